@@ -1,0 +1,81 @@
+# bisectable - verify every commit of a kernel patch series.
+#
+#   make          build bisectable and the guest initramfs
+#   make verify   install what is missing, import linux-source-6.12, verify the default series
+#   make test     unit tests (with ASan/UBSan) and end-to-end tests in QEMU
+
+VERSION   := 0.1
+CC        ?= gcc
+CFLAGS    ?= -O2 -g
+WARNFLAGS := -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Wshadow -Wformat=2
+CPPFLAGS  += -DBISECTABLE_VERSION='"$(VERSION)"' -Ibisect
+LDLIBS    := -lsqlite3 -ljansson
+SANITIZE  := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+
+# The shipped default series and configurations of 'make verify'.
+SERIES    ?= patches/sched-smp-up-6.12
+CONFIGS   ?= up,smp
+
+# Debian packages the tool needs at run time and to build.
+PACKAGES  := gcc make libc6-dev libsqlite3-dev libjansson-dev sqlite3 git \
+	     linux-source-6.12 flex bison bc libelf-dev libssl-dev cpio xz-utils kmod \
+	     qemu-system-x86 expect busybox-static ccache python3
+
+SRCS      := $(filter-out bisect/bisectable.c,$(wildcard bisect/*.c))
+OBJS      := $(SRCS:.c=.o)
+HEADERS   := $(wildcard bisect/*.h) bisect/schema.inc
+
+UNIT_TESTS := $(patsubst tests/unit/%.c,tests/unit/%,$(wildcard tests/unit/test-*.c))
+
+all: bisectable guest/initramfs.cpio.gz
+
+bisect/schema.inc: db/schema.sql
+	sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $< > $@
+
+bisect/%.o: bisect/%.c $(HEADERS)
+	$(CC) $(CPPFLAGS) $(WARNFLAGS) $(CFLAGS) -c -o $@ $<
+
+bisectable: bisect/bisectable.o $(OBJS)
+	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+
+guest/smoke: guest/smoke.c
+	$(CC) -std=gnu11 -Wall -Wextra -O2 -static -o $@ $<
+
+guest/initramfs.cpio.gz: guest/smoke guest/init guest/mkinitramfs.sh
+	sh guest/mkinitramfs.sh $@ guest/smoke
+
+# Unit tests: every module the test names is built with the sanitizers.
+tests/unit/test-%: tests/unit/test-%.c $(SRCS) $(HEADERS) tests/unit/tap.h
+	$(CC) $(CPPFLAGS) $(WARNFLAGS) -g -O1 $(SANITIZE) -o $@ $< $(SRCS) $(LDLIBS)
+
+unit: $(UNIT_TESTS)
+	prove -v $(UNIT_TESTS)
+
+e2e: all
+	prove -v tests/e2e/*.t
+
+test: unit e2e
+
+# Install what is missing (as root), then import the tree and verify the default series.
+deps:
+	@missing=$$(for p in $(PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null \
+		| grep -q 'install ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		if [ "$$(id -u)" = 0 ]; then \
+			apt-get update && apt-get install -y --no-install-recommends $$missing; \
+		else \
+			echo "missing packages; run as root:"; \
+			echo "  apt-get install -y --no-install-recommends $$missing"; exit 1; \
+		fi; \
+	fi
+
+verify: deps
+	$(MAKE) all
+	./bisectable run --configs $(CONFIGS) $(SERIES)
+	./bisectable report
+
+clean:
+	rm -f bisectable bisect/*.o bisect/schema.inc guest/smoke guest/initramfs.cpio.gz \
+		$(UNIT_TESTS)
+
+.PHONY: all unit e2e test deps verify clean

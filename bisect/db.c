@@ -1,0 +1,346 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * db.c - SQLite access. Prepared statements only; WAL so that readers
+ * (report, first-bad) never block the step that records results; a busy
+ * timeout because the rebase's step processes and the user's queries share
+ * one file.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "db.h"
+#include "util.h"
+
+static const char schema_sql[] =
+#include "schema.inc"
+;
+
+sqlite3 *db_open(const char *path)
+{
+	sqlite3 *db;
+	char *err = NULL;
+	int rc;
+
+	rc = sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
+	if (rc != SQLITE_OK)
+		die("cannot open database %s: %s", path, db ? sqlite3_errmsg(db) : "out of memory");
+	sqlite3_busy_timeout(db, 30000);
+	if (sqlite3_exec(db, "PRAGMA journal_mode=WAL; PRAGMA foreign_keys=ON;", NULL, NULL,
+			 &err) != SQLITE_OK)
+		die("cannot use database %s: %s", path, err);
+	if (access(path, W_OK) < 0)
+		die("database %s is not writable: %s", path, strerror(errno));
+	if (sqlite3_exec(db, schema_sql, NULL, NULL, &err) != SQLITE_OK)
+		die("cannot create the schema in %s: %s", path, err);
+	return db;
+}
+
+void db_close(sqlite3 *db)
+{
+	sqlite3_close(db);
+}
+
+sqlite3_stmt *db_prepare(sqlite3 *db, const char *sql)
+{
+	sqlite3_stmt *st;
+
+	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
+		die("database: %s (in: %.60s...)", sqlite3_errmsg(db), sql);
+	return st;
+}
+
+static void exec_fixed(sqlite3 *db, const char *sql)
+{
+	char *err = NULL;
+
+	if (sqlite3_exec(db, sql, NULL, NULL, &err) != SQLITE_OK)
+		die("database: %s: %s", sql, err);
+}
+
+void db_begin(sqlite3 *db)
+{
+	exec_fixed(db, "BEGIN IMMEDIATE");
+}
+
+void db_commit(sqlite3 *db)
+{
+	exec_fixed(db, "COMMIT");
+}
+
+void db_rollback(sqlite3 *db)
+{
+	sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+}
+
+void db_done(sqlite3 *db, sqlite3_stmt *st)
+{
+	int rc = sqlite3_step(st);
+
+	if (rc != SQLITE_DONE && rc != SQLITE_ROW) {
+		const char *msg = sqlite3_errmsg(db);
+
+		db_rollback(db);
+		die("database: %s", msg);
+	}
+	sqlite3_finalize(st);
+}
+
+void db_bind_text(sqlite3_stmt *st, int idx, const char *s)
+{
+	if (s)
+		sqlite3_bind_text(st, idx, s, -1, SQLITE_TRANSIENT);
+	else
+		sqlite3_bind_null(st, idx);
+}
+
+char *db_column_dup(sqlite3_stmt *st, int col)
+{
+	const unsigned char *s = sqlite3_column_text(st, col);
+
+	return s ? xstrdup((const char *)s) : NULL;
+}
+
+const char *db_column_str(sqlite3_stmt *st, int col)
+{
+	const unsigned char *s = sqlite3_column_text(st, col);
+
+	return s ? (const char *)s : "";
+}
+
+long long db_insert_run(sqlite3 *db, const struct run_info *run)
+{
+	char host[256] = "unknown";
+	sqlite3_stmt *st;
+	char *now = now_iso8601();
+	long long id;
+
+	gethostname(host, sizeof(host) - 1);
+	st = db_prepare(db,
+		"INSERT INTO runs (series, series_kind, repo, work_dir, base_version, base_sha,"
+		" tip_sha, configs, options, started_at, state, tool_version, host)"
+		" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'running', ?, ?)");
+	db_bind_text(st, 1, run->series);
+	db_bind_text(st, 2, run->series_kind);
+	db_bind_text(st, 3, run->repo);
+	db_bind_text(st, 4, run->work_dir);
+	db_bind_text(st, 5, run->base_version);
+	db_bind_text(st, 6, run->base_sha);
+	db_bind_text(st, 7, run->tip_sha);
+	db_bind_text(st, 8, run->configs);
+	db_bind_text(st, 9, run->options);
+	db_bind_text(st, 10, now);
+	db_bind_text(st, 11, BISECTABLE_VERSION);
+	db_bind_text(st, 12, host);
+	db_done(db, st);
+	id = sqlite3_last_insert_rowid(db);
+	free(now);
+	return id;
+}
+
+int db_load_run(sqlite3 *db, long long id, struct run_info *run)
+{
+	sqlite3_stmt *st;
+	int ret = -1;
+
+	memset(run, 0, sizeof(*run));
+	st = db_prepare(db,
+		"SELECT id, series, series_kind, repo, work_dir, base_version, base_sha, tip_sha,"
+		" configs, options, started_at, ended_at, state FROM runs"
+		" WHERE id = ?1 OR (?1 = 0 AND id = (SELECT MAX(id) FROM runs))");
+	sqlite3_bind_int64(st, 1, id);
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		run->id = sqlite3_column_int64(st, 0);
+		run->series = db_column_dup(st, 1);
+		run->series_kind = db_column_dup(st, 2);
+		run->repo = db_column_dup(st, 3);
+		run->work_dir = db_column_dup(st, 4);
+		run->base_version = db_column_dup(st, 5);
+		run->base_sha = db_column_dup(st, 6);
+		run->tip_sha = db_column_dup(st, 7);
+		run->configs = db_column_dup(st, 8);
+		run->options = db_column_dup(st, 9);
+		run->started_at = db_column_dup(st, 10);
+		run->ended_at = db_column_dup(st, 11);
+		run->state = db_column_dup(st, 12);
+		ret = 0;
+	}
+	sqlite3_finalize(st);
+	return ret;
+}
+
+void db_finish_run(sqlite3 *db, long long id, const char *state, const char *tip_sha)
+{
+	sqlite3_stmt *st;
+	char *now = now_iso8601();
+
+	st = db_prepare(db, "UPDATE runs SET state = ?, ended_at = ?, tip_sha = COALESCE(?, tip_sha)"
+			" WHERE id = ?");
+	db_bind_text(st, 1, state);
+	db_bind_text(st, 2, now);
+	db_bind_text(st, 3, tip_sha);
+	sqlite3_bind_int64(st, 4, id);
+	db_done(db, st);
+	free(now);
+}
+
+void run_info_free(struct run_info *run)
+{
+	free(run->series);
+	free(run->series_kind);
+	free(run->repo);
+	free(run->work_dir);
+	free(run->base_version);
+	free(run->base_sha);
+	free(run->tip_sha);
+	free(run->configs);
+	free(run->options);
+	free(run->started_at);
+	free(run->ended_at);
+	free(run->state);
+	memset(run, 0, sizeof(*run));
+}
+
+long long db_commit_id(sqlite3 *db, long long run_id, int position)
+{
+	sqlite3_stmt *st;
+	long long id = 0;
+
+	st = db_prepare(db, "SELECT id FROM commits WHERE run_id = ? AND position = ?");
+	sqlite3_bind_int64(st, 1, run_id);
+	sqlite3_bind_int(st, 2, position);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		id = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return id;
+}
+
+/*
+ * Record the commit at a position. A different sha at a known position is an
+ * amended commit (the fix-up workflow): its old results no longer apply.
+ */
+long long db_commit_set(sqlite3 *db, long long run_id, int position, const char *sha,
+			const char *tree, const char *subject, const char *author,
+			const char *patch)
+{
+	long long id = db_commit_id(db, run_id, position);
+	sqlite3_stmt *st;
+
+	if (!id) {
+		st = db_prepare(db, "INSERT INTO commits (run_id, position, sha, tree, subject,"
+				" author, patch) VALUES (?, ?, ?, ?, ?, ?, ?)");
+		sqlite3_bind_int64(st, 1, run_id);
+		sqlite3_bind_int(st, 2, position);
+		db_bind_text(st, 3, sha);
+		db_bind_text(st, 4, tree);
+		db_bind_text(st, 5, subject);
+		db_bind_text(st, 6, author);
+		db_bind_text(st, 7, patch);
+		db_done(db, st);
+		return sqlite3_last_insert_rowid(db);
+	}
+	st = db_prepare(db, "DELETE FROM results WHERE commit_id = ?1 AND EXISTS"
+			" (SELECT 1 FROM commits WHERE id = ?1 AND sha IS NOT ?2)");
+	sqlite3_bind_int64(st, 1, id);
+	db_bind_text(st, 2, sha);
+	db_done(db, st);
+	st = db_prepare(db, "UPDATE commits SET sha = ?, tree = ?, subject = COALESCE(?, subject),"
+			" author = COALESCE(?, author), patch = COALESCE(?, patch) WHERE id = ?");
+	db_bind_text(st, 1, sha);
+	db_bind_text(st, 2, tree);
+	db_bind_text(st, 3, subject);
+	db_bind_text(st, 4, author);
+	db_bind_text(st, 5, patch);
+	sqlite3_bind_int64(st, 6, id);
+	db_done(db, st);
+	return id;
+}
+
+long long db_result_set(sqlite3 *db, long long run_id, long long commit_id,
+			const struct result_row *row)
+{
+	sqlite3_stmt *st;
+
+	st = db_prepare(db, "DELETE FROM results WHERE commit_id = ? AND config = ? AND stage = ?");
+	sqlite3_bind_int64(st, 1, commit_id);
+	db_bind_text(st, 2, row->config);
+	db_bind_text(st, 3, row->stage);
+	db_done(db, st);
+
+	st = db_prepare(db, "INSERT INTO results (run_id, commit_id, config, stage, status,"
+			" duration, evidence, log_path, reproduce, cache_key, cached_from)"
+			" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+	sqlite3_bind_int64(st, 1, run_id);
+	sqlite3_bind_int64(st, 2, commit_id);
+	db_bind_text(st, 3, row->config);
+	db_bind_text(st, 4, row->stage);
+	db_bind_text(st, 5, row->status);
+	sqlite3_bind_double(st, 6, row->duration);
+	db_bind_text(st, 7, row->evidence);
+	db_bind_text(st, 8, row->log_path);
+	db_bind_text(st, 9, row->reproduce);
+	db_bind_text(st, 10, row->cache_key);
+	if (row->cached_from)
+		sqlite3_bind_int64(st, 11, row->cached_from);
+	else
+		sqlite3_bind_null(st, 11);
+	db_done(db, st);
+	return sqlite3_last_insert_rowid(db);
+}
+
+void db_test_add(sqlite3 *db, long long result_id, const char *name, const char *status,
+		 const char *reason, double duration)
+{
+	sqlite3_stmt *st;
+
+	st = db_prepare(db, "INSERT OR REPLACE INTO tests (result_id, name, status, reason,"
+			" duration) VALUES (?, ?, ?, ?, ?)");
+	sqlite3_bind_int64(st, 1, result_id);
+	db_bind_text(st, 2, name);
+	db_bind_text(st, 3, status);
+	db_bind_text(st, 4, reason && *reason ? reason : NULL);
+	if (duration >= 0)
+		sqlite3_bind_double(st, 5, duration);
+	else
+		sqlite3_bind_null(st, 5);
+	db_done(db, st);
+}
+
+void db_metric_set(sqlite3 *db, long long commit_id, const char *config, const char *name,
+		   double value)
+{
+	sqlite3_stmt *st;
+
+	st = db_prepare(db, "INSERT OR REPLACE INTO metrics (commit_id, config, name, value)"
+			" VALUES (?, ?, ?, ?)");
+	sqlite3_bind_int64(st, 1, commit_id);
+	db_bind_text(st, 2, config);
+	db_bind_text(st, 3, name);
+	sqlite3_bind_double(st, 4, value);
+	db_done(db, st);
+}
+
+void db_warnings_clear(sqlite3 *db, long long commit_id, const char *config)
+{
+	sqlite3_stmt *st;
+
+	st = db_prepare(db, "DELETE FROM warnings WHERE commit_id = ? AND config = ?");
+	sqlite3_bind_int64(st, 1, commit_id);
+	db_bind_text(st, 2, config);
+	db_done(db, st);
+}
+
+void db_warning_add(sqlite3 *db, long long commit_id, const char *config, const char *object,
+		    const char *message)
+{
+	sqlite3_stmt *st;
+
+	st = db_prepare(db, "INSERT INTO warnings (commit_id, config, object, message)"
+			" VALUES (?, ?, ?, ?)");
+	sqlite3_bind_int64(st, 1, commit_id);
+	db_bind_text(st, 2, config);
+	db_bind_text(st, 3, object);
+	db_bind_text(st, 4, message);
+	db_done(db, st);
+}

@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * db.h - the SQLite store of runs, commits, per-stage results, smoke tests
+ * and metrics. Schema: db/schema.sql (embedded at build time).
+ */
+#ifndef BISECT_DB_H
+#define BISECT_DB_H
+
+#include <sqlite3.h>
+
+#define DEFAULT_DB_PATH "db/bisectable.db"
+
+struct run_info {
+	long long id;
+	char *series;
+	char *series_kind;
+	char *repo;
+	char *work_dir;
+	char *base_version;
+	char *base_sha;
+	char *tip_sha;
+	char *configs;
+	char *options;
+	char *started_at;
+	char *ended_at;
+	char *state;
+};
+
+/* Open (creating it and its schema if needed); dies with a clear message. */
+sqlite3 *db_open(const char *path);
+void db_close(sqlite3 *db);
+sqlite3_stmt *db_prepare(sqlite3 *db, const char *sql);
+void db_begin(sqlite3 *db);
+void db_commit(sqlite3 *db);
+void db_rollback(sqlite3 *db);
+/* Step a statement that returns no rows, then finalize it; dies on error. */
+void db_done(sqlite3 *db, sqlite3_stmt *st);
+/* Bind a C string or NULL. */
+void db_bind_text(sqlite3_stmt *st, int idx, const char *s);
+/* Column as an allocated string (NULL for SQL NULL). */
+char *db_column_dup(sqlite3_stmt *st, int col);
+/* Column as a string, "" for SQL NULL; valid until the next step. */
+const char *db_column_str(sqlite3_stmt *st, int col);
+
+long long db_insert_run(sqlite3 *db, const struct run_info *run);
+/* id 0 loads the latest run. Returns 0, or -1 if there is no such run. */
+int db_load_run(sqlite3 *db, long long id, struct run_info *run);
+void db_finish_run(sqlite3 *db, long long id, const char *state, const char *tip_sha);
+void run_info_free(struct run_info *run);
+
+long long db_commit_set(sqlite3 *db, long long run_id, int position, const char *sha,
+			const char *tree, const char *subject, const char *author,
+			const char *patch);
+long long db_commit_id(sqlite3 *db, long long run_id, int position);
+
+struct result_row {
+	const char *config;
+	const char *stage;
+	const char *status;
+	double duration;
+	const char *evidence;
+	const char *log_path;
+	const char *reproduce;
+	const char *cache_key;
+	long long cached_from;	/* 0 for none */
+};
+
+/* Replace the result of one cell (and the tests that hung off it). */
+long long db_result_set(sqlite3 *db, long long run_id, long long commit_id,
+			const struct result_row *row);
+void db_test_add(sqlite3 *db, long long result_id, const char *name, const char *status,
+		 const char *reason, double duration);
+void db_metric_set(sqlite3 *db, long long commit_id, const char *config, const char *name,
+		   double value);
+void db_warnings_clear(sqlite3 *db, long long commit_id, const char *config);
+void db_warning_add(sqlite3 *db, long long commit_id, const char *config, const char *object,
+		    const char *message);
+
+#endif

@@ -1,0 +1,455 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kbuild.c - tinyconfig + base.config + <config>.config through the kernel's
+ * own merge_config.sh and olddefconfig, then an incremental bzImage build.
+ */
+#define _GNU_SOURCE
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "kbuild.h"
+#include "util.h"
+
+int kbuild_fragments(const char *configs_dir, const char *config, char **base, char **frag)
+{
+	*base = xasprintf("%s/base.config", configs_dir);
+	*frag = xasprintf("%s/%s.config", configs_dir, config);
+	if (!file_exists(*base))
+		return error("no base configuration %s", *base);
+	if (!file_exists(*frag))
+		return error("unknown configuration '%s': no %s", config, *frag);
+	return 0;
+}
+
+/* Value of CONFIG_name in a .config text: "y", "\"str\"", ... or "n" if unset. */
+static char *config_value(const char *dotconfig, const char *name)
+{
+	size_t len = strlen(name);
+	const char *p = dotconfig;
+
+	while (p && *p) {
+		if (!strncmp(p, name, len) && p[len] == '=') {
+			const char *end = strchr(p, '\n');
+
+			p += len + 1;
+			return end ? strndup(p, end - p) : xstrdup(p);
+		}
+		p = strchr(p, '\n');
+		if (p)
+			p++;
+	}
+	return xstrdup("n");
+}
+
+int kbuild_check_config(const char *dotconfig, const char *fragment_text,
+			const char *fragment_name, char *evidence, size_t len)
+{
+	const char *line = fragment_text;
+
+	while (line && *line) {
+		const char *end = strchr(line, '\n');
+		size_t n = end ? (size_t)(end - line) : strlen(line);
+		char *l = strndup(line, n), *name = NULL, *want = NULL, *eq;
+
+		if (!strncmp(l, "CONFIG_", 7) && (eq = strchr(l, '='))) {
+			name = strndup(l, eq - l);
+			want = xstrdup(eq + 1);
+		} else if (!strncmp(l, "# CONFIG_", 9) && strstr(l, " is not set")) {
+			name = strndup(l + 2, strstr(l, " is not set") - (l + 2));
+			want = xstrdup("n");
+		}
+		if (name) {
+			char *have = config_value(dotconfig, name);
+
+			while (*want && isspace((unsigned char)want[strlen(want) - 1]))
+				want[strlen(want) - 1] = '\0';
+			if (strcmp(have, want)) {
+				snprintf(evidence, len, "%s=%s (%s) is %s in .config: olddefconfig "
+					 "dropped it (unmet dependency?)", name, want,
+					 fragment_name, !strcmp(have, "n") ? "not set" : have);
+				free(have);
+				free(name);
+				free(want);
+				free(l);
+				return -1;
+			}
+			free(have);
+		}
+		free(name);
+		free(want);
+		free(l);
+		line = end ? end + 1 : NULL;
+	}
+	return 0;
+}
+
+void kbuild_make_argv(const struct kbuild_job *job, struct argv_array *argv, const char *target)
+{
+	argv_pushl(argv, "make", "-C", job->src, NULL);
+	argv_pushf(argv, "O=%s", job->out);
+	if (target && !strcmp(target, "bzImage")) {
+		argv_pushf(argv, "-j%d", job->jobs > 0 ? job->jobs : 1);
+		/* One target's output in one piece, so warnings map to their object. */
+		argv_push(argv, "--output-sync=target");
+		/* Reproducible builds: identical sources give identical images. */
+		argv_pushl(argv, "KBUILD_BUILD_TIMESTAMP=Thu Jan  1 00:00:00 UTC 2000",
+			   "KBUILD_BUILD_USER=bisectable", "KBUILD_BUILD_HOST=bisectable",
+			   "KBUILD_BUILD_VERSION=1", NULL);
+		if (job->use_ccache)
+			argv_push(argv, "CC=ccache gcc");
+	}
+	argv_push(argv, target);
+}
+
+static int run_logged(const struct kbuild_job *job, const char *const *argv)
+{
+	struct strbuf line = STRBUF_INIT;
+	struct child c = { .argv = argv, .dir = job->src, .out_path = job->log_path,
+			   .out_append = 1 };
+	FILE *log = fopen(job->log_path, "a");
+
+	if (log) {
+		argv_to_line(&line, argv);
+		fprintf(log, "$ %s\n", line.buf);
+		fclose(log);
+	}
+	strbuf_release(&line);
+	return run_child(&c);
+}
+
+static int configure(const struct kbuild_job *job, struct kbuild_result *res)
+{
+	char *base = NULL, *frag = NULL, *dotconfig = xasprintf("%s/.config", job->out);
+	char *prev = xasprintf("%s/.config.bisectable-prev", job->out);
+	struct strbuf text = STRBUF_INIT, frag_text = STRBUF_INIT, old = STRBUF_INIT;
+	struct argv_array argv = ARGV_ARRAY_INIT;
+	struct stat st;
+	int ret = -1, had_old;
+
+	if (kbuild_fragments(job->configs_dir, job->config, &base, &frag)) {
+		snprintf(res->evidence, sizeof(res->evidence), "unknown configuration %s",
+			 job->config);
+		goto out;
+	}
+	had_old = !strbuf_read_file(&old, dotconfig) && !stat(dotconfig, &st);
+
+	kbuild_make_argv(job, &argv, "tinyconfig");
+	if (run_logged(job, argv.argv)) {
+		snprintf(res->evidence, sizeof(res->evidence), "make tinyconfig failed");
+		goto out;
+	}
+	argv_clear(&argv);
+	argv_pushl(&argv, "scripts/kconfig/merge_config.sh", "-m", "-O", job->out, dotconfig,
+		   base, frag, NULL);
+	if (run_logged(job, argv.argv)) {
+		snprintf(res->evidence, sizeof(res->evidence), "merge_config.sh failed");
+		goto out;
+	}
+	argv_clear(&argv);
+	kbuild_make_argv(job, &argv, "olddefconfig");
+	if (run_logged(job, argv.argv)) {
+		snprintf(res->evidence, sizeof(res->evidence), "make olddefconfig failed");
+		goto out;
+	}
+	if (strbuf_read_file(&text, dotconfig) < 0) {
+		snprintf(res->evidence, sizeof(res->evidence), "no .config after olddefconfig");
+		goto out;
+	}
+	if (strbuf_read_file(&frag_text, base) < 0 ||
+	    kbuild_check_config(text.buf, frag_text.buf, base, res->evidence,
+				sizeof(res->evidence)))
+		goto out;
+	strbuf_reset(&frag_text);
+	if (strbuf_read_file(&frag_text, frag) < 0 ||
+	    kbuild_check_config(text.buf, frag_text.buf, frag, res->evidence,
+				sizeof(res->evidence)))
+		goto out;
+	/* An unchanged .config keeps its mtime: make has nothing to redo for it. */
+	if (had_old && old.len == text.len && !memcmp(old.buf, text.buf, old.len)) {
+		struct timespec times[2] = { st.st_atim, st.st_mtim };
+
+		utimensat(AT_FDCWD, dotconfig, times, 0);
+	}
+	ret = 0;
+out:
+	argv_clear(&argv);
+	strbuf_release(&text);
+	strbuf_release(&frag_text);
+	strbuf_release(&old);
+	free(base);
+	free(frag);
+	free(dotconfig);
+	free(prev);
+	return ret;
+}
+
+/* Strip the source-tree prefix gcc puts in front of paths in O= builds. */
+static const char *strip_prefix(const char *s, const char *src_prefix)
+{
+	size_t len = src_prefix ? strlen(src_prefix) : 0;
+
+	if (len && !strncmp(s, src_prefix, len)) {
+		s += len;
+		while (*s == '/')
+			s++;
+	}
+	return s;
+}
+
+/* "  CC      kernel/sched/core.o": kbuild's quiet command line names a target. */
+static int target_line(const char *l, size_t n, char *target, size_t tlen)
+{
+	size_t i = 2, start;
+
+	if (n < 5 || l[0] != ' ' || l[1] != ' ' || !isupper((unsigned char)l[2]))
+		return 0;
+	while (i < n && (isupper((unsigned char)l[i]) || isdigit((unsigned char)l[i]) ||
+			 l[i] == '_' || l[i] == '-'))
+		i++;
+	if (i >= n || l[i] != ' ')
+		return 0;
+	while (i < n && l[i] == ' ')
+		i++;
+	start = i;
+	while (i < n && l[i] != ' ')
+		i++;
+	if (i == start || i - start >= tlen)
+		return 0;
+	memcpy(target, l + start, i - start);
+	target[i - start] = '\0';
+	return 1;
+}
+
+struct warn_map {
+	char **object;
+	char **message;
+	size_t n;
+};
+
+static void map_add(struct warn_map *m, const char *object, const char *message)
+{
+	m->object = xrealloc(m->object, (m->n + 1) * sizeof(*m->object));
+	m->message = xrealloc(m->message, (m->n + 1) * sizeof(*m->message));
+	m->object[m->n] = xstrdup(object);
+	m->message[m->n] = xstrdup(message);
+	m->n++;
+}
+
+static void map_free(struct warn_map *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->n; i++) {
+		free(m->object[i]);
+		free(m->message[i]);
+	}
+	free(m->object);
+	free(m->message);
+}
+
+static int in_list(char **list, size_t n, const char *s)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(list[i], s))
+			return 1;
+	return 0;
+}
+
+size_t kbuild_fold_warnings(const char *map, const char *log, const char *src_prefix,
+			    struct strbuf *out)
+{
+	struct warn_map fresh = { 0 };
+	char **rebuilt = NULL;
+	size_t nrebuilt = 0, total = 0, i;
+	char target[512] = "";
+	const char *p;
+
+	/* The warnings of this build, by the target whose output held them. */
+	for (p = log; p && *p; ) {
+		const char *end = strchr(p, '\n');
+		size_t n = end ? (size_t)(end - p) : strlen(p);
+		char t[512];
+
+		if (target_line(p, n, t, sizeof(t))) {
+			strcpy(target, t);
+			if (!in_list(rebuilt, nrebuilt, t)) {
+				rebuilt = xrealloc(rebuilt, (nrebuilt + 1) * sizeof(*rebuilt));
+				rebuilt[nrebuilt++] = xstrdup(t);
+			}
+		} else if (memmem(p, n, "warning:", 8)) {
+			char *msg = strndup(p, n);
+			char *c;
+
+			for (c = msg; *c; c++)
+				if (*c == '\t' || (unsigned char)*c < 0x20)
+					*c = ' ';
+			map_add(&fresh, target[0] ? target : "(build)",
+				strip_prefix(msg, src_prefix));
+			free(msg);
+		}
+		p = end ? end + 1 : NULL;
+	}
+
+	/* Objects not rebuilt keep the warnings they had. */
+	strbuf_reset(out);
+	for (p = map; p && *p; ) {
+		const char *end = strchr(p, '\n');
+		size_t n = end ? (size_t)(end - p) : strlen(p);
+		const char *tab = memchr(p, '\t', n);
+
+		if (tab) {
+			char *object = strndup(p, tab - p);
+
+			if (!in_list(rebuilt, nrebuilt, object)) {
+				strbuf_add(out, p, n);
+				strbuf_addstr(out, "\n");
+				total++;
+			}
+			free(object);
+		}
+		p = end ? end + 1 : NULL;
+	}
+	for (i = 0; i < fresh.n; i++) {
+		strbuf_addf(out, "%s\t%s\n", fresh.object[i], fresh.message[i]);
+		total++;
+	}
+	for (i = 0; i < nrebuilt; i++)
+		free(rebuilt[i]);
+	free(rebuilt);
+	map_free(&fresh);
+	strbuf_grow(out, 0);
+	return total;
+}
+
+void kbuild_error_line(const char *log, const char *src_prefix, char *evidence, size_t len)
+{
+	static const char *const patterns[] = {
+		": error:", ": fatal error:", "undefined reference to", "Error ", "*** ",
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(patterns); i++) {
+		const char *hit = strstr(log, patterns[i]);
+
+		if (hit) {
+			const char *start = hit, *end = strchr(hit, '\n');
+			size_t n;
+			char *line;
+
+			while (start > log && start[-1] != '\n')
+				start--;
+			n = end ? (size_t)(end - start) : strlen(start);
+			line = strndup(start, n);
+			snprintf(evidence, len, "%s", strip_prefix(line, src_prefix));
+			free(line);
+			return;
+		}
+	}
+	snprintf(evidence, len, "build failed (see the log)");
+}
+
+static size_t count_rebuilt(const char *log)
+{
+	const char *p = log;
+	size_t n = 0;
+
+	while (p && *p) {
+		const char *end = strchr(p, '\n');
+		size_t len = end ? (size_t)(end - p) : strlen(p);
+
+		if (len > 8 && (!strncmp(p, "  CC ", 5) || !strncmp(p, "  AS ", 5)))
+			n++;
+		p = end ? end + 1 : NULL;
+	}
+	return n;
+}
+
+static void load_warnings(const char *map, struct kbuild_result *res)
+{
+	const char *p = map;
+
+	while (p && *p) {
+		const char *end = strchr(p, '\n');
+		size_t n = end ? (size_t)(end - p) : strlen(p);
+		const char *tab = memchr(p, '\t', n);
+
+		if (tab) {
+			res->warnings = xrealloc(res->warnings,
+						 (res->nwarnings + 1) * sizeof(*res->warnings));
+			res->warnings[res->nwarnings].object = strndup(p, tab - p);
+			res->warnings[res->nwarnings].message = strndup(tab + 1, n - (tab + 1 - p));
+			res->nwarnings++;
+		}
+		p = end ? end + 1 : NULL;
+	}
+}
+
+int kbuild_run(const struct kbuild_job *job, struct kbuild_result *res)
+{
+	struct argv_array argv = ARGV_ARRAY_INIT;
+	struct strbuf log = STRBUF_INIT, map = STRBUF_INIT, folded = STRBUF_INIT;
+	char *map_path = xasprintf("%s/.bisectable-warnings", job->out);
+	double start = now_seconds();
+	size_t log_start = 0;
+	struct stat st;
+
+	memset(res, 0, sizeof(*res));
+	if (mkdir_p(job->out) < 0) {
+		snprintf(res->evidence, sizeof(res->evidence), "cannot create %s: %s", job->out,
+			 strerror(errno));
+		goto out;
+	}
+	unlink(job->log_path);
+	if (configure(job, res))
+		goto out;
+	if (!stat(job->log_path, &st))
+		log_start = st.st_size;
+	kbuild_make_argv(job, &argv, "bzImage");
+	res->ok = !run_logged(job, argv.argv);
+	if (strbuf_read_file(&log, job->log_path) < 0) {
+		snprintf(res->evidence, sizeof(res->evidence), "cannot read %s", job->log_path);
+		res->ok = 0;
+		goto out;
+	}
+	if (log_start > log.len)
+		log_start = 0;
+	if (!res->ok) {
+		kbuild_error_line(log.buf + log_start, job->src, res->evidence,
+				  sizeof(res->evidence));
+		goto out;
+	}
+	res->rebuilt = count_rebuilt(log.buf + log_start);
+	strbuf_read_file(&map, map_path);
+	kbuild_fold_warnings(strbuf_str(&map), log.buf + log_start, job->src, &folded);
+	write_file(map_path, strbuf_str(&folded), folded.len);
+	load_warnings(strbuf_str(&folded), res);
+out:
+	res->duration = now_seconds() - start;
+	argv_clear(&argv);
+	strbuf_release(&log);
+	strbuf_release(&map);
+	strbuf_release(&folded);
+	free(map_path);
+	return res->ok ? 0 : -1;
+}
+
+void kbuild_result_free(struct kbuild_result *res)
+{
+	size_t i;
+
+	for (i = 0; i < res->nwarnings; i++) {
+		free(res->warnings[i].object);
+		free(res->warnings[i].message);
+	}
+	free(res->warnings);
+	res->warnings = NULL;
+	res->nwarnings = 0;
+}

@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * kbuild.h - configure and build one kernel configuration at the checked-out
+ * commit, in a build directory that is reused from commit to commit.
+ */
+#ifndef BISECT_KBUILD_H
+#define BISECT_KBUILD_H
+
+#include <stddef.h>
+
+#include "util.h"
+
+struct kbuild_job {
+	const char *src;		/* kernel work tree */
+	const char *out;		/* O= build directory of this configuration */
+	const char *configs_dir;	/* where base.config and <config>.config are */
+	const char *config;		/* configuration name, e.g. "up" */
+	const char *log_path;		/* configure + build output */
+	int jobs;
+	int use_ccache;
+};
+
+struct kbuild_warning {
+	char *object;			/* the target whose build printed it */
+	char *message;			/* file:line:col: warning: text */
+};
+
+struct kbuild_result {
+	int ok;
+	double duration;
+	char evidence[512];
+	struct kbuild_warning *warnings;	/* of the whole build, carried over */
+	size_t nwarnings;
+	size_t rebuilt;			/* objects compiled in this build */
+};
+
+/* The fragments of a configuration, in merge order; -1 if one is missing. */
+int kbuild_fragments(const char *configs_dir, const char *config, char **base, char **frag);
+int kbuild_run(const struct kbuild_job *job, struct kbuild_result *res);
+void kbuild_result_free(struct kbuild_result *res);
+/* The argv of the build command (for the log and the reproducer). */
+void kbuild_make_argv(const struct kbuild_job *job, struct argv_array *argv, const char *target);
+
+/*
+ * Check that every option a fragment sets survived olddefconfig. Returns 0,
+ * or -1 with "CONFIG_X=y (fragment) is not in .config: ..." in evidence.
+ */
+int kbuild_check_config(const char *dotconfig, const char *fragment_text,
+			const char *fragment_name, char *evidence, size_t len);
+
+/*
+ * Warnings bookkeeping: fold the build log of one build into the per-object
+ * warning map of the build directory (objects rebuilt get their new set,
+ * the others keep theirs). map/log are texts; the new map is written to out.
+ */
+size_t kbuild_fold_warnings(const char *map, const char *log, const char *src_prefix,
+			    struct strbuf *out);
+/* The first error line of a failed build log (src prefix removed). */
+void kbuild_error_line(const char *log, const char *src_prefix, char *evidence, size_t len);
+
+#endif

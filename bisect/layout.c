@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * layout.c - paths and run options.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <libgen.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "layout.h"
+#include "tree.h"
+#include "util.h"
+
+const char *const smoke_tests_all =
+	"fork_exec_wait pipe_pingpong yield_progress nice_share rt_fifo_rr "
+	"deadline_admission affinity procfs_schedstat sleep_futex sched_attr_errors";
+
+const char *project_dir(void)
+{
+	static char *dir;
+
+	if (!dir) {
+		const char *env = getenv("BISECTABLE_HOME");
+
+		if (env && *env) {
+			dir = abspath(env);
+		} else {
+			char *exe = self_exe_path();
+
+			dir = xstrdup(dirname(exe));
+			free(exe);
+		}
+	}
+	return dir;
+}
+
+char *project_path(const char *rel)
+{
+	return xasprintf("%s/%s", project_dir(), rel);
+}
+
+char *commit_log_dir(const char *db_path, long long run_id, int position, const char *sha)
+{
+	char *db = abspath(db_path);
+	char *dir = xasprintf("%s/logs/run-%lld/%03d-%.12s", dirname(db), run_id, position,
+			      sha ? sha : "none");
+
+	free(db);
+	if (mkdir_p(dir) < 0)
+		die("cannot create log directory %s: %s", dir, strerror(errno));
+	return dir;
+}
+
+char *build_dir(const char *work_dir, const char *config)
+{
+	char *cache = cache_dir();
+	char *copy = xstrdup(work_dir);
+	char *dir = xasprintf("%s/build/%s/%s", cache, basename(copy), config);
+
+	free(copy);
+	free(cache);
+	return dir;
+}
+
+char *option_get(const char *options, const char *key)
+{
+	size_t len = strlen(key);
+	const char *p = options;
+
+	while (p && *p) {
+		while (*p == ' ')
+			p++;
+		if (!strncmp(p, key, len) && p[len] == '=') {
+			const char *v = p + len + 1, *end = strchr(v, ' ');
+
+			return end ? strndup(v, end - v) : xstrdup(v);
+		}
+		p = strchr(p, ' ');
+	}
+	return NULL;
+}
+
+int option_int(const char *options, const char *key, int dflt)
+{
+	char *v = option_get(options, key);
+	int n = v ? atoi(v) : dflt;
+
+	free(v);
+	return n;
+}

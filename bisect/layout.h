@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * layout.h - where things are: the project's own files (configs, expect
+ * scripts, guest image) beside the binary, and the per-run logs and
+ * per-configuration build directories outside the repository.
+ */
+#ifndef BISECT_LAYOUT_H
+#define BISECT_LAYOUT_H
+
+/* The project directory (where the bisectable binary is). */
+const char *project_dir(void);
+char *project_path(const char *rel);		/* allocated */
+/* Logs of one commit of a run: <db dir>/logs/run-N/<pos>-<sha12>/, created. */
+char *commit_log_dir(const char *db_path, long long run_id, int position, const char *sha);
+/* The O= directory of one configuration for one work tree, in the cache. */
+char *build_dir(const char *work_dir, const char *config);
+/* The smoke tests the guest knows, space-separated. */
+extern const char *const smoke_tests_all;
+
+/* Value of key in a space-separated "key=value" option string; allocated or NULL. */
+char *option_get(const char *options, const char *key);
+int option_int(const char *options, const char *key, int dflt);
+
+#endif

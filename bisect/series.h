@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * series.h - a patch series as the user gives it: a quilt directory (with a
+ * series file), a directory of numbered *.patch files, or an mbox; applied
+ * one patch at a time with git am so a patch that does not apply is a
+ * result for that patch.
+ */
+#ifndef BISECT_SERIES_H
+#define BISECT_SERIES_H
+
+#include <stddef.h>
+
+struct series_patch {
+	char *path;
+	char *subject;		/* from its Subject: header, [PATCH ...] removed */
+	char *author;		/* from its From: header */
+};
+
+struct series {
+	const char *kind;	/* "quilt", "patches" or "mbox" */
+	char *path;
+	struct series_patch *patches;
+	size_t npatches;
+	char *split_dir;	/* where an mbox was split, removed by series_free */
+};
+
+/* Load and check a series; returns -1 with a message naming the problem. */
+int series_load(const char *path, struct series *s);
+void series_free(struct series *s);
+
+/*
+ * git am the patches onto HEAD of work_dir, in order. Returns the number
+ * applied; if patch k (0-based) failed, *failed_msg gets git's reason.
+ */
+size_t series_apply(const char *work_dir, const struct series *s, char **failed_msg);
+
+/* Subject of a patch text, cleaned for display; allocated. */
+char *patch_subject(const char *text);
+
+#endif

@@ -1,0 +1,608 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * util.c - the small pieces every module needs.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "util.h"
+
+const char *progname = "bisectable";
+
+static void vreport(const char *prefix, const char *fmt, va_list ap)
+{
+	fflush(stdout);
+	fprintf(stderr, "%s: %s", progname, prefix);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
+void die(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vreport("error: ", fmt, ap);
+	va_end(ap);
+	exit(EXIT_ERROR);
+}
+
+int error(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vreport("error: ", fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+void warning(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vreport("warning: ", fmt, ap);
+	va_end(ap);
+}
+
+void info(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vreport("", fmt, ap);
+	va_end(ap);
+}
+
+void *xmalloc(size_t size)
+{
+	void *p = malloc(size ? size : 1);
+
+	if (!p)
+		die("out of memory");
+	return p;
+}
+
+void *xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+
+	if (!p)
+		die("out of memory");
+	return p;
+}
+
+void *xrealloc(void *ptr, size_t size)
+{
+	void *p = realloc(ptr, size ? size : 1);
+
+	if (!p)
+		die("out of memory");
+	return p;
+}
+
+char *xstrdup(const char *s)
+{
+	char *p = strdup(s);
+
+	if (!p)
+		die("out of memory");
+	return p;
+}
+
+char *xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+	int n;
+
+	va_start(ap, fmt);
+	n = vasprintf(&s, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		die("out of memory");
+	return s;
+}
+
+void strbuf_grow(struct strbuf *sb, size_t extra)
+{
+	size_t want = sb->len + extra + 1;
+
+	if (want <= sb->alloc)
+		return;
+	if (want < 2 * sb->alloc)
+		want = 2 * sb->alloc;
+	if (want < 64)
+		want = 64;
+	sb->buf = xrealloc(sb->buf, want);
+	sb->alloc = want;
+}
+
+void strbuf_add(struct strbuf *sb, const void *data, size_t len)
+{
+	strbuf_grow(sb, len);
+	memcpy(sb->buf + sb->len, data, len);
+	sb->len += len;
+	sb->buf[sb->len] = '\0';
+}
+
+void strbuf_addstr(struct strbuf *sb, const char *s)
+{
+	strbuf_add(sb, s, strlen(s));
+}
+
+void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	strbuf_grow(sb, n);
+	va_start(ap, fmt);
+	vsnprintf(sb->buf + sb->len, n + 1, fmt, ap);
+	va_end(ap);
+	sb->len += n;
+}
+
+void strbuf_reset(struct strbuf *sb)
+{
+	sb->len = 0;
+	if (sb->buf)
+		sb->buf[0] = '\0';
+}
+
+void strbuf_trim(struct strbuf *sb)
+{
+	size_t start = 0;
+
+	if (!sb->buf)
+		return;
+	while (sb->len && strchr(" \t\r\n", sb->buf[sb->len - 1]))
+		sb->len--;
+	while (start < sb->len && strchr(" \t\r\n", sb->buf[start]))
+		start++;
+	memmove(sb->buf, sb->buf + start, sb->len - start);
+	sb->len -= start;
+	sb->buf[sb->len] = '\0';
+}
+
+void strbuf_release(struct strbuf *sb)
+{
+	free(sb->buf);
+	sb->buf = NULL;
+	sb->len = sb->alloc = 0;
+}
+
+const char *strbuf_str(struct strbuf *sb)
+{
+	return sb->buf ? sb->buf : "";
+}
+
+int strbuf_read_file(struct strbuf *sb, const char *path)
+{
+	char chunk[65536];
+	ssize_t n;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return -1;
+	while ((n = read(fd, chunk, sizeof(chunk))) != 0) {
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			close(fd);
+			return -1;
+		}
+		strbuf_add(sb, chunk, n);
+	}
+	close(fd);
+	strbuf_grow(sb, 0);
+	return 0;
+}
+
+void strbuf_add_sq(struct strbuf *sb, const char *word)
+{
+	const char *p;
+
+	if (*word && !strpbrk(word, " \t\n'\"\\$`!*?[]{}()<>|&;#~=%")) {
+		strbuf_addstr(sb, word);
+		return;
+	}
+	strbuf_addstr(sb, "'");
+	for (p = word; *p; p++) {
+		if (*p == '\'')
+			strbuf_addstr(sb, "'\\''");
+		else
+			strbuf_add(sb, p, 1);
+	}
+	strbuf_addstr(sb, "'");
+}
+
+void argv_push(struct argv_array *a, const char *arg)
+{
+	if (a->argc + 2 > a->alloc) {
+		a->alloc = a->alloc ? 2 * a->alloc : 16;
+		a->argv = xrealloc(a->argv, a->alloc * sizeof(*a->argv));
+	}
+	a->argv[a->argc++] = xstrdup(arg);
+	a->argv[a->argc] = NULL;
+}
+
+void argv_pushf(struct argv_array *a, const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+
+	va_start(ap, fmt);
+	if (vasprintf(&s, fmt, ap) < 0)
+		die("out of memory");
+	va_end(ap);
+	argv_push(a, s);
+	free(s);
+}
+
+void argv_pushl(struct argv_array *a, ...)
+{
+	va_list ap;
+	const char *arg;
+
+	va_start(ap, a);
+	while ((arg = va_arg(ap, const char *)))
+		argv_push(a, arg);
+	va_end(ap);
+}
+
+void argv_clear(struct argv_array *a)
+{
+	size_t i;
+
+	for (i = 0; i < a->argc; i++)
+		free((char *)a->argv[i]);
+	free(a->argv);
+	a->argv = NULL;
+	a->argc = a->alloc = 0;
+}
+
+void argv_to_line(struct strbuf *sb, const char *const *argv)
+{
+	size_t i;
+
+	for (i = 0; argv[i]; i++) {
+		if (i)
+			strbuf_addstr(sb, " ");
+		strbuf_add_sq(sb, argv[i]);
+	}
+}
+
+/* The group run_child waits for, so that a signal handler can end it. */
+static volatile pid_t current_group;
+
+void child_signal_current(int sig)
+{
+	pid_t pg = current_group;
+
+	if (pg > 0)
+		kill(-pg, sig);
+}
+
+static void child_setup(struct child *c, int out_fd, int pipe_fd)
+{
+	int null_fd;
+	size_t i;
+
+	if (c->own_group)
+		setpgid(0, 0);
+	signal(SIGPIPE, SIG_DFL);
+	null_fd = open("/dev/null", O_RDWR);
+	if (null_fd >= 0)
+		dup2(null_fd, 0);
+	if (pipe_fd >= 0) {
+		dup2(pipe_fd, 1);
+		if (c->capture_stderr)
+			dup2(pipe_fd, 2);
+		else if (c->quiet && null_fd >= 0)
+			dup2(null_fd, 2);
+	} else if (out_fd >= 0) {
+		dup2(out_fd, 1);
+		dup2(out_fd, 2);
+	} else if (c->quiet && null_fd >= 0) {
+		dup2(null_fd, 1);
+		dup2(null_fd, 2);
+	}
+	if (c->dir && chdir(c->dir) < 0) {
+		fprintf(stderr, "%s: cannot chdir to %s: %s\n", progname, c->dir,
+			strerror(errno));
+		_exit(127);
+	}
+	for (i = 0; c->env && c->env[i]; i++)
+		putenv((char *)c->env[i]);
+	execvp(c->argv[0], (char *const *)c->argv);
+	fprintf(stderr, "%s: cannot run %s: %s\n", progname, c->argv[0], strerror(errno));
+	_exit(127);
+}
+
+static int wait_status(int status)
+{
+	if (WIFEXITED(status))
+		return WEXITSTATUS(status);
+	if (WIFSIGNALED(status))
+		return 128 + WTERMSIG(status);
+	return -1;
+}
+
+int run_child(struct child *c)
+{
+	int pipefd[2] = { -1, -1 };
+	int out_fd = -1;
+	int status = 0;
+	double deadline = 0;
+	pid_t pid;
+
+	c->timed_out = 0;
+	fflush(NULL);
+	if (c->capture && pipe2(pipefd, O_CLOEXEC) < 0)
+		return error("pipe: %s", strerror(errno));
+	if (c->out_path) {
+		out_fd = open(c->out_path, O_WRONLY | O_CREAT | O_CLOEXEC |
+			      (c->out_append ? O_APPEND : O_TRUNC), 0644);
+		if (out_fd < 0) {
+			if (pipefd[0] >= 0) {
+				close(pipefd[0]);
+				close(pipefd[1]);
+			}
+			return error("cannot write %s: %s", c->out_path, strerror(errno));
+		}
+	}
+	pid = fork();
+	if (pid < 0)
+		return error("fork: %s", strerror(errno));
+	if (pid == 0)
+		child_setup(c, out_fd, pipefd[1]);
+	if (c->own_group) {
+		setpgid(pid, pid);
+		current_group = pid;
+	}
+	if (out_fd >= 0)
+		close(out_fd);
+	if (c->timeout > 0)
+		deadline = now_seconds() + c->timeout;
+
+	if (c->capture) {
+		char chunk[8192];
+		ssize_t n;
+
+		close(pipefd[1]);
+		for (;;) {
+			struct pollfd pfd = { .fd = pipefd[0], .events = POLLIN };
+			int wait_ms = -1;
+
+			if (deadline) {
+				double left = deadline - now_seconds();
+
+				if (left <= 0) {
+					c->timed_out = 1;
+					kill(-pid, SIGKILL);
+					break;
+				}
+				wait_ms = (int)(left * 1000) + 1;
+			}
+			if (poll(&pfd, 1, wait_ms) < 0 && errno != EINTR)
+				break;
+			n = read(pipefd[0], chunk, sizeof(chunk));
+			if (n < 0 && errno == EINTR)
+				continue;
+			if (n <= 0 && !(n < 0 && errno == EAGAIN))
+				break;
+			if (n > 0)
+				strbuf_add(c->capture, chunk, n);
+		}
+		close(pipefd[0]);
+	}
+
+	for (;;) {
+		pid_t r = waitpid(pid, &status, deadline && !c->timed_out ? WNOHANG : 0);
+
+		if (r == pid)
+			break;
+		if (r < 0 && errno != EINTR) {
+			current_group = 0;
+			return error("waitpid: %s", strerror(errno));
+		}
+		if (r == 0) {
+			if (now_seconds() >= deadline) {
+				c->timed_out = 1;
+				kill(-pid, SIGKILL);
+			} else {
+				struct timespec ts = { 0, 20 * 1000 * 1000 };
+
+				nanosleep(&ts, NULL);
+			}
+		}
+	}
+	/* Whatever the group left behind (e.g. a grandchild) goes with it. */
+	if (c->own_group)
+		kill(-pid, SIGKILL);
+	current_group = 0;
+	if (c->capture)
+		strbuf_grow(c->capture, 0);
+	return wait_status(status);
+}
+
+int run_capture(const char *dir, struct strbuf *out, const char *const *argv)
+{
+	struct strbuf tmp = STRBUF_INIT;
+	struct child c = { .argv = argv, .dir = dir, .capture = out ? out : &tmp };
+	int ret;
+
+	if (out)
+		strbuf_reset(out);
+	ret = run_child(&c);
+	if (out)
+		strbuf_trim(out);
+	strbuf_release(&tmp);
+	return ret;
+}
+
+static int vgit(const char *dir, struct strbuf *out, int quiet, va_list ap)
+{
+	struct argv_array args = ARGV_ARRAY_INIT;
+	struct strbuf tmp = STRBUF_INIT;
+	struct child c = { 0 };
+	const char *arg;
+	int ret;
+
+	argv_push(&args, "git");
+	if (dir)
+		argv_pushl(&args, "-C", dir, NULL);
+	while ((arg = va_arg(ap, const char *)))
+		argv_push(&args, arg);
+	c.argv = args.argv;
+	c.capture = out ? out : &tmp;
+	c.quiet = quiet;
+	if (out)
+		strbuf_reset(out);
+	ret = run_child(&c);
+	if (out)
+		strbuf_trim(out);
+	strbuf_release(&tmp);
+	argv_clear(&args);
+	return ret;
+}
+
+int git(const char *dir, struct strbuf *out, ...)
+{
+	va_list ap;
+	int ret;
+
+	va_start(ap, out);
+	ret = vgit(dir, out, 0, ap);
+	va_end(ap);
+	return ret;
+}
+
+int git_quiet(const char *dir, struct strbuf *out, ...)
+{
+	va_list ap;
+	int ret;
+
+	va_start(ap, out);
+	ret = vgit(dir, out, 1, ap);
+	va_end(ap);
+	return ret;
+}
+
+double now_seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+char *now_iso8601(void)
+{
+	char buf[32];
+	time_t t = time(NULL);
+	struct tm tm;
+
+	gmtime_r(&t, &tm);
+	strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	return xstrdup(buf);
+}
+
+int mkdir_p(const char *path)
+{
+	char *p = xstrdup(path), *s;
+	int ret = 0;
+
+	for (s = p + 1; ; s++) {
+		if (*s == '/' || !*s) {
+			char c = *s;
+
+			*s = '\0';
+			if (mkdir(p, 0755) < 0 && errno != EEXIST) {
+				ret = -1;
+				break;
+			}
+			*s = c;
+			if (!c)
+				break;
+		}
+	}
+	free(p);
+	return ret;
+}
+
+static int remove_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st;
+	(void)flag;
+	(void)ftw;
+	return remove(path) < 0 && errno != ENOENT ? -1 : 0;
+}
+
+int remove_tree(const char *path)
+{
+	if (!file_exists(path))
+		return 0;
+	return nftw(path, remove_one, 64, FTW_DEPTH | FTW_PHYS);
+}
+
+int file_exists(const char *path)
+{
+	struct stat st;
+
+	return lstat(path, &st) == 0;
+}
+
+char *abspath(const char *path)
+{
+	char cwd[PATH_MAX];
+
+	if (path[0] == '/')
+		return xstrdup(path);
+	if (!getcwd(cwd, sizeof(cwd)))
+		die("getcwd: %s", strerror(errno));
+	return xasprintf("%s/%s", cwd, path);
+}
+
+int write_file(const char *path, const void *data, size_t len)
+{
+	FILE *f = fopen(path, "w");
+
+	if (!f)
+		return -1;
+	if (fwrite(data, 1, len, f) != len) {
+		fclose(f);
+		return -1;
+	}
+	return fclose(f);
+}
+
+char *self_exe_path(void)
+{
+	char buf[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", buf, sizeof(buf) - 1);
+
+	if (n < 0)
+		die("cannot find my own executable: %s", strerror(errno));
+	buf[n] = '\0';
+	return xstrdup(buf);
+}

@@ -1,0 +1,105 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * util.h - error reporting, allocation, growable strings and argv arrays,
+ * and running child processes from argv arrays (never through a shell).
+ */
+#ifndef BISECT_UTIL_H
+#define BISECT_UTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+/* Exit codes shared by every subcommand. */
+#define EXIT_BAD	1	/* a commit of the series is not pass */
+#define EXIT_ERROR	2	/* usage or internal error */
+
+extern const char *progname;
+
+void die(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
+int error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+void *xmalloc(size_t size);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *ptr, size_t size);
+char *xstrdup(const char *s);
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+struct strbuf {
+	char *buf;	/* always NUL-terminated once initialised */
+	size_t len;
+	size_t alloc;
+};
+
+#define STRBUF_INIT { NULL, 0, 0 }
+
+void strbuf_grow(struct strbuf *sb, size_t extra);
+void strbuf_add(struct strbuf *sb, const void *data, size_t len);
+void strbuf_addstr(struct strbuf *sb, const char *s);
+void strbuf_addf(struct strbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void strbuf_reset(struct strbuf *sb);
+void strbuf_trim(struct strbuf *sb);
+void strbuf_release(struct strbuf *sb);
+const char *strbuf_str(struct strbuf *sb);	/* "" for an empty buffer */
+int strbuf_read_file(struct strbuf *sb, const char *path);
+/* Shell-quote one word for a command line a human (or git's exec) reads. */
+void strbuf_add_sq(struct strbuf *sb, const char *word);
+
+struct argv_array {
+	const char **argv;	/* NULL-terminated */
+	size_t argc;
+	size_t alloc;
+};
+
+#define ARGV_ARRAY_INIT { NULL, 0, 0 }
+
+void argv_push(struct argv_array *a, const char *arg);
+void argv_pushf(struct argv_array *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void argv_pushl(struct argv_array *a, ...);	/* NULL-terminated list */
+void argv_clear(struct argv_array *a);
+/* The argv as one shell-quoted line, for logs and reproducers. */
+void argv_to_line(struct strbuf *sb, const char *const *argv);
+
+struct child {
+	const char *const *argv;
+	const char *dir;		/* working directory, or NULL */
+	const char *const *env;		/* extra "NAME=value" entries, or NULL */
+	const char *out_path;		/* stdout+stderr to this file */
+	int out_append;			/* append to out_path instead of truncating */
+	struct strbuf *capture;		/* stdout captured here */
+	int capture_stderr;		/* with capture: stderr captured too */
+	int quiet;			/* stderr to /dev/null (unless captured) */
+	int own_group;			/* own process group, killed as a whole */
+	double timeout;			/* seconds, 0 for none (needs own_group) */
+	/* Output */
+	int timed_out;
+};
+
+/*
+ * Run a child and wait for it. Returns its exit code, 128+signal if it was
+ * killed, or -1 if it could not be started (an error was printed).
+ */
+int run_child(struct child *c);
+/* Run argv, capturing trimmed stdout into out (may be NULL). */
+int run_capture(const char *dir, struct strbuf *out, const char *const *argv);
+/* git -C dir ARGS..., NULL-terminated; trimmed stdout into out (may be NULL). */
+int git(const char *dir, struct strbuf *out, ...);
+int git_quiet(const char *dir, struct strbuf *out, ...);
+
+/* Signal the process group run_child is waiting for (async-signal-safe). */
+void child_signal_current(int sig);
+
+double now_seconds(void);		/* monotonic */
+char *now_iso8601(void);		/* UTC wall time, allocated */
+int mkdir_p(const char *path);
+int remove_tree(const char *path);
+int file_exists(const char *path);
+char *abspath(const char *path);	/* allocated; path need not exist */
+int write_file(const char *path, const void *data, size_t len);
+char *self_exe_path(void);		/* allocated absolute path of this binary */
+
+#endif

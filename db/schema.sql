@@ -1,0 +1,118 @@
+-- bisectable database schema (SQLite). Applied on every open; idempotent.
+-- The binary embeds this file at build time.
+
+CREATE TABLE IF NOT EXISTS runs (
+	id INTEGER PRIMARY KEY,
+	series TEXT NOT NULL,		-- series path, or base..tip of a repository
+	series_kind TEXT NOT NULL,	-- quilt | patches | mbox | range
+	repo TEXT,			-- the user's repository (range runs)
+	work_dir TEXT NOT NULL,		-- git work tree the rebase runs in
+	base_version TEXT NOT NULL,	-- kernel version of the base, e.g. 6.12.118
+	base_sha TEXT NOT NULL,
+	tip_sha TEXT,
+	configs TEXT NOT NULL,		-- comma-separated configuration names
+	options TEXT NOT NULL,		-- e.g. "keep-going accel=tcg jobs=2"
+	started_at TEXT NOT NULL,
+	ended_at TEXT,
+	state TEXT NOT NULL DEFAULT 'running'
+		CHECK (state IN ('running', 'done', 'stopped', 'interrupted', 'failed')),
+	tool_version TEXT NOT NULL,
+	host TEXT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS commits (
+	id INTEGER PRIMARY KEY,
+	run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+	position INTEGER NOT NULL,	-- 1-based place in the series
+	sha TEXT,			-- NULL for a patch that was never applied
+	tree TEXT,
+	subject TEXT NOT NULL,
+	author TEXT,
+	patch TEXT,			-- patch file it came from, for imported series
+	UNIQUE (run_id, position)
+);
+
+CREATE TABLE IF NOT EXISTS results (
+	id INTEGER PRIMARY KEY,
+	run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+	commit_id INTEGER NOT NULL REFERENCES commits(id) ON DELETE CASCADE,
+	config TEXT NOT NULL,
+	stage TEXT NOT NULL CHECK (stage IN ('apply', 'build', 'boot', 'test')),
+	status TEXT NOT NULL CHECK (status IN ('pass', 'fail', 'timeout', 'skip')),
+	duration REAL,			-- seconds
+	evidence TEXT,			-- the line that shows why
+	log_path TEXT,
+	reproduce TEXT,			-- one command line that redoes this cell
+	cache_key TEXT,			-- what the result depends on (see cache.c)
+	cached_from INTEGER REFERENCES results(id) ON DELETE SET NULL,
+	recorded_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
+	UNIQUE (commit_id, config, stage)
+);
+CREATE INDEX IF NOT EXISTS results_by_key ON results (cache_key, stage);
+
+CREATE TABLE IF NOT EXISTS tests (
+	id INTEGER PRIMARY KEY,
+	result_id INTEGER NOT NULL REFERENCES results(id) ON DELETE CASCADE,
+	name TEXT NOT NULL,
+	status TEXT NOT NULL CHECK (status IN ('pass', 'fail', 'skip', 'timeout', 'missing')),
+	reason TEXT,
+	duration REAL,			-- guest seconds
+	UNIQUE (result_id, name)
+);
+
+CREATE TABLE IF NOT EXISTS metrics (
+	id INTEGER PRIMARY KEY,
+	commit_id INTEGER NOT NULL REFERENCES commits(id) ON DELETE CASCADE,
+	config TEXT NOT NULL,
+	name TEXT NOT NULL,
+	value REAL NOT NULL,
+	UNIQUE (commit_id, config, name)
+);
+
+-- Every compiler warning of the whole build at a commit (carried over for
+-- objects that were not rebuilt), so new ones can be listed by file:line.
+CREATE TABLE IF NOT EXISTS warnings (
+	id INTEGER PRIMARY KEY,
+	commit_id INTEGER NOT NULL REFERENCES commits(id) ON DELETE CASCADE,
+	config TEXT NOT NULL,
+	object TEXT NOT NULL,
+	message TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS warnings_by_commit ON warnings (commit_id, config);
+
+-- The first commit of each run and configuration whose result is not pass,
+-- earliest stage first.
+CREATE VIEW IF NOT EXISTS first_bad AS
+WITH bad AS (
+	SELECT r.run_id, r.config, c.position, c.sha, c.subject, r.stage, r.status,
+		r.evidence, r.log_path,
+		ROW_NUMBER() OVER (PARTITION BY r.run_id, r.config
+			ORDER BY c.position,
+				CASE r.stage WHEN 'apply' THEN 0 WHEN 'build' THEN 1
+					WHEN 'boot' THEN 2 ELSE 3 END) AS rank
+	FROM results r JOIN commits c ON c.id = r.commit_id
+	WHERE r.status <> 'pass'
+)
+SELECT run_id, config, position, sha, subject, stage, status, evidence, log_path
+FROM bad WHERE rank = 1;
+
+-- Per run and configuration: how many commits there are, how many passed
+-- every stage, and whether the series is bisectable for it.
+CREATE VIEW IF NOT EXISTS verdict AS
+WITH cfg AS (
+	SELECT DISTINCT run_id, config FROM results
+), per_commit AS (
+	SELECT c.run_id, r.config, c.id AS commit_id,
+		SUM(r.status <> 'pass') AS not_pass, COUNT(r.id) AS stages
+	FROM commits c JOIN results r ON r.commit_id = c.id
+	GROUP BY c.run_id, r.config, c.id
+)
+SELECT cfg.run_id, cfg.config,
+	(SELECT COUNT(*) FROM commits c WHERE c.run_id = cfg.run_id) AS commits,
+	(SELECT COUNT(*) FROM per_commit p WHERE p.run_id = cfg.run_id
+		AND p.config = cfg.config AND p.not_pass = 0 AND p.stages = 4) AS passed,
+	(SELECT position FROM first_bad f WHERE f.run_id = cfg.run_id
+		AND f.config = cfg.config) AS first_bad_position,
+	CASE WHEN EXISTS (SELECT 1 FROM first_bad f WHERE f.run_id = cfg.run_id
+		AND f.config = cfg.config) THEN 'no' ELSE 'yes' END AS bisectable
+FROM cfg;
