@@ -9,7 +9,7 @@ CC        ?= gcc
 CFLAGS    ?= -O2 -g
 WARNFLAGS := -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Wshadow -Wformat=2
 CPPFLAGS  += -DBISECTABLE_VERSION='"$(VERSION)"' -Ibisect
-LDLIBS    := -lsqlite3 -ljansson
+LDLIBS    := -lsqlite3 -ljansson -lm
 SANITIZE  := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
 # The shipped default series and configurations of 'make verify'.
@@ -19,7 +19,7 @@ CONFIGS   ?= up,smp
 # Debian packages the tool needs at run time and to build.
 PACKAGES  := gcc make libc6-dev libsqlite3-dev libjansson-dev sqlite3 git \
 	     linux-source-6.12 flex bison bc libelf-dev libssl-dev cpio xz-utils kmod \
-	     qemu-system-x86 expect busybox-static ccache python3
+	     qemu-system-x86 expect busybox-static ccache python3 chromium fonts-dejavu-core
 
 SRCS      := $(filter-out bisect/bisectable.c,$(wildcard bisect/*.c))
 OBJS      := $(SRCS:.c=.o)
@@ -54,7 +54,22 @@ unit: $(UNIT_TESTS)
 e2e: all
 	prove -v tests/e2e/*.t
 
-test: unit e2e
+# The report of a fixture database: escaping, first-bad cells, charts.
+reports/fixture.html: bisectable db/schema.sql tests/browser/make-fixture-db.sql
+	rm -f reports/fixture.db
+	sqlite3 reports/fixture.db < db/schema.sql
+	sqlite3 reports/fixture.db < tests/browser/make-fixture-db.sql
+	./bisectable report --db reports/fixture.db -o $@
+
+browser: reports/fixture.html
+	tests/browser/check-report.sh --fixture reports/fixture.html
+
+# A PNG of the fixture report (REPORT=path for another one).
+REPORT ?= reports/fixture.html
+screenshot: reports/fixture.html
+	tests/browser/screenshot.sh $(REPORT) $(REPORT:.html=.png)
+
+test: unit browser e2e
 
 # Install what is missing (as root), then import the tree and verify the default series.
 deps:
@@ -76,6 +91,6 @@ verify: deps
 
 clean:
 	rm -f bisectable bisect/*.o bisect/schema.inc guest/smoke guest/initramfs.cpio.gz \
-		$(UNIT_TESTS)
+		$(UNIT_TESTS) reports/fixture.*
 
-.PHONY: all unit e2e test deps verify clean
+.PHONY: all unit browser e2e test deps verify clean screenshot

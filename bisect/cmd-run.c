@@ -316,6 +316,8 @@ int cmd_run(int argc, const char **argv)
 		return EXIT_ERROR;
 	if (!o.repo && strstr(o.target, "..") && !file_exists(o.target))
 		return error("%s looks like a range: give --repo", o.target), EXIT_ERROR;
+	/* A database problem is found before any work is done. */
+	db = db_open(o.db_path);
 	cache = cache_dir();
 
 	if (o.repo) {
@@ -381,7 +383,6 @@ int cmd_run(int argc, const char **argv)
 		git(work_dir, &tip, "rev-parse", "HEAD", NULL);
 	}
 
-	db = db_open(o.db_path);
 	run.series = o.repo ? (char *)o.target : s.path;
 	run.work_dir = work_dir;
 	run.base_sha = base.buf;

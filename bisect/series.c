@@ -167,7 +167,8 @@ static int load_numbered(struct series *s, const char *dir, const char *suffix)
 		}
 	}
 	closedir(d);
-	qsort(names, n, sizeof(*names), patch_name_cmp);
+	if (n)
+		qsort(names, n, sizeof(*names), patch_name_cmp);
 	for (i = 0; i < n; i++) {
 		char *path = xasprintf("%s/%s", dir, names[i]);
 
@@ -184,17 +185,20 @@ static int load_mbox(struct series *s, const char *mbox)
 {
 	char template[] = "/tmp/bisectable-mbox.XXXXXX";
 	struct strbuf count = STRBUF_INIT;
+	char *out_opt;
 	int ret;
 
 	if (!mkdtemp(template))
 		return error("mkdtemp: %s", strerror(errno));
 	s->split_dir = xstrdup(template);
+	out_opt = xasprintf("-o%s", template);
 	/* git's own splitter, so what git am sees is what we number. */
-	if (git(NULL, &count, "mailsplit", "-o", template, "-b", mbox, NULL))
-		return error("%s: git mailsplit could not split it as an mbox", mbox);
+	ret = git(NULL, &count, "mailsplit", out_opt, "-b", mbox, NULL);
 	strbuf_release(&count);
-	ret = load_numbered(s, template, "");
-	return ret;
+	free(out_opt);
+	if (ret)
+		return error("%s: git mailsplit could not split it as an mbox", mbox);
+	return load_numbered(s, template, "");
 }
 
 int series_load(const char *path, struct series *s)

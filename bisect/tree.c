@@ -144,6 +144,11 @@ static int import_tarball(const char *tarball, const char *git_dir, const char *
 	}
 	if (git(NULL, NULL, "init", "-q", "--bare", git_dir, NULL))
 		goto out;
+	/*
+	 * No automatic gc: repacking ~90k loose objects in the background
+	 * would compete with the kernel builds for the CPUs.
+	 */
+	git(NULL, NULL, "--git-dir", git_dir, "config", "gc.auto", "0", NULL);
 	info("importing %s into %s", top, git_dir);
 	{
 		const char *argv[] = { "git", "--git-dir", git_dir, "--work-tree", top,
@@ -322,8 +327,8 @@ int tree_prepare_clone(const char *repo, const char *work_dir, const char *commi
 		 * the user's repository: no ref, index or file of it changes.
 		 */
 		info("cloning %s into %s (shared, once)", repo, work_dir);
-		if (git(NULL, NULL, "clone", "-q", "--shared", "--no-checkout", repo, work_dir,
-			NULL))
+		if (git(NULL, NULL, "clone", "-q", "--shared", "--no-checkout", "-c", "gc.auto=0",
+			repo, work_dir, NULL))
 			return error("cannot clone %s", repo);
 	}
 	return checkout_clean(work_dir, commit);

@@ -1,0 +1,21 @@
+#!/bin/bash
+# A patch that makes sched_setscheduler(SCHED_FIFO) fail on UP only: it builds
+# and boots everywhere; the smoke tests catch it on up, and only there.
+. "$(dirname "$0")/lib.sh"
+
+"$BISECTABLE" run --db "$db" --configs up,smp tests/fixtures/up-fifo-break > "$scratch/run.out" 2>&1
+is "$?" 1 "run exits 1"
+sed 's/^/# /' "$scratch/run.out" | tail -12
+
+out=$("$BISECTABLE" first-bad --db "$db")
+like "$out" '^up: first bad 1/1 [0-9a-f]{7} "sched/rt: Refuse user SCHED_FIFO on UP" at test: fail: rt_fifo_rr: ' \
+	"up: caught at stage test, naming the failing smoke test"
+like "$out" '^smp: bisectable \(1/1 commits pass\)$' "smp passes"
+is "$(sql "select t.status from tests t join results r on r.id = t.result_id
+	where r.config = 'up' and t.name = 'rt_fifo_rr'")" fail "the rt_fifo_rr test row failed on up"
+is "$(sql "select count(*) from tests t join results r on r.id = t.result_id
+	where r.config = 'up' and t.status in ('pass', 'skip')")" 9 "the nine other tests pass on up"
+is "$(sql "select status from results where config = 'up' and stage = 'boot'")" pass \
+	"the up kernel booted"
+is "$(qemu_count)" 0 "no QEMU left running"
+done_testing

@@ -1,0 +1,55 @@
+# Shared helpers of the end-to-end tests: TAP output and a scratch directory.
+# Each test builds and boots real kernels in QEMU through ./bisectable,
+# sharing the kernel import and build directories of the cache with 'make verify'.
+
+top=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$top" || exit 1
+BISECTABLE="$top/bisectable"
+scratch=$(mktemp -d /tmp/bisectable-e2e.XXXXXX)
+trap 'rm -rf "$scratch"' EXIT
+db="$scratch/test.db"
+tap_n=0
+tap_failed=0
+
+ok() {	# ok CONDITION-EXIT-STATUS DESCRIPTION
+	tap_n=$((tap_n + 1))
+	if [ "$1" -eq 0 ]; then
+		echo "ok $tap_n - $2"
+	else
+		echo "not ok $tap_n - $2"
+		tap_failed=$((tap_failed + 1))
+	fi
+}
+
+is() {	# is GOT EXPECTED DESCRIPTION
+	if [ "$1" = "$2" ]; then
+		ok 0 "$3"
+	else
+		ok 1 "$3"
+		echo "#      got: '$1'"
+		echo "# expected: '$2'"
+	fi
+}
+
+like() {	# like GOT PATTERN DESCRIPTION (grep -E)
+	if printf '%s\n' "$1" | grep -Eq -- "$2"; then
+		ok 0 "$3"
+	else
+		ok 1 "$3"
+		printf '%s\n' "$1" | sed 's/^/#      got: /' | head -20
+		echo "# expected: /$2/"
+	fi
+}
+
+sql() {
+	sqlite3 -batch "$db" "$@"
+}
+
+qemu_count() {	# QEMU processes of bisectable builds still running
+	pgrep -fc 'qemu-system-x86_64.*bisectable/build' || true
+}
+
+done_testing() {
+	echo "1..$tap_n"
+	[ "$tap_failed" -eq 0 ]
+}

@@ -1,0 +1,355 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Unit tests of the pipeline modules that need no kernel: config checking,
+ * warning bookkeeping, build error evidence, series loading, boot verdicts,
+ * shell quoting, run options and the first_bad view. Run from the top of
+ * the repository (fixtures are read from tests/fixtures/).
+ */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "db.h"
+#include "kbuild.h"
+#include "layout.h"
+#include "qemu.h"
+#include "series.h"
+#include "util.h"
+#include "tap.h"
+
+static void test_check_config(void)
+{
+	const char *dotconfig = "CONFIG_SMP=y\nCONFIG_NR_CPUS=8\n# CONFIG_BUG is not set\n"
+				"CONFIG_LOCALVERSION=\"-x\"\n";
+	char ev[256] = "";
+
+	is_int(kbuild_check_config(dotconfig, "CONFIG_SMP=y\nCONFIG_NR_CPUS=8\n", "smp.config",
+				   ev, sizeof(ev)), 0, "options that survived pass");
+	is_int(kbuild_check_config(dotconfig, "# CONFIG_BUG is not set\nCONFIG_KALLSYMS=n\n",
+				   "f", ev, sizeof(ev)), 0, "=n and 'is not set' match unset");
+	is_int(kbuild_check_config(dotconfig, "CONFIG_LOCALVERSION=\"-x\"  \n", "f", ev,
+				   sizeof(ev)), 0, "string values compare, trailing blanks ignored");
+	is_int(kbuild_check_config(dotconfig, "# comment\nCONFIG_SMP=y\nCONFIG_BUG=y\n",
+				   "base.config", ev, sizeof(ev)), -1, "a dropped option fails");
+	ok(strstr(ev, "CONFIG_BUG=y") && strstr(ev, "base.config") && strstr(ev, "not set"),
+	   "the evidence names the option and the fragment: %s", ev);
+	is_int(kbuild_check_config(dotconfig, "CONFIG_NR_CPUS=2\n", "f", ev, sizeof(ev)), -1,
+	       "a changed value fails");
+	ok(strstr(ev, "is 8 in .config") != NULL, "and says what it became: %s", ev);
+	is_int(kbuild_check_config(dotconfig, "CONFIG_SMP=n\n", "up.config", ev, sizeof(ev)), -1,
+	       "=n against =y fails");
+}
+
+static void test_fold_warnings(void)
+{
+	struct strbuf map = STRBUF_INIT, map2 = STRBUF_INIT;
+	const char *log1 =
+		"  CC      kernel/sched/core.o\n"
+		"/src/kernel/sched/core.c:10:5: warning: unused variable 'x' [-Wunused-variable]\n"
+		"  CC      kernel/sched/fair.o\n"
+		"/src/kernel/sched/fair.c:20:1: warning: no previous prototype\n"
+		"/src/kernel/sched/fair.c:30:1: warning: no previous prototype\n"
+		"  LD      vmlinux\n";
+	/* Only core.o is rebuilt, now clean: fair.o keeps its two warnings. */
+	const char *log2 = "  CC      kernel/sched/core.o\n  LD      vmlinux\n";
+	const char *log3 = "  CC      kernel/sched/fair.o\n"
+		"/src/kernel/sched/fair.c:20:1: warning: no previous prototype\n";
+
+	is_int(kbuild_fold_warnings("", log1, "/src", &map), 3, "three warnings in a first build");
+	ok(strstr(map.buf, "kernel/sched/core.o\tkernel/sched/core.c:10:5: warning") != NULL,
+	   "a warning is kept by object, source prefix removed");
+	is_int(kbuild_fold_warnings(map.buf, log2, "/src", &map2), 2,
+	       "unchanged objects carry their warnings over");
+	ok(!strstr(map2.buf, "core.c"), "a rebuilt object loses its old warnings");
+	is_int(kbuild_fold_warnings(map2.buf, log3, "/src", &map), 1,
+	       "a rebuilt object gets its new set");
+	is_int(kbuild_fold_warnings("", "", "/src", &map), 0, "an empty build has none");
+	strbuf_release(&map);
+	strbuf_release(&map2);
+}
+
+static void test_error_line(void)
+{
+	char ev[256];
+
+	kbuild_error_line("  CC      kernel/sched/syscalls.o\n"
+			  "In file included from /w/kernel/sched/build_policy.c:50:\n"
+			  "/w/kernel/sched/syscalls.c:216:16: error: 'struct rq' has no member "
+			  "named 'ttwu_pending'\n"
+			  "make[4]: *** [scripts/Makefile.build:229: x.o] Error 1\n", "/w", ev,
+			  sizeof(ev));
+	is_str(ev, "kernel/sched/syscalls.c:216:16: error: 'struct rq' has no member named "
+	       "'ttwu_pending'", "the compiler's error line, without the tree prefix");
+	kbuild_error_line("ld: kernel/sched/core.o: in function `f':\n"
+			  "core.c:(.text+0x1): undefined reference to `g'\nmake: *** x\n", "/w",
+			  ev, sizeof(ev));
+	ok(strstr(ev, "undefined reference to `g'") != NULL, "a link error: %s", ev);
+	kbuild_error_line("something odd\n", "/w", ev, sizeof(ev));
+	ok(strstr(ev, "build failed") != NULL, "no pattern: a generic line");
+}
+
+static void test_series(void)
+{
+	struct series s;
+	char *subj;
+	FILE *f;
+	char dir[] = "/tmp/bisectable-test.XXXXXX";
+	char *path;
+
+	subj = patch_subject("From 123 Mon Sep 17 00:00:00 2001\nFrom: A <a@b>\n"
+			     "Subject: [PATCH v2 03/43] sched: Clean up\n and continue\n\nbody\n");
+	is_str(subj, "sched: Clean up and continue", "subject: prefix removed, unfolded");
+	free(subj);
+	subj = patch_subject("Subject: [RFC][PATCH] x <script>\n\n");
+	is_str(subj, "x <script>", "several bracket prefixes removed, text kept as is");
+	free(subj);
+
+	is_int(series_load("tests/fixtures/up-build-break", &s), 0, "numbered *.patch directory");
+	is_str(s.kind, "patches", "its kind");
+	is_int((int)s.npatches, 4, "four patches");
+	if (s.npatches == 4) {
+		is_str(s.patches[1].subject,
+		       "sched/syscalls: Drop the #ifdef around ttwu_pending in idle_cpu()",
+		       "second patch's subject, in order");
+		is_str(s.patches[0].author, "Fixture Author <fixture@example.org>", "its author");
+	}
+	series_free(&s);
+
+	is_int(series_load("tests/fixtures/apply-fail", &s), 0, "quilt directory");
+	is_str(s.kind, "quilt", "its kind");
+	is_int((int)s.npatches, 3, "series file order, comments and -p1 ignored");
+	if (s.npatches == 3)
+		ok(strstr(s.patches[1].path, "02-stale-context.patch") != NULL, "second one");
+	series_free(&s);
+
+	if (!mkdtemp(dir)) {
+		ok(0, "mkdtemp");
+		return;
+	}
+	/* An mbox made of the four fixture patches. */
+	path = xasprintf("%s/series.mbox", dir);
+	f = fopen(path, "w");
+	if (f) {
+		struct series src;
+		size_t i;
+
+		series_load("tests/fixtures/up-build-break", &src);
+		for (i = 0; i < src.npatches; i++) {
+			struct strbuf t = STRBUF_INIT;
+
+			strbuf_read_file(&t, src.patches[i].path);
+			fwrite(t.buf, 1, t.len, f);
+			strbuf_release(&t);
+		}
+		series_free(&src);
+		fclose(f);
+	}
+	is_int(series_load(path, &s), 0, "an mbox");
+	is_str(s.kind, "mbox", "its kind");
+	is_int((int)s.npatches, 4, "split into four messages by git mailsplit");
+	if (s.npatches == 4)
+		is_str(s.patches[3].subject, "sched/core: Document the callers of nr_iowait_cpu()",
+		       "the last one's subject");
+	series_free(&s);
+	free(path);
+
+	path = xasprintf("%s/empty", dir);
+	mkdir_p(path);
+	is_int(series_load(path, &s), -1, "an empty directory is an error");
+	series_free(&s);
+	free(path);
+
+	path = xasprintf("%s/bad", dir);
+	mkdir_p(path);
+	free(path);
+	path = xasprintf("%s/bad/0001-x.patch", dir);
+	write_file(path, "Subject: [PATCH] no diff here\n\njust words\n", 42);
+	free(path);
+	path = xasprintf("%s/bad", dir);
+	is_int(series_load(path, &s), -1, "a patch without a diff is an error");
+	series_free(&s);
+	free(path);
+
+	path = xasprintf("%s/escape", dir);
+	mkdir_p(path);
+	free(path);
+	path = xasprintf("%s/escape/series", dir);
+	write_file(path, "../../etc/passwd\n", 17);
+	free(path);
+	path = xasprintf("%s/escape", dir);
+	is_int(series_load(path, &s), -1, "a series entry leaving the directory is refused");
+	series_free(&s);
+	free(path);
+	remove_tree(dir);
+}
+
+static void classify(const char *log, int rc, int hard, int cpus, int ntests,
+		     struct boot_outcome *bo)
+{
+	memset(bo, 0, sizeof(*bo));
+	console_parse(log, strlen(log), &bo->console);
+	boot_classify(rc, hard, cpus, ntests, bo);
+}
+
+static void test_boot_classify(void)
+{
+	struct boot_outcome bo;
+	const char *good =
+		"[    0.3] Run /init as init process\nBISECTABLE-READY cpus=2 kernel=6.12\n"
+		"BISECTABLE-TEST-BEGIN fork_exec_wait\nKTAP version 1\n1..1\n"
+		"ok 1 fork_exec_wait\nBISECTABLE-END 0\nBISECTABLE-SHUTDOWN-OK\n";
+
+	classify(good, 0, 0, 2, 1, &bo);
+	is_str(bo.boot_status, "pass", "a good boot passes");
+	is_str(bo.test_status, "pass", "and its tests");
+	boot_outcome_free(&bo);
+
+	classify(good, 0, 0, 1, 1, &bo);
+	is_str(bo.boot_status, "fail", "the wrong number of CPUs fails the boot");
+	ok(strstr(bo.boot_evidence, "sees 2 CPU") != NULL, "evidence: %s", bo.boot_evidence);
+	is_str(bo.test_status, "skip", "tests are then not counted");
+	boot_outcome_free(&bo);
+
+	classify("[ 0.1] Kernel panic - not syncing: VFS\n", 7, 0, 1, 1, &bo);
+	is_str(bo.boot_status, "fail", "a panic during boot fails it");
+	ok(strstr(bo.boot_evidence, "Kernel panic - not syncing") != NULL, "the panic line: %s",
+	   bo.boot_evidence);
+	boot_outcome_free(&bo);
+
+	classify("[ 0.1] booting\nBISECTABLE-BOOT-TIMEOUT\n", 3, 0, 1, 1, &bo);
+	is_str(bo.boot_status, "timeout", "no ready marker in time: timeout");
+	boot_outcome_free(&bo);
+
+	classify("BISECTABLE-READY cpus=1\nBISECTABLE-TEST-BEGIN rt_fifo_rr\nKTAP version 1\n"
+		 "1..1\nnot ok 1 rt_fifo_rr # sched_setscheduler(SCHED_FIFO): EPERM\n"
+		 "BISECTABLE-END 1\nBISECTABLE-SHUTDOWN-OK\n", 0, 0, 1, 1, &bo);
+	is_str(bo.test_status, "fail", "a failing smoke test fails the test stage");
+	is_str(bo.test_evidence, "rt_fifo_rr: sched_setscheduler(SCHED_FIFO): EPERM",
+	       "evidence names the test and its reason");
+	boot_outcome_free(&bo);
+
+	classify("BISECTABLE-READY cpus=1\nBISECTABLE-TEST-BEGIN nice_share\n"
+		 "BISECTABLE-TEST-TIMEOUT nice_share\n", 5, 0, 1, 2, &bo);
+	is_str(bo.test_status, "timeout", "a hung test is a timeout");
+	boot_outcome_free(&bo);
+
+	classify("BISECTABLE-READY cpus=1\nBISECTABLE-TEST-BEGIN pipe_pingpong\n"
+		 "[ 3.0] WARNING: CPU: 0 PID: 1 at kernel/sched/core.c:1 f+0x1\n"
+		 "KTAP version 1\n1..1\nok 1 pipe_pingpong\nBISECTABLE-END 0\n"
+		 "BISECTABLE-SHUTDOWN-OK\n", 0, 0, 1, 1, &bo);
+	is_str(bo.test_status, "fail", "a kernel WARNING during a test fails the stage");
+	ok(strstr(bo.test_evidence, "WARNING: CPU: 0") && strstr(bo.test_evidence, "pipe_pingpong"),
+	   "evidence is the warning and the test: %s", bo.test_evidence);
+	boot_outcome_free(&bo);
+
+	classify("BISECTABLE-READY cpus=1\nBISECTABLE-TEST-BEGIN a\nKTAP version 1\n1..1\n"
+		 "ok 1 a\nBISECTABLE-END 0\n", 6, 0, 1, 1, &bo);
+	is_str(bo.test_status, "fail", "no clean shutdown fails the test stage");
+	boot_outcome_free(&bo);
+}
+
+static void test_util(void)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *argv[] = { "git", "it's", "a b", "$(rm -rf /)", "plain", NULL };
+	char *v;
+
+	argv_to_line(&sb, argv);
+	is_str(sb.buf, "git 'it'\\''s' 'a b' '$(rm -rf /)' plain", "shell quoting of a command line");
+	strbuf_release(&sb);
+	v = option_get("mode=keep-going accel=tcg jobs=2 tests=a,b", "tests");
+	is_str(v, "a,b", "option_get");
+	free(v);
+	ok(option_get("accel=tcg", "acc") == NULL, "option_get matches whole keys");
+	is_int(option_int("jobs=3", "jobs", 1), 3, "option_int");
+	is_int(option_int("", "jobs", 7), 7, "option_int default");
+}
+
+static int count(sqlite3 *db, const char *sql)
+{
+	sqlite3_stmt *st = db_prepare(db, sql);
+	int n = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int(st, 0) : -1;
+
+	sqlite3_finalize(st);
+	return n;
+}
+
+static void test_db_views(void)
+{
+	char path[] = "/tmp/bisectable-db.XXXXXX";
+	struct run_info run = {
+		.series = "s", .series_kind = "patches", .work_dir = "/w", .base_version = "6.12",
+		.base_sha = "b", .configs = "up,smp", .options = "",
+	};
+	static const char *const stages[] = { "apply", "build", "boot", "test" };
+	sqlite3 *db;
+	long long id, c[3];
+	int fd = mkstemp(path), i, s;
+
+	close(fd);
+	db = db_open(path);
+	id = db_insert_run(db, &run);
+	for (i = 0; i < 3; i++) {
+		char sha[16];
+
+		snprintf(sha, sizeof(sha), "%07d", i + 1);
+		c[i] = db_commit_set(db, id, i + 1, sha, NULL, "subject", NULL, NULL);
+		for (s = 0; s < 4; s++) {
+			/* up: commit 2 fails to build, its boot/test are skipped */
+			int bad = i == 1 && s >= 1;
+			struct result_row up = { .config = "up", .stage = stages[s],
+				.status = bad ? (s == 1 ? "fail" : "skip") : "pass",
+				.evidence = bad && s == 1 ? "error: x" : NULL };
+			struct result_row smp = { .config = "smp", .stage = stages[s],
+						  .status = "pass" };
+
+			db_result_set(db, id, c[i], &up);
+			db_result_set(db, id, c[i], &smp);
+		}
+	}
+	is_int(count(db, "SELECT COUNT(*) FROM first_bad"), 1, "one configuration has a first bad");
+	is_int(count(db, "SELECT position FROM first_bad WHERE config = 'up'"), 2,
+	       "first_bad: up at commit 2");
+	is_int(count(db, "SELECT stage = 'build' FROM first_bad WHERE config = 'up'"), 1,
+	       "first_bad: at the build stage, not the skipped ones after it");
+	is_int(count(db, "SELECT bisectable = 'yes' FROM verdict WHERE config = 'smp'"), 1,
+	       "verdict: smp is bisectable");
+	is_int(count(db, "SELECT passed FROM verdict WHERE config = 'up'"), 2,
+	       "verdict: 2 of 3 up commits pass");
+	/* Re-recording a cell replaces it. */
+	{
+		struct result_row fixed = { .config = "up", .stage = "build", .status = "pass" };
+
+		db_result_set(db, id, c[1], &fixed);
+	}
+	is_int(count(db, "SELECT COUNT(*) FROM results WHERE commit_id = 2 AND config = 'up'"),
+	       4, "a cell is replaced, not duplicated");
+	/* An amended commit (new sha at a position) drops its old results. */
+	db_commit_set(db, id, 2, "amended", NULL, "subject v2", NULL, NULL);
+	is_int(count(db, "SELECT COUNT(*) FROM results WHERE commit_id = 2"), 0,
+	       "amending a commit drops its old results");
+	db_close(db);
+	unlink(path);
+	{
+		char *wal = xasprintf("%s-wal", path), *shm = xasprintf("%s-shm", path);
+
+		unlink(wal);
+		unlink(shm);
+		free(wal);
+		free(shm);
+	}
+}
+
+int main(void)
+{
+	test_check_config();
+	test_fold_warnings();
+	test_error_line();
+	test_series();
+	test_boot_classify();
+	test_util();
+	test_db_views();
+	return done_testing();
+}

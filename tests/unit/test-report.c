@@ -1,0 +1,681 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test-report.c - unit tests of the report writers (bisect/report.c):
+ * html_escape, and the HTML, JSON and JUnit reports of the fixture run in
+ * tests/browser/make-fixture-db.sql.
+ *
+ * Run from the top of the tree (it reads db/schema.sql, the fixture SQL and
+ * the fixture logs by relative paths):
+ *	gcc -std=gnu11 -Wall -Wextra -Werror -g -fsanitize=address,undefined \
+ *	    -DBISECTABLE_VERSION='"test"' -Ibisect tests/unit/test-report.c \
+ *	    bisect/report.c bisect/db.c bisect/util.c -lsqlite3 -ljansson \
+ *	    -o /tmp/test-report && /tmp/test-report
+ */
+#define _GNU_SOURCE
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "db.h"
+#include "report.h"
+#include "util.h"
+#include "tap.h"
+
+#define SUBJECT_2 "sched/core: Drop <script>alert(1)</script> \"><img src=x onerror=alert(1)>" \
+		  " & the UP rq lock"
+
+/* Helpers */
+
+static char *escaped(const char *s)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char *ret;
+
+	html_escape(&sb, s);
+	ret = xstrdup(strbuf_str(&sb));
+	strbuf_release(&sb);
+	return ret;
+}
+
+static char *escaped_n(const char *s, size_t len)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char *ret;
+
+	html_escape_n(&sb, s, len);
+	ret = xstrdup(strbuf_str(&sb));
+	strbuf_release(&sb);
+	return ret;
+}
+
+static void check_escape(const char *in, const char *want, const char *what)
+{
+	char *got = escaped(in);
+
+	is_str(got, want, "html_escape: %s", what);
+	free(got);
+}
+
+static int count(const char *hay, const char *needle)
+{
+	size_t n = strlen(needle);
+	int c = 0;
+
+	while (hay && (hay = strstr(hay, needle))) {
+		c++;
+		hay += n;
+	}
+	return c;
+}
+
+static int contains(const char *hay, const char *needle)
+{
+	return hay && needle && strstr(hay, needle) != NULL;
+}
+
+/* The text from the first start (included) to the next end after it (included). */
+static char *slice(const char *text, const char *start, const char *end)
+{
+	const char *a = text ? strstr(text, start) : NULL, *b;
+
+	if (!a)
+		return NULL;
+	b = strstr(a + strlen(start), end);
+	if (!b)
+		return NULL;
+	b += strlen(end);
+	return strndup(a, b - a);
+}
+
+/* The start tag of the element whose attribute text attr is, e.g. <td ... id="x">. */
+static char *start_tag_with(const char *html, const char *attr)
+{
+	const char *p = strstr(html, attr), *a, *b;
+
+	if (!p)
+		return NULL;
+	for (a = p; a > html && *a != '<'; a--)
+		;
+	b = strchr(p, '>');
+	return b ? strndup(a, b + 1 - a) : NULL;
+}
+
+/* Independent of report.c: is s valid UTF-8 without C0 controls but tab/newline/CR? */
+static int clean_utf8(const unsigned char *s, size_t len)
+{
+	static const unsigned int min[] = { 0, 0x80, 0x800, 0x10000 };
+	size_t i = 0;
+
+	while (i < len) {
+		unsigned int c = s[i++], need, cp, n;
+
+		if (c < 0x80) {
+			if (c < 0x20 && c != '\t' && c != '\n' && c != '\r')
+				return 0;
+			continue;
+		}
+		if ((c & 0xe0) == 0xc0)
+			need = 1, cp = c & 0x1f;
+		else if ((c & 0xf0) == 0xe0)
+			need = 2, cp = c & 0x0f;
+		else if ((c & 0xf8) == 0xf0)
+			need = 3, cp = c & 0x07;
+		else
+			return 0;
+		for (n = need; n; n--, i++) {
+			if (i >= len || (s[i] & 0xc0) != 0x80)
+				return 0;
+			cp = cp << 6 | (s[i] & 0x3f);
+		}
+		if (cp < min[need] || (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
+			return 0;
+	}
+	return 1;
+}
+
+static char *render(sqlite3 *db, long long run, enum report_format fmt, int *ret)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	if (!f)
+		die("open_memstream failed");
+	*ret = report_write(db, run, fmt, f);
+	fclose(f);
+	return buf;
+}
+
+static void exec_file(sqlite3 *db, const char *path)
+{
+	struct strbuf sql = STRBUF_INIT;
+	char *err = NULL;
+
+	if (strbuf_read_file(&sql, path) < 0)
+		die("cannot read %s (run the test from the top of the tree)", path);
+	if (sqlite3_exec(db, sql.buf, NULL, NULL, &err) != SQLITE_OK)
+		die("%s: %s", path, err);
+	strbuf_release(&sql);
+}
+
+static void exec_sql(sqlite3 *db, const char *sql)
+{
+	char *err = NULL;
+
+	if (sqlite3_exec(db, sql, NULL, NULL, &err) != SQLITE_OK)
+		die("%s: %s", sql, err);
+}
+
+/* html_escape */
+
+static void test_escape(void)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char *got;
+
+	check_escape("plain text", "plain text", "plain text is unchanged");
+	check_escape("<script>alert(1)</script>", "&lt;script&gt;alert(1)&lt;/script&gt;",
+		     "tags");
+	check_escape("\"><img src=x onerror=alert(1)>",
+		     "&quot;&gt;&lt;img src=x onerror=alert(1)&gt;", "attribute break-out");
+	check_escape("a & b 'c'", "a &amp; b &#39;c&#39;", "ampersand and single quotes");
+	check_escape("&amp;", "&amp;amp;", "an entity is escaped again, not kept");
+	check_escape("caf\xc3\xa9 \xe2\x9c\x93 \xf0\x9f\x90\xa7",
+		     "caf\xc3\xa9 \xe2\x9c\x93 \xf0\x9f\x90\xa7",
+		     "valid UTF-8 (2, 3 and 4 bytes) is kept");
+	check_escape("caf\xe9!", "caf\xef\xbf\xbd!", "a Latin-1 byte becomes U+FFFD");
+	check_escape("\xff\xfe<", "\xef\xbf\xbd\xef\xbf\xbd&lt;", "invalid bytes, then escaping");
+	check_escape("\xc0\xaf", "\xef\xbf\xbd\xef\xbf\xbd", "an overlong '/' is not let through");
+	check_escape("\xed\xa0\x80", "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd",
+		     "a UTF-16 surrogate is not valid UTF-8");
+	check_escape("\xe2\x9c", "\xef\xbf\xbd\xef\xbf\xbd", "a truncated sequence");
+	check_escape("a\tb\nc\r", "a\tb\nc\r", "tab, newline and CR are kept");
+	check_escape("\x1b[1mX\x07\x7f", "\xef\xbf\xbd[1mX\xef\xbf\xbd\xef\xbf\xbd",
+		     "control characters are replaced (invalid in XML 1.0)");
+
+	got = escaped_n("a\0<b", 4);
+	is_str(got, "a\xef\xbf\xbd&lt;b", "html_escape_n: a NUL byte in a log is replaced");
+	free(got);
+
+	html_escape(&sb, NULL);
+	is_int(sb.len, 0, "html_escape(NULL) appends nothing");
+	utf8_sanitize(&sb, "<a>\xe9", 4);
+	is_str(strbuf_str(&sb), "<a>\xef\xbf\xbd", "utf8_sanitize replaces but does not escape");
+	strbuf_release(&sb);
+}
+
+static void test_formats(void)
+{
+	enum report_format fmt = REPORT_HTML;
+
+	ok(report_parse_format("json", &fmt) == 0 && fmt == REPORT_JSON, "format json");
+	ok(report_parse_format("junit", &fmt) == 0 && fmt == REPORT_JUNIT, "format junit");
+	ok(report_parse_format("html", &fmt) == 0 && fmt == REPORT_HTML, "format html");
+	is_int(report_parse_format("pdf", &fmt), -1, "format pdf is refused");
+	is_str(report_format_ext(REPORT_JUNIT), "xml", "junit files end in .xml");
+}
+
+/* HTML */
+
+static void test_html_escaping(const char *html)
+{
+	char *s;
+
+	ok(html && !strncmp(html, "<!DOCTYPE html>", 15), "the HTML report starts with a doctype");
+	is_int(count(html, "<script"), 0,
+	       "no <script element at all (none of ours, none injected)");
+	is_int(count(html, "<img"), 0, "no <img element from the data");
+	is_int(count(html, "<svg"),
+	       count(html, "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\""),
+	       "every <svg is one of our charts (no <svg onload from a warning or test reason)");
+	is_int(count(html, "<b>not bold"), 0, "the reproducer's <b> is not markup");
+	s = escaped(SUBJECT_2);
+	ok(contains(html, s), "the hostile subject appears escaped");
+	free(s);
+	ok(contains(html, "&lt;script&gt;alert(1)&lt;/script&gt;"),
+	   "<script>alert(1)</script> escaped");
+	ok(contains(html, "&quot;&gt;&lt;img src=x onerror=alert(1)&gt;"),
+	   "\"><img src=x onerror=alert(1)> escaped");
+	ok(contains(html, "Mallory &quot;&gt;&lt;img src=x onerror=&quot;"
+		    "document.body.setAttribute(&#39;data-pwned&#39;,&#39;1&#39;)&quot;&gt;"),
+	   "the hostile author appears escaped");
+	ok(contains(html, "&#39;; &lt;b&gt;not bold&lt;/b&gt;"), "the reproducer is escaped");
+	ok(clean_utf8((const unsigned char *)html, strlen(html)),
+	   "the page is valid UTF-8 without control characters");
+	ok(contains(html, "Gr\xef\xbf\xbd" "ce Hopper"), "a non-UTF-8 author byte became U+FFFD");
+	ok(contains(html, "Content-Security-Policy"), "a CSP forbids scripts as a second line");
+	is_int(count(html, "http://") + count(html, "https://"),
+	       count(html, "http://www.w3.org/2000/svg"),
+	       "no link to anything but the SVG namespace");
+}
+
+static void test_html_matrix(const char *html)
+{
+	char *tag = start_tag_with(html, "id=\"first-bad-up\"");
+	char *row, *cell;
+
+	ok(tag != NULL, "there is a first-bad cell for up");
+	ok(contains(tag, "class=\"cell fail first-bad\""), "it is a failed, highlighted cell");
+	ok(contains(tag, "data-stage=\"build\"") && contains(tag, "data-position=\"2\""),
+	   "it is the build of commit 2");
+	free(tag);
+	is_int(count(html, "first-bad\""), 1, "exactly one cell is highlighted (smp has none)");
+	ok(!contains(html, "first-bad-smp"), "no first-bad cell for smp");
+
+	row = slice(html, "<tr class=\"verdict\" data-config=\"smp\">", "</tr>");
+	ok(contains(row, "bisectable") && !contains(row, "first bad"), "smp verdict: bisectable");
+	free(row);
+	row = slice(html, "<tr class=\"verdict\" data-config=\"up\">", "</tr>");
+	ok(contains(row, "first bad") && contains(row, "2/4 <code>2222222222aa</code>") &&
+	   contains(row, "href=\"#first-bad-up\""), "up verdict: first bad 2/4 with a link to it");
+	ok(contains(row, "build \xe2\x9c\x97 FAIL") &&
+	   contains(row, "implicit declaration of function &#39;rq_pin_lock&#39;"),
+	   "up verdict: stage and evidence");
+	free(row);
+
+	is_int(count(html, "<tr id=\"commit-"), 4, "a matrix row per commit");
+	ok(!contains(html, "OLD-RUN-ONLY"), "the latest run is reported, not run 1");
+	is_int(count(html, "<td class=\"cell "), 32, "4 commits x 2 configs x 4 stages cells");
+	is_int(count(html, "<td class=\"cell pass"), 28, "28 pass cells");
+	is_int(count(html, "<td class=\"cell skip"), 2, "2 skip cells");
+	is_int(count(html, "<td class=\"cell timeout"), 1, "1 timeout cell");
+	is_int(count(html, "\xe2\x9c\x93 pass"), 28 + 1,
+	       "pass cells say so in text (and the legend)");
+	is_int(count(html, "class=\"tag cached\""), 2, "two cells are tagged cached");
+	is_int(count(html, "<details class=\"warn\">"), 1,
+	       "one passing build has new warnings (smp at 2)");
+
+	/* the details of the first bad cell */
+	cell = slice(html, "id=\"first-bad-up\"", "</td>");
+	ok(contains(cell, "<details>") && contains(cell, "class=\"evidence\""),
+	   "the failed cell opens to its evidence");
+	ok(contains(cell, "<mark>kernel/sched/core.c:4242:9: error: implicit declaration"),
+	   "the build log excerpt marks the evidence line");
+	ok(contains(cell, "&lt;img src=x onerror=&quot;document.body.setAttribute(&#39;data-pwned"
+		    "&#39;,&#39;3&#39;)&quot;&gt;"), "gcc's source quote comes along, escaped");
+	ok(contains(cell, "not UTF-8: caf\xef\xbf\xbd \xef\xbf\xbd\xef\xbf\xbd \xef\xbf\xbd( end"),
+	   "invalid bytes in the log became U+FFFD");
+	ok(!contains(cell, "[01;35m") && !contains(cell, "\x1b"), "terminal colours are stripped");
+	ok(!contains(cell, "error-injection.o") && !contains(cell, "lib/errseq.o"),
+	   "kbuild progress lines are not taken for errors");
+	ok(contains(cell, "make: *** [Makefile:224: __sub-make] Error 2"), "the last error line");
+	free(cell);
+	cell = slice(html, "id=\"first-bad-up\"", "</ul>");
+	ok(cell && contains(strstr(cell, "New warnings"), "unused variable &#39;rf&#39;") &&
+	   !contains(strstr(cell, "New warnings"), "update_tg_load_avg"),
+	   "new warnings: the one not at commit 1, not the old one");
+	free(cell);
+
+	/* the timed out smoke tests of up at 3 */
+	cell = slice(html, "data-config=\"up\" data-stage=\"test\" data-position=\"3\"", "</td>");
+	ok(contains(cell, "<mark>BISECTABLE-TEST-TIMEOUT pipe_rtt</mark>"),
+	   "the console excerpt marks the evidence line");
+	ok(contains(cell, "stuck for 41s") && !contains(cell, "stuck for 42s") &&
+	   !contains(cell, "SeaBIOS") && !contains(cell, "terminating on signal"),
+	   "the console excerpt is the 40 lines around the evidence");
+	ok(!contains(cell, "\r"), "CRs of the console are dropped");
+	ok(contains(cell, "<code>pipe_rtt</code> timeout: no result in 60 s &lt;svg onload="),
+	   "the timed out smoke test with its reason, escaped");
+	ok(contains(cell, "<code>fork_exit</code> missing: not started"),
+	   "the missing smoke test");
+	ok(contains(cell, "1 of 4 smoke tests passed"), "the smoke test count");
+	ok(contains(cell, "<code class=\"reproduce\">bisectable step --db db/fixture.db --run 2"
+		    " --position 3 --config up --stage test</code>"),
+	   "the reproducer in a code block");
+	free(cell);
+}
+
+static void test_html_metrics(const char *html)
+{
+	char *table = slice(html, "<table class=\"metrics\" data-config=\"up\">", "</table>");
+
+	is_int(count(html, "<svg xmlns"), 5, "five charts (text, bzImage, SMP lines, pipe, fork)");
+	ok(contains(html, "data-metric=\"text\"") && contains(html, "data-metric=\"pipe_rtt_ns\""),
+	   "charts of text size and pipe_rtt_ns");
+	ok(contains(html, "<polyline") && contains(html, ">commit position</text>"),
+	   "charts have lines and axis labels");
+	ok(table != NULL, "a metrics table for up");
+	ok(contains(table, "<th>text</th><th>data</th><th>bss</th><th>bzimage_bytes</th>"
+		    "<th>warnings</th><th>sched_smp_lines</th><th>pipe_rtt_ns</th>"
+		    "<th>fork_exit_ns</th><th>rebuilt_objects</th>"),
+	   "known metrics first in their order, then the others");
+	ok(contains(table, "14,523,904"), "values with thousands separators");
+	ok(contains(table, "\xce\x94" "b -2,816 (-0.019%)"),
+	   "delta against the base (the first commit here), signed and in percent");
+	ok(contains(table, "<span class=\"delta worse\" title=\"against the parent commit\">"
+		    "\xce\x94p +1 (+100.00%)</span>"), "warnings up by one against the parent");
+	ok(contains(table, "\xce\x94" "b -139.50 (-2.72%)"),
+	   "a fractional pipe_rtt_ns delta (against the base: the parent has no value)");
+	free(table);
+	table = slice(html, "<table class=\"metrics\" data-config=\"smp\">", "</table>");
+	ok(contains(table, "\xce\x94p +512 (+0.003%)"), "smp text grows by 512 at 2");
+	free(table);
+}
+
+static void test_html_base(sqlite3 *db)
+{
+	char *html, *table;
+	int ret;
+
+	exec_sql(db, "INSERT INTO commits (id, run_id, position, sha, subject, author)"
+		 " VALUES (10, 2, 0, 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678',"
+		 " 'v6.12.118', NULL);"
+		 "INSERT INTO metrics (commit_id, config, name, value) VALUES"
+		 " (10, 'up', 'text', 14000000), (10, 'smp', 'text', 15000000);");
+	html = render(db, 0, REPORT_HTML, &ret);
+	is_int(ret, 0, "report with a recorded base");
+	table = slice(html, "<table class=\"metrics\" data-config=\"up\">", "</table>");
+	ok(contains(table, "\xce\x94" "b +521,088 (+3.72%)"),
+	   "deltas are taken against position 0");
+	ok(contains(html, "<tr id=\"commit-0\" class=\"base\">"), "the base has its own row");
+	free(table);
+	free(html);
+	exec_sql(db, "DELETE FROM commits WHERE id = 10;");
+}
+
+/* JSON */
+
+static json_t *jpath(json_t *j, const char *path)
+{
+	char *copy = xstrdup(path), *save = NULL, *tok;
+
+	for (tok = strtok_r(copy, ".", &save); tok && j; tok = strtok_r(NULL, ".", &save)) {
+		if (json_is_array(j))
+			j = json_array_get(j, atoi(tok));
+		else
+			j = json_object_get(j, tok);
+	}
+	free(copy);
+	return j;
+}
+
+static const char *jtext(json_t *root, const char *path)
+{
+	return json_string_value(jpath(root, path));
+}
+
+static void test_json(sqlite3 *db)
+{
+	json_error_t err;
+	json_t *root, *j;
+	char *text;
+	int ret;
+
+	text = render(db, 0, REPORT_JSON, &ret);
+	is_int(ret, 0, "report_write json");
+	root = json_loads(text ? text : "", 0, &err);
+	ok(root != NULL, "the JSON parses back (%s)", root ? "ok" : err.text);
+	if (!root)
+		root = json_object();
+	is_str(jtext(root, "format"), "bisectable-report", "format");
+	is_int(json_integer_value(jpath(root, "run.id")), 2, "run.id is the latest run");
+	is_str(jtext(root, "run.base_version"), "6.12.118", "run.base_version");
+	is_str(jtext(root, "run.state"), "done", "run.state");
+	is_str(jtext(root, "configs.0"), "up", "configs[0]");
+	is_str(jtext(root, "configs.1"), "smp", "configs[1]");
+	is_str(jtext(root, "verdicts.0.config"), "up", "verdicts[0] is up");
+	ok(json_is_false(jpath(root, "verdicts.0.bisectable")), "up is not bisectable");
+	is_int(json_integer_value(jpath(root, "verdicts.0.first_bad.position")), 2,
+	       "up first bad position");
+	is_str(jtext(root, "verdicts.0.first_bad.stage"), "build", "up first bad stage");
+	ok(json_is_true(jpath(root, "verdicts.1.bisectable")), "smp is bisectable");
+	ok(json_is_null(jpath(root, "verdicts.1.first_bad")), "smp has no first bad");
+	is_int(json_array_size(jpath(root, "commits")), 4, "four commits");
+	is_str(jtext(root, "commits.1.subject"), SUBJECT_2, "JSON keeps the subject as it is");
+	is_str(jtext(root, "commits.2.author"), "Gr\xef\xbf\xbd" "ce Hopper <grace@example.org>",
+	       "JSON strings are valid UTF-8");
+	is_str(jtext(root, "commits.1.results.up.build.status"), "fail", "up build at 2 failed");
+	is_str(jtext(root, "commits.1.results.up.boot.status"), "skip", "up boot at 2 skipped");
+	is_str(jtext(root, "commits.1.results.up.build.log_path"),
+	       "tests/browser/fixture/up-2-build.log", "log_path");
+	is_int(json_array_size(jpath(root, "commits.2.results.up.test.tests")), 4,
+	       "the smoke tests of up at 3");
+	is_str(jtext(root, "commits.2.results.up.test.tests.1.status"), "timeout",
+	       "pipe_rtt timed out");
+	is_int(json_integer_value(jpath(root, "commits.3.results.up.build.cached_from")), 131,
+	       "cached_from");
+	ok(json_is_null(jpath(root, "commits.0.results.up.build.cached_from")),
+	   "cached_from is null when not cached");
+	j = jpath(root, "commits.0.metrics.up.text");
+	ok(json_is_integer(j) && json_integer_value(j) == 14523904, "integral metric as integer");
+	j = jpath(root, "commits.3.metrics.up.pipe_rtt_ns");
+	ok(json_is_real(j) && json_real_value(j) == 4980.5, "fractional metric as real");
+	ok(jpath(root, "commits.1.metrics.up.text") == NULL,
+	   "no text metric where the build failed");
+	is_int(json_array_size(jpath(root, "commits.1.warnings.up")), 2, "two warnings at up 2");
+	ok(json_is_false(jpath(root, "commits.1.warnings.up.0.new")) &&
+	   json_is_true(jpath(root, "commits.1.warnings.up.1.new")),
+	   "the old warning is not new, the 'rf' one is");
+	ok(json_is_false(jpath(root, "commits.0.warnings.up.0.new")),
+	   "nothing is new at the first commit without a base");
+	json_decref(root);
+	free(text);
+}
+
+/* JUnit: a small well-formedness check and element counts, no XML library. */
+
+struct xml_stats {
+	int well_formed;
+	int testsuites, testsuite, testcase, failure, skipped;
+	char root_attrs[512];
+	char *failure_names[8];		/* decoded name of each failure's testcase */
+	char *failure_types[8];
+	int nfailures;
+};
+
+static char *xml_decode(const char *s, size_t len)
+{
+	static const struct { const char *ent; char c; } ents[] = {
+		{ "&amp;", '&' }, { "&lt;", '<' }, { "&gt;", '>' }, { "&quot;", '"' },
+		{ "&#39;", '\'' },
+	};
+	char *out = xmalloc(len + 1), *o = out;
+	size_t i = 0, k;
+
+	while (i < len) {
+		if (s[i] == '&') {
+			for (k = 0; k < ARRAY_SIZE(ents); k++) {
+				size_t n = strlen(ents[k].ent);
+
+				if (i + n <= len && !strncmp(s + i, ents[k].ent, n)) {
+					*o++ = ents[k].c;
+					i += n;
+					break;
+				}
+			}
+			if (k == ARRAY_SIZE(ents)) {
+				free(out);
+				return NULL;	/* an unknown or broken entity */
+			}
+			continue;
+		}
+		*o++ = s[i++];
+	}
+	*o = '\0';
+	return out;
+}
+
+/* The decoded value of attribute name in a start tag, or NULL. */
+static char *xml_attr(const char *tag, size_t len, const char *name)
+{
+	char key[64];
+	const char *p, *end = tag + len, *q;
+
+	snprintf(key, sizeof(key), " %s=\"", name);
+	for (p = tag; p + strlen(key) <= end; p++) {
+		if (strncmp(p, key, strlen(key)))
+			continue;
+		p += strlen(key);
+		q = memchr(p, '"', end - p);
+		return q ? xml_decode(p, q - p) : NULL;
+	}
+	return NULL;
+}
+
+static void xml_scan(const char *xml, struct xml_stats *st)
+{
+	const char *stack[16], *p = xml;
+	size_t stack_len[16];
+	int depth = 0, roots = 0;
+	char *current_name = NULL;
+
+	memset(st, 0, sizeof(*st));
+	if (strncmp(p, "<?xml ", 6))
+		return;
+	p = strstr(p, "?>");
+	if (!p)
+		return;
+	p += 2;
+	while (*p) {
+		const char *lt = strchr(p, '<'), *gt, *name;
+		size_t nlen;
+		int closing, empty;
+		char *text;
+
+		if (!lt)
+			lt = p + strlen(p);
+		/* text between tags must decode (no raw &), outside the root only blanks */
+		text = xml_decode(p, lt - p);
+		if (!text || (!depth && strspn(text, " \n") != strlen(text))) {
+			free(text);
+			goto bad;
+		}
+		free(text);
+		if (!*lt)
+			break;
+		gt = strchr(lt, '>');
+		if (!gt || memchr(lt + 1, '<', gt - lt - 1))
+			goto bad;
+		closing = lt[1] == '/';
+		empty = gt[-1] == '/';
+		name = lt + 1 + closing;
+		nlen = strcspn(name, " />");
+		if (closing) {
+			if (!depth || stack_len[depth - 1] != nlen ||
+			    strncmp(stack[depth - 1], name, nlen))
+				goto bad;
+			depth--;
+		} else {
+			char *attrs = strndup(lt, gt + 1 - lt);
+
+			/* quotes in a start tag must pair up */
+			if (count(attrs, "\"") % 2) {
+				free(attrs);
+				goto bad;
+			}
+			if (!depth)
+				roots++;
+#define IS(n) (nlen == strlen(n) && !strncmp(name, n, nlen))
+			if (IS("testsuites")) {
+				st->testsuites++;
+				snprintf(st->root_attrs, sizeof(st->root_attrs), "%s", attrs);
+			} else if (IS("testsuite")) {
+				st->testsuite++;
+			} else if (IS("testcase")) {
+				st->testcase++;
+				free(current_name);
+				current_name = xml_attr(attrs, strlen(attrs), "name");
+			} else if (IS("failure")) {
+				st->failure++;
+				if (st->nfailures < 8) {
+					st->failure_names[st->nfailures] =
+						current_name ? xstrdup(current_name) : NULL;
+					st->failure_types[st->nfailures++] =
+						xml_attr(attrs, strlen(attrs), "type");
+				}
+			} else if (IS("skipped")) {
+				st->skipped++;
+			}
+#undef IS
+			free(attrs);
+			if (!empty) {
+				if (depth == 16)
+					goto bad;
+				stack[depth] = name;
+				stack_len[depth++] = nlen;
+			}
+		}
+		p = gt + 1;
+	}
+	st->well_formed = depth == 0 && roots == 1;
+	free(current_name);
+	return;
+bad:
+	free(current_name);
+	st->well_formed = 0;
+}
+
+static void test_junit(sqlite3 *db)
+{
+	struct xml_stats st;
+	char *xml, *want;
+	int ret, i;
+
+	xml = render(db, 0, REPORT_JUNIT, &ret);
+	is_int(ret, 0, "report_write junit");
+	xml_scan(xml ? xml : "", &st);
+	ok(st.well_formed, "the JUnit XML is well-formed (tags nest, entities decode)");
+	ok(clean_utf8((const unsigned char *)xml, strlen(xml)), "the JUnit XML is valid UTF-8");
+	is_int(st.testsuites, 1, "one <testsuites>");
+	is_int(st.testsuite, 2, "a <testsuite> per configuration");
+	is_int(st.testcase, 32, "a <testcase> per commit x configuration x stage");
+	is_int(st.failure, 2, "a <failure> for the failed build and the timed out test");
+	is_int(st.skipped, 2, "a <skipped/> for the two skipped stages");
+	ok(contains(st.root_attrs, "tests=\"32\" failures=\"2\" errors=\"0\" skipped=\"2\""),
+	   "the totals on <testsuites>");
+	want = xasprintf("02 2222222222aa build: %s", SUBJECT_2);
+	is_str(st.failure_names[0], want,
+	       "the first failure's testcase name decodes to the subject");
+	free(want);
+	is_str(st.failure_types[0], "fail", "its failure type");
+	ok(st.failure_names[1] && !strncmp(st.failure_names[1], "03 3333333333aa test: ", 22),
+	   "the second failure is the test of commit 3");
+	is_str(st.failure_types[1], "timeout", "its failure type is timeout");
+	ok(contains(xml, "<testcase classname=\"up\" name=\"02 2222222222aa build: sched/core: Drop"
+		    " &lt;script&gt;"), "classname is the configuration, the name is escaped");
+	is_int(count(xml, "<script"), 0, "no raw <script in the XML");
+	for (i = 0; i < st.nfailures; i++) {
+		free(st.failure_names[i]);
+		free(st.failure_types[i]);
+	}
+	free(xml);
+}
+
+int main(void)
+{
+	sqlite3 *db;
+	char *html, *old;
+	int ret;
+
+	test_escape();
+	test_formats();
+
+	if (sqlite3_open(":memory:", &db) != SQLITE_OK)
+		die("cannot open an in-memory database");
+	exec_file(db, "db/schema.sql");
+	exec_file(db, "tests/browser/make-fixture-db.sql");
+
+	html = render(db, 0, REPORT_HTML, &ret);
+	is_int(ret, 0, "report_write html of the latest run");
+	test_html_escaping(html ? html : "");
+	test_html_matrix(html ? html : "");
+	test_html_metrics(html ? html : "");
+	free(html);
+	test_html_base(db);
+
+	old = render(db, 1, REPORT_HTML, &ret);
+	ok(ret == 0 && contains(old, "OLD-RUN-ONLY") && contains(old, "\xe2\x9c\x93 bisectable"),
+	   "--run 1 reports the older run, bisectable for up");
+	ok(contains(old, "No metrics were recorded"), "a run without metrics says so");
+	free(old);
+	old = render(db, 99, REPORT_HTML, &ret);
+	is_int(ret, -1, "a run that does not exist is an error");
+	free(old);
+
+	test_json(db);
+	test_junit(db);
+
+	sqlite3_close(db);
+	return done_testing();
+}
