@@ -19,7 +19,8 @@ CONFIGS   ?= up,smp
 # Debian packages the tool needs at run time and to build.
 PACKAGES  := gcc make libc6-dev libsqlite3-dev libjansson-dev sqlite3 git \
 	     linux-source-6.12 flex bison bc libelf-dev libssl-dev cpio xz-utils kmod \
-	     qemu-system-x86 expect busybox-static ccache python3 chromium fonts-dejavu-core
+	     qemu-system-x86 expect busybox-static ccache python3 chromium fonts-dejavu-core \
+	     binutils procps perl gzip
 
 SRCS      := $(filter-out bisect/bisectable.c,$(wildcard bisect/*.c))
 OBJS      := $(SRCS:.c=.o)
@@ -71,6 +72,9 @@ screenshot: reports/fixture.html
 
 test: unit browser e2e
 
+print-packages:
+	@echo $(PACKAGES)
+
 # Install what is missing (as root), then import the tree and verify the default series.
 deps:
 	@missing=$$(for p in $(PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null \
@@ -93,4 +97,4 @@ clean:
 	rm -f bisectable bisect/*.o bisect/schema.inc guest/smoke guest/initramfs.cpio.gz \
 		$(UNIT_TESTS) reports/fixture.*
 
-.PHONY: all unit browser e2e test deps verify clean screenshot
+.PHONY: print-packages all unit browser e2e test deps verify clean screenshot
