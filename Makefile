@@ -9,7 +9,7 @@ CC        ?= gcc
 CFLAGS    ?= -O2 -g
 WARNFLAGS := -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Wshadow -Wformat=2
 CPPFLAGS  += -DBISECTABLE_VERSION='"$(VERSION)"' -Ibisect
-LDLIBS    := -lsqlite3 -ljansson -lm
+LDLIBS    := -lsqlite3 -ljansson -lcrypto -lm
 SANITIZE  := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
 # The shipped default series and configurations of 'make verify'.

@@ -35,6 +35,8 @@ struct run_opts {
 	int boot_timeout;
 	int test_timeout;
 	int ccache;
+	int no_cache;
+	int no_parallel;
 	const char *target;	/* series path or BASE..TIP */
 };
 
@@ -60,7 +62,9 @@ static int run_usage(void)
 		"  --tests LIST          smoke tests to run, default all\n"
 		"  --boot-timeout S      seconds to the guest's shell, default 120\n"
 		"  --test-timeout S      seconds per smoke test, default 60\n"
-		"  --ccache              compile through ccache\n"
+		"  --no-ccache           do not compile through ccache (default: if installed)\n"
+		"  --no-cache            build and boot every commit even if a result is known\n"
+		"  --no-parallel         verify the configurations one after the other\n"
 		"  --tarball PATH        kernel tarball, default " DEFAULT_TARBALL "\n");
 	return EXIT_ERROR;
 }
@@ -81,6 +85,12 @@ static int parse_opts(int argc, const char **argv, struct run_opts *o)
 			o->stop_on_failure = 0;
 		} else if (!strcmp(a, "--ccache")) {
 			o->ccache = 1;
+		} else if (!strcmp(a, "--no-ccache")) {
+			o->ccache = 0;
+		} else if (!strcmp(a, "--no-cache")) {
+			o->no_cache = 1;
+		} else if (!strcmp(a, "--no-parallel")) {
+			o->no_parallel = 1;
 		} else if (a[0] == '-' && a[1] == '-' && !v) {
 			return error("option %s needs a value", a);
 		} else if (!strcmp(a, "--db")) {
@@ -187,6 +197,10 @@ static char *options_string(const struct run_opts *o)
 		    o->boot_timeout, o->test_timeout, o->tests);
 	if (o->ccache)
 		strbuf_addstr(&sb, " ccache=1");
+	if (o->no_cache)
+		strbuf_addstr(&sb, " no-cache=1");
+	if (o->no_parallel)
+		strbuf_addstr(&sb, " parallel=0");
 	return sb.buf;
 }
 
@@ -310,6 +324,12 @@ int cmd_run(int argc, const char **argv)
 
 	db_default = project_path(DEFAULT_DB_PATH);
 	o.db_path = db_default;
+	{
+		const char *argv_cc[] = { "sh", "-c", "command -v ccache >/dev/null", NULL };
+		struct child c = { .argv = argv_cc };
+
+		o.ccache = !run_child(&c);
+	}
 	if (parse_opts(argc, argv, &o))
 		return run_usage();
 	if (check_configs(o.configs) || check_tools())

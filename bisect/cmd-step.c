@@ -8,17 +8,21 @@
  * every commit; stop-on-failure runs exit 1 on a failure so git stops there.
  */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "builtin.h"
+#include "cache.h"
 #include "db.h"
 #include "kbuild.h"
 #include "layout.h"
+#include "tree.h"
 #include "qemu.h"
 #include "util.h"
 
@@ -72,19 +76,20 @@ static int count_smp_lines(const char *dir)
 	return n;
 }
 
-static void record(struct step *st, const char *config, const char *stage, const char *status,
-		   double duration, const char *evidence, const char *log_path,
-		   const char *reproduce)
+static long long record(struct step *st, const char *config, const char *stage,
+			const char *status, double duration, const char *evidence,
+			const char *log_path, const char *reproduce, const char *cache_key,
+			const char *image_key)
 {
 	struct result_row row = {
 		.config = config, .stage = stage, .status = status, .duration = duration,
 		.evidence = evidence && *evidence ? evidence : NULL, .log_path = log_path,
-		.reproduce = reproduce,
+		.reproduce = reproduce, .cache_key = cache_key, .image_key = image_key,
 	};
 
-	db_result_set(st->db, st->run.id, st->commit_id, &row);
 	if (strcmp(status, "pass"))
 		st->failed = 1;
+	return db_result_set(st->db, st->run.id, st->commit_id, &row);
 }
 
 static void size_metrics(struct step *st, const char *config, const char *out_dir)
@@ -126,59 +131,127 @@ static int config_cpus(const char *config)
 	return cpus;
 }
 
-static void boot_and_test(struct step *st, const char *config, const char *out_dir,
-			  const char *log_dir)
+/* Everything one configuration needs at this commit. */
+struct config_step {
+	const char *config;
+	char *out_dir;
+	char *configs_dir;
+	char *build_log;
+	char *kernel;
+	char *console;
+	char *initrd;
+	char *script;
+	char *accel;
+	char *tests;
+	struct kbuild_job kjob;
+	struct boot_job bjob;
+	char *env[4];
+};
+
+static void config_step_init(struct config_step *cs, struct step *st, const char *config,
+			     const char *log_dir)
 {
-	char *kernel = xasprintf("%s/arch/x86/boot/bzImage", out_dir);
-	char *console = xasprintf("%s/%s-console.log", log_dir, config);
-	char *initrd = project_path("guest/initramfs.cpio.gz");
-	char *script = project_path("expect-scripts/boot-test.exp");
-	char *accel = option_get(st->run.options, "accel");
-	char *tests = option_get(st->run.options, "tests");
-	struct boot_job job = {
-		.kernel = kernel, .initrd = initrd, .log_path = console, .expect_script = script,
-		.accel = accel ? accel : "tcg",
-		.cpus = config_cpus(config),
-		.boot_timeout = option_int(st->run.options, "boot-timeout", 120),
-		.test_timeout = option_int(st->run.options, "test-timeout", 60),
-	};
+	char *c;
+
+	memset(cs, 0, sizeof(*cs));
+	cs->config = config;
+	cs->out_dir = build_dir(st->work_dir, config);
+	cs->configs_dir = project_path("configs");
+	cs->build_log = xasprintf("%s/%s-build.log", log_dir, config);
+	cs->kernel = xasprintf("%s/arch/x86/boot/bzImage", cs->out_dir);
+	cs->console = xasprintf("%s/%s-console.log", log_dir, config);
+	cs->initrd = project_path("guest/initramfs.cpio.gz");
+	cs->script = project_path("expect-scripts/boot-test.exp");
+	cs->accel = option_get(st->run.options, "accel");
+	if (!cs->accel)
+		cs->accel = xstrdup("tcg");
+	cs->tests = option_get(st->run.options, "tests");
+	/* Stored comma-separated; expect takes them space-separated. */
+	if (!cs->tests || !strcmp(cs->tests, "all")) {
+		free(cs->tests);
+		cs->tests = xstrdup(smoke_tests_all);
+	}
+	for (c = cs->tests; *c; c++)
+		if (*c == ',')
+			*c = ' ';
+
+	cs->kjob.src = st->work_dir;
+	cs->kjob.out = cs->out_dir;
+	cs->kjob.configs_dir = cs->configs_dir;
+	cs->kjob.config = config;
+	cs->kjob.log_path = cs->build_log;
+	cs->kjob.jobs = option_int(st->run.options, "jobs", (int)sysconf(_SC_NPROCESSORS_ONLN));
+	cs->kjob.use_ccache = option_int(st->run.options, "ccache", 0);
+	if (cs->kjob.use_ccache) {
+		char *cache = cache_dir();
+
+		/* Outside the repository, size-capped. */
+		cs->env[0] = xasprintf("CCACHE_DIR=%s/ccache", cache);
+		cs->env[1] = xstrdup("CCACHE_MAXSIZE=5G");
+		cs->env[2] = NULL;
+		cs->kjob.env = (const char *const *)cs->env;
+		free(cache);
+	}
+
+	cs->bjob.kernel = cs->kernel;
+	cs->bjob.initrd = cs->initrd;
+	cs->bjob.log_path = cs->console;
+	cs->bjob.expect_script = cs->script;
+	cs->bjob.accel = cs->accel;
+	cs->bjob.tests = cs->tests;
+	cs->bjob.cpus = config_cpus(config);
+	cs->bjob.boot_timeout = option_int(st->run.options, "boot-timeout", 120);
+	cs->bjob.test_timeout = option_int(st->run.options, "test-timeout", 60);
+}
+
+static void config_step_free(struct config_step *cs)
+{
+	free(cs->env[0]);
+	free(cs->env[1]);
+	free(cs->out_dir);
+	free(cs->configs_dir);
+	free(cs->build_log);
+	free(cs->kernel);
+	free(cs->console);
+	free(cs->initrd);
+	free(cs->script);
+	free(cs->accel);
+	free(cs->tests);
+}
+
+/* Where a cached result came from, for the progress lines. */
+static void print_cached(struct step *st, const char *config, const char *what,
+			 long long origin)
+{
+	sqlite3_stmt *q = db_prepare(st->db, "SELECT r.run_id, c.position, r.status FROM results r"
+				     " JOIN commits c ON c.id = r.commit_id WHERE r.id = ?");
+
+	sqlite3_bind_int64(q, 1, origin);
+	if (sqlite3_step(q) == SQLITE_ROW)
+		fprintf(stderr, "  %-8s %s %s: cached from run %lld commit %d\n", config, what,
+			db_column_str(q, 2), (long long)sqlite3_column_int64(q, 0),
+			sqlite3_column_int(q, 1));
+	sqlite3_finalize(q);
+}
+
+static void boot_and_test(struct step *st, struct config_step *cs, const char *boot_key,
+			  const char *image_key)
+{
 	struct argv_array argv = ARGV_ARRAY_INIT;
 	struct strbuf repro = STRBUF_INIT;
 	struct boot_outcome bo;
 	long long result_id;
-	char *c;
 	size_t i;
 
-	/* Stored comma-separated; expect takes them space-separated. */
-	if (!tests || !strcmp(tests, "all")) {
-		free(tests);
-		tests = xstrdup(smoke_tests_all);
-	}
-	for (c = tests; *c; c++)
-		if (*c == ',')
-			*c = ' ';
-	job.tests = tests;
-
-	qemu_boot(&job, &bo);
-	expect_argv(&job, &argv, NULL);
+	qemu_boot(&cs->bjob, &bo);
+	expect_argv(&cs->bjob, &argv, NULL);
 	argv_to_line(&repro, argv.argv);
 
 	db_begin(st->db);
-	record(st, config, "boot", bo.boot_status, bo.duration, bo.boot_evidence, console,
-	       repro.buf);
-	result_id = 0;
-	record(st, config, "test", bo.test_status, bo.duration, bo.test_evidence, console,
-	       repro.buf);
-	{
-		sqlite3_stmt *q = db_prepare(st->db, "SELECT id FROM results WHERE commit_id = ?"
-					     " AND config = ? AND stage = 'test'");
-
-		sqlite3_bind_int64(q, 1, st->commit_id);
-		db_bind_text(q, 2, config);
-		if (sqlite3_step(q) == SQLITE_ROW)
-			result_id = sqlite3_column_int64(q, 0);
-		sqlite3_finalize(q);
-	}
+	record(st, cs->config, "boot", bo.boot_status, bo.duration, bo.boot_evidence, cs->console,
+	       repro.buf, boot_key, image_key);
+	result_id = record(st, cs->config, "test", bo.test_status, bo.duration, bo.test_evidence,
+			   cs->console, repro.buf, boot_key, image_key);
 	for (i = 0; i < bo.console.ntests; i++) {
 		const struct ktap_test *t = &bo.console.tests[i];
 
@@ -186,53 +259,108 @@ static void boot_and_test(struct step *st, const char *config, const char *out_d
 			    t->duration_ns >= 0 ? t->duration_ns / 1e9 : -1);
 	}
 	for (i = 0; i < bo.console.nmetrics; i++)
-		db_metric_set(st->db, st->commit_id, config, bo.console.metrics[i].name,
+		db_metric_set(st->db, st->commit_id, cs->config, bo.console.metrics[i].name,
 			      bo.console.metrics[i].value);
 	db_commit(st->db);
 
-	fprintf(stderr, "  %-8s boot %s%s%s, test %s%s%s (%.0fs)\n", config, bo.boot_status,
+	fprintf(stderr, "  %-8s boot %s%s%s, test %s%s%s (%.0fs)\n", cs->config, bo.boot_status,
 		bo.boot_evidence[0] ? ": " : "", bo.boot_evidence, bo.test_status,
 		bo.test_evidence[0] ? ": " : "", bo.test_evidence, bo.duration);
 	boot_outcome_free(&bo);
 	argv_clear(&argv);
 	strbuf_release(&repro);
-	free(kernel);
-	free(console);
-	free(initrd);
-	free(script);
-	free(accel);
-	free(tests);
+}
+
+/* Reuse the boot and test results of origin boot/test; 0 if there are none. */
+static int reuse_boot(struct step *st, const char *config, const char *column, const char *key)
+{
+	long long boot = cache_lookup(st->db, column, key, "boot");
+	long long test = cache_lookup(st->db, column, key, "test");
+
+	if (!boot || !test)
+		return 0;
+	db_begin(st->db);
+	cache_copy(st->db, st->run.id, st->commit_id, config, boot);
+	cache_copy(st->db, st->run.id, st->commit_id, config, test);
+	db_commit(st->db);
+	print_cached(st, config, "boot", boot);
+	print_cached(st, config, "test", test);
+	{
+		sqlite3_stmt *q = db_prepare(st->db, "SELECT COUNT(*) FROM results WHERE"
+					     " commit_id = ? AND config = ? AND status <> 'pass'");
+
+		sqlite3_bind_int64(q, 1, st->commit_id);
+		db_bind_text(q, 2, config);
+		if (sqlite3_step(q) == SQLITE_ROW && sqlite3_column_int(q, 0))
+			st->failed = 1;
+		sqlite3_finalize(q);
+	}
+	return 1;
 }
 
 static void verify_config(struct step *st, const char *config, const char *log_dir,
 			  int smp_lines)
 {
-	char *out_dir = build_dir(st->work_dir, config);
-	char *configs_dir = project_path("configs");
-	char *log = xasprintf("%s/%s-build.log", log_dir, config);
-	struct kbuild_job job = {
-		.src = st->work_dir, .out = out_dir, .configs_dir = configs_dir,
-		.config = config, .log_path = log,
-		.jobs = option_int(st->run.options, "jobs", (int)sysconf(_SC_NPROCESSORS_ONLN)),
-		.use_ccache = option_int(st->run.options, "ccache", 0),
-	};
+	struct config_step cs;
 	struct argv_array argv = ARGV_ARRAY_INIT;
 	struct strbuf repro = STRBUF_INIT;
 	struct kbuild_result kb;
+	int use_cache = !option_int(st->run.options, "no-cache", 0);
+	char *build_key, *boot_key, *image_key = NULL;
+	long long origin;
 	size_t i;
 
-	kbuild_run(&job, &kb);
-	kbuild_make_argv(&job, &argv, "bzImage");
+	config_step_init(&cs, st, config, log_dir);
+	build_key = cache_key_build(st->tree, cs.configs_dir, config);
+	boot_key = cache_key_boot(build_key, &cs.bjob);
+
+	db_begin(st->db);
+	record(st, config, "apply", "pass", 0, NULL, NULL, NULL, NULL, NULL);
+	db_metric_set(st->db, st->commit_id, config, "sched_smp_lines", smp_lines);
+	db_commit(st->db);
+
+	/* The same tree, fragments and compiler were already built (and booted). */
+	origin = use_cache ? cache_lookup(st->db, "cache_key", build_key, "build") : 0;
+	if (origin) {
+		sqlite3_stmt *q = db_prepare(st->db, "SELECT status FROM results WHERE id = ?");
+		int passed;
+
+		sqlite3_bind_int64(q, 1, origin);
+		passed = sqlite3_step(q) == SQLITE_ROW && !strcmp(db_column_str(q, 0), "pass");
+		sqlite3_finalize(q);
+		if (!passed) {
+			db_begin(st->db);
+			cache_copy(st->db, st->run.id, st->commit_id, config, origin);
+			record(st, config, "boot", "skip", 0, "not run: build failed", NULL, NULL,
+			       NULL, NULL);
+			record(st, config, "test", "skip", 0, "not run: build failed", NULL, NULL,
+			       NULL, NULL);
+			db_commit(st->db);
+			st->failed = 1;
+			print_cached(st, config, "build", origin);
+			goto out;
+		}
+		if (cache_lookup(st->db, "cache_key", boot_key, "boot") &&
+		    cache_lookup(st->db, "cache_key", boot_key, "test")) {
+			db_begin(st->db);
+			cache_copy(st->db, st->run.id, st->commit_id, config, origin);
+			db_commit(st->db);
+			print_cached(st, config, "build", origin);
+			reuse_boot(st, config, "cache_key", boot_key);
+			goto out;
+		}
+	}
+
+	kbuild_run(&cs.kjob, &kb);
+	kbuild_make_argv(&cs.kjob, &argv, "bzImage");
 	strbuf_addstr(&repro, "git -C ");
 	strbuf_add_sq(&repro, st->work_dir);
 	strbuf_addf(&repro, " checkout --detach %s && ", st->sha);
 	argv_to_line(&repro, argv.argv);
 
 	db_begin(st->db);
-	record(st, config, "apply", "pass", 0, NULL, NULL, NULL);
-	record(st, config, "build", kb.ok ? "pass" : "fail", kb.duration, kb.evidence, log,
-	       repro.buf);
-	db_metric_set(st->db, st->commit_id, config, "sched_smp_lines", smp_lines);
+	record(st, config, "build", kb.ok ? "pass" : "fail", kb.duration, kb.evidence,
+	       cs.build_log, repro.buf, build_key, NULL);
 	if (kb.ok) {
 		db_warnings_clear(st->db, st->commit_id, config);
 		for (i = 0; i < kb.nwarnings; i++)
@@ -240,24 +368,71 @@ static void verify_config(struct step *st, const char *config, const char *log_d
 				       kb.warnings[i].message);
 		db_metric_set(st->db, st->commit_id, config, "warnings", kb.nwarnings);
 		db_metric_set(st->db, st->commit_id, config, "rebuilt_objects", kb.rebuilt);
-		size_metrics(st, config, out_dir);
+		size_metrics(st, config, cs.out_dir);
 	} else {
-		record(st, config, "boot", "skip", 0, "not run: build failed", NULL, NULL);
-		record(st, config, "test", "skip", 0, "not run: build failed", NULL, NULL);
+		record(st, config, "boot", "skip", 0, "not run: build failed", NULL, NULL, NULL,
+		       NULL);
+		record(st, config, "test", "skip", 0, "not run: build failed", NULL, NULL, NULL,
+		       NULL);
 	}
 	db_commit(st->db);
 	fprintf(stderr, "  %-8s build %s%s%s (%.0fs, %zu objects rebuilt, %zu warnings)\n",
 		config, kb.ok ? "pass" : "FAIL", kb.ok ? "" : ": ", kb.ok ? "" : kb.evidence,
 		kb.duration, kb.rebuilt, kb.nwarnings);
-	if (kb.ok)
-		boot_and_test(st, config, out_dir, log_dir);
-
+	if (kb.ok) {
+		/* A byte-identical image was booted already (e.g. a comment-only change). */
+		image_key = cache_key_image(cs.kernel, &cs.bjob);
+		if (!use_cache || !reuse_boot(st, config, "image_key", image_key))
+			boot_and_test(st, &cs, boot_key, image_key);
+	}
 	kbuild_result_free(&kb);
+out:
 	argv_clear(&argv);
 	strbuf_release(&repro);
-	free(out_dir);
-	free(configs_dir);
-	free(log);
+	free(build_key);
+	free(boot_key);
+	free(image_key);
+	config_step_free(&cs);
+}
+
+/*
+ * One process per configuration: while one builds, another boots (QEMU's TCG
+ * with icount runs on one CPU), so the CPUs stay busy. Each child has its
+ * own database connection; SQLite connections do not survive a fork.
+ */
+static void verify_parallel(struct step *st, char *configs, const char *log_dir,
+			    int smp_lines)
+{
+	char *config, *save = NULL;
+	pid_t pids[64];
+	int n = 0, i, status;
+
+	db_close(st->db);
+	for (config = strtok_r(configs, ",", &save); config && n < 64;
+	     config = strtok_r(NULL, ",", &save)) {
+		pid_t pid = fork();
+
+		if (pid < 0)
+			die("fork: %s", strerror(errno));
+		if (!pid) {
+			st->db = db_open(st->db_path);
+			st->failed = 0;
+			verify_config(st, config, log_dir, smp_lines);
+			db_close(st->db);
+			fflush(NULL);
+			_exit(st->failed ? EXIT_BAD : 0);
+		}
+		pids[n++] = pid;
+	}
+	for (i = 0; i < n; i++) {
+		while (waitpid(pids[i], &status, 0) < 0 && errno == EINTR)
+			;
+		if (!WIFEXITED(status) || WEXITSTATUS(status) == EXIT_BAD)
+			st->failed = 1;
+		if (WIFEXITED(status) && WEXITSTATUS(status) == EXIT_ERROR)
+			die("verifying a configuration failed");
+	}
+	st->db = db_open(st->db_path);
 }
 
 static int step_usage(void)
@@ -315,8 +490,13 @@ int cmd_step(int argc, const char **argv)
 	log_dir = commit_log_dir(db_path, st.run.id, st.position, st.sha);
 	smp_lines = count_smp_lines(cwd);
 	configs = xstrdup(st.run.configs);
-	for (config = strtok_r(configs, ",", &save); config; config = strtok_r(NULL, ",", &save))
-		verify_config(&st, config, log_dir, smp_lines);
+	if (!strchr(configs, ',') || !option_int(st.run.options, "parallel", 1)) {
+		for (config = strtok_r(configs, ",", &save); config;
+		     config = strtok_r(NULL, ",", &save))
+			verify_config(&st, config, log_dir, smp_lines);
+	} else {
+		verify_parallel(&st, configs, log_dir, smp_lines);
+	}
 
 	/* The last commit of the series ends the run (also after a fix-up stop). */
 	{

@@ -269,8 +269,8 @@ long long db_result_set(sqlite3 *db, long long run_id, long long commit_id,
 	db_done(db, st);
 
 	st = db_prepare(db, "INSERT INTO results (run_id, commit_id, config, stage, status,"
-			" duration, evidence, log_path, reproduce, cache_key, cached_from)"
-			" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+			" duration, evidence, log_path, reproduce, cache_key, image_key, cached_from)"
+			" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
 	sqlite3_bind_int64(st, 1, run_id);
 	sqlite3_bind_int64(st, 2, commit_id);
 	db_bind_text(st, 3, row->config);
@@ -281,10 +281,11 @@ long long db_result_set(sqlite3 *db, long long run_id, long long commit_id,
 	db_bind_text(st, 8, row->log_path);
 	db_bind_text(st, 9, row->reproduce);
 	db_bind_text(st, 10, row->cache_key);
+	db_bind_text(st, 11, row->image_key);
 	if (row->cached_from)
-		sqlite3_bind_int64(st, 11, row->cached_from);
+		sqlite3_bind_int64(st, 12, row->cached_from);
 	else
-		sqlite3_bind_null(st, 11);
+		sqlite3_bind_null(st, 12);
 	db_done(db, st);
 	return sqlite3_last_insert_rowid(db);
 }

@@ -62,6 +62,7 @@ struct result_row {
 	const char *log_path;
 	const char *reproduce;
 	const char *cache_key;
+	const char *image_key;
 	long long cached_from;	/* 0 for none */
 };
 

@@ -111,7 +111,7 @@ static int run_logged(const struct kbuild_job *job, const char *const *argv)
 {
 	struct strbuf line = STRBUF_INIT;
 	struct child c = { .argv = argv, .dir = job->src, .out_path = job->log_path,
-			   .out_append = 1 };
+			   .out_append = 1, .env = job->env };
 	FILE *log = fopen(job->log_path, "a");
 
 	if (log) {

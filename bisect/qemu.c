@@ -17,7 +17,8 @@
 void qemu_argv(const struct boot_job *job, struct argv_array *argv, const char *pidfile)
 {
 	argv_pushl(argv, "qemu-system-x86_64", "-M", "pc", "-accel", job->accel, "-m", "256M",
-		   "-nographic", "-no-reboot", "-kernel", job->kernel, "-initrd", job->initrd,
+		   "-nographic", "-no-reboot", "-nic", "none", "-kernel", job->kernel,
+		   "-initrd", job->initrd,
 		   "-append", "console=ttyS0 panic=-1 loglevel=7", NULL);
 	/* Guest clocks count instructions: metrics repeat on a noisy host. */
 	if (!strcmp(job->accel, "tcg"))

@@ -44,11 +44,13 @@ CREATE TABLE IF NOT EXISTS results (
 	log_path TEXT,
 	reproduce TEXT,			-- one command line that redoes this cell
 	cache_key TEXT,			-- what the result depends on (see cache.c)
+	image_key TEXT,			-- boot/test: the bzImage bytes + guest inputs
 	cached_from INTEGER REFERENCES results(id) ON DELETE SET NULL,
 	recorded_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
 	UNIQUE (commit_id, config, stage)
 );
 CREATE INDEX IF NOT EXISTS results_by_key ON results (cache_key, stage);
+CREATE INDEX IF NOT EXISTS results_by_image ON results (image_key, stage);
 
 CREATE TABLE IF NOT EXISTS tests (
 	id INTEGER PRIMARY KEY,

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cache.h"
 #include "db.h"
 #include "kbuild.h"
 #include "layout.h"
@@ -342,6 +343,91 @@ static void test_db_views(void)
 	}
 }
 
+static void test_cache(void)
+{
+	char dir[] = "/tmp/bisectable-cache.XXXXXX";
+	char *base, *frag, *k1, *k2, *k3, *k4, *b1, *b2, *db_path;
+	struct boot_job job = { .tests = "a b", .cpus = 1, .accel = "tcg", .boot_timeout = 10,
+				.test_timeout = 5 };
+	struct run_info run = {
+		.series = "s", .series_kind = "patches", .work_dir = "/w", .base_version = "6.12",
+		.base_sha = "b", .configs = "up", .options = "",
+	};
+	long long id, c1, c2, r, copy;
+	sqlite3 *db;
+
+	if (!mkdtemp(dir)) {
+		ok(0, "mkdtemp");
+		return;
+	}
+	base = xasprintf("%s/base.config", dir);
+	frag = xasprintf("%s/up.config", dir);
+	write_file(base, "CONFIG_BUG=y\n", 13);
+	write_file(frag, "CONFIG_SMP=n\n", 13);
+	k1 = cache_key_build("tree1", dir, "up");
+	k2 = cache_key_build("tree1", dir, "up");
+	k3 = cache_key_build("tree2", dir, "up");
+	is_str(k1, k2, "the same inputs give the same build key");
+	ok(strcmp(k1, k3) != 0, "another tree gives another key");
+	write_file(frag, "CONFIG_SMP=y\n", 13);
+	k4 = cache_key_build("tree1", dir, "up");
+	ok(strcmp(k1, k4) != 0, "a changed fragment gives another key (a tree id alone is not enough)");
+	is_int((int)strlen(k1), 64, "keys are SHA-256 in hex");
+
+	job.initrd = base;
+	job.expect_script = frag;
+	b1 = cache_key_boot(k1, &job);
+	job.cpus = 2;
+	b2 = cache_key_boot(k1, &job);
+	ok(strcmp(b1, b2) != 0, "the boot key depends on the CPUs");
+	free(b2);
+	write_file(base, "other guest", 11);
+	job.cpus = 1;
+	b2 = cache_key_boot(k1, &job);
+	ok(strcmp(b1, b2) != 0, "and on the guest image");
+
+	db_path = xasprintf("%s/t.db", dir);
+	db = db_open(db_path);
+	id = db_insert_run(db, &run);
+	c1 = db_commit_set(db, id, 1, "aaa", "t", "one", NULL, NULL);
+	c2 = db_commit_set(db, id, 2, "bbb", "t", "two", NULL, NULL);
+	{
+		struct result_row row = { .config = "up", .stage = "test", .status = "fail",
+					  .evidence = "x: broken", .cache_key = b1 };
+
+		r = db_result_set(db, id, c1, &row);
+	}
+	db_test_add(db, r, "x", "fail", "broken", 0.5);
+	db_metric_set(db, c1, "up", "pipe_rtt_ns", 6000);
+	db_metric_set(db, c1, "up", "text", 123);
+	is_int((int)cache_lookup(db, "cache_key", b1, "test"), (int)r, "a result is found by key");
+	is_int((int)cache_lookup(db, "cache_key", b2, "test"), 0, "not by another key");
+	copy = cache_copy(db, id, c2, "up", r);
+	is_int(count(db, "SELECT COUNT(*) FROM results WHERE commit_id = 2 AND cached_from = 1"
+		     " AND status = 'fail' AND evidence = 'x: broken'"), 1,
+	       "the copy says where it came from and keeps the verdict");
+	is_int(count(db, "SELECT COUNT(*) FROM tests WHERE result_id = (SELECT MAX(id) FROM"
+		     " results) AND name = 'x' AND status = 'fail'"), 1, "its smoke tests come along");
+	is_int(count(db, "SELECT value FROM metrics WHERE commit_id = 2 AND name = 'pipe_rtt_ns'"),
+	       6000, "and the guest's metrics");
+	is_int(count(db, "SELECT COUNT(*) FROM metrics WHERE commit_id = 2 AND name = 'text'"), 0,
+	       "but not the build's");
+	is_int((int)cache_lookup(db, "cache_key", b1, "test"), (int)r,
+	       "a lookup finds the origin, never a copy");
+	ok(copy > r, "the copy is a new row");
+	db_close(db);
+	free(base);
+	free(frag);
+	free(k1);
+	free(k2);
+	free(k3);
+	free(k4);
+	free(b1);
+	free(b2);
+	free(db_path);
+	remove_tree(dir);
+}
+
 int main(void)
 {
 	test_check_config();
@@ -351,5 +437,6 @@ int main(void)
 	test_boot_classify();
 	test_util();
 	test_db_views();
+	test_cache();
 	return done_testing();
 }

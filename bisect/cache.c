@@ -1,0 +1,211 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cache.c - result cache keys (SHA-256 from libcrypto) and reuse of results.
+ */
+#include <openssl/evp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cache.h"
+#include "db.h"
+#include "qemu.h"
+#include "util.h"
+
+static char *hex(const unsigned char *md, unsigned int len)
+{
+	char *s = xmalloc(2 * len + 1);
+	unsigned int i;
+
+	for (i = 0; i < len; i++)
+		sprintf(s + 2 * i, "%02x", md[i]);
+	return s;
+}
+
+static char *sha256_buf(const void *data, size_t len)
+{
+	unsigned char md[EVP_MAX_MD_SIZE];
+	unsigned int mdlen = 0;
+
+	if (!EVP_Digest(data, len, md, &mdlen, EVP_sha256(), NULL))
+		die("SHA-256 failed");
+	return hex(md, mdlen);
+}
+
+char *sha256_file(const char *path)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char *h;
+
+	if (strbuf_read_file(&sb, path) < 0)
+		return NULL;
+	h = sha256_buf(strbuf_str(&sb), sb.len);
+	strbuf_release(&sb);
+	return h;
+}
+
+static void add_file(struct strbuf *key, const char *label, const char *path)
+{
+	char *h = sha256_file(path);
+
+	strbuf_addf(key, "%s %s\n", label, h ? h : "missing");
+	free(h);
+}
+
+/* The compiler's identity, asked once per process. */
+static const char *compiler_version(void)
+{
+	static struct strbuf version = STRBUF_INIT;
+
+	if (!version.len) {
+		const char *argv[] = { "gcc", "--version", NULL };
+
+		run_capture(NULL, &version, argv);
+		if (!version.len)
+			strbuf_addstr(&version, "unknown");
+	}
+	return version.buf;
+}
+
+char *cache_key_build(const char *tree, const char *configs_dir, const char *config)
+{
+	struct strbuf key = STRBUF_INIT;
+	char *path, *h;
+
+	strbuf_addf(&key, "bisectable %s build\ntree %s\n", BISECTABLE_VERSION, tree);
+	path = xasprintf("%s/base.config", configs_dir);
+	add_file(&key, "base.config", path);
+	free(path);
+	path = xasprintf("%s/%s.config", configs_dir, config);
+	add_file(&key, "fragment", path);
+	free(path);
+	strbuf_addf(&key, "compiler %s\n", compiler_version());
+	h = sha256_buf(key.buf, key.len);
+	strbuf_release(&key);
+	return h;
+}
+
+static char *guest_key(const char *what, const char *input, const struct boot_job *job)
+{
+	struct strbuf key = STRBUF_INIT;
+	char *h;
+
+	strbuf_addf(&key, "bisectable %s boot\n%s %s\n", BISECTABLE_VERSION, what, input);
+	add_file(&key, "initrd", job->initrd);
+	add_file(&key, "expect", job->expect_script);
+	strbuf_addf(&key, "tests %s\ncpus %d\naccel %s\nboot-timeout %d\ntest-timeout %d\n",
+		    job->tests, job->cpus, job->accel, job->boot_timeout, job->test_timeout);
+	h = sha256_buf(key.buf, key.len);
+	strbuf_release(&key);
+	return h;
+}
+
+char *cache_key_boot(const char *build_key, const struct boot_job *job)
+{
+	return guest_key("build", build_key, job);
+}
+
+char *cache_key_image(const char *bzimage, const struct boot_job *job)
+{
+	char *image = sha256_file(bzimage), *h;
+
+	if (!image)
+		return NULL;
+	h = guest_key("image", image, job);
+	free(image);
+	return h;
+}
+
+long long cache_lookup(sqlite3 *db, const char *column, const char *key, const char *stage)
+{
+	sqlite3_stmt *st;
+	long long id = 0;
+
+	if (!key)
+		return 0;
+	st = db_prepare(db, !strcmp(column, "image_key") ?
+		"SELECT id FROM results WHERE image_key = ? AND stage = ? AND cached_from IS NULL"
+		" AND status <> 'skip' ORDER BY id DESC LIMIT 1" :
+		"SELECT id FROM results WHERE cache_key = ? AND stage = ? AND cached_from IS NULL"
+		" AND status <> 'skip' ORDER BY id DESC LIMIT 1");
+	db_bind_text(st, 1, key);
+	db_bind_text(st, 2, stage);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		id = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return id;
+}
+
+/* Metrics that a build produces; every other metric comes from the guest. */
+static const char build_metrics[] =
+	"('text', 'data', 'bss', 'bzimage_bytes', 'warnings', 'rebuilt_objects')";
+
+long long cache_copy(sqlite3 *db, long long run_id, long long commit_id, const char *config,
+		     long long origin)
+{
+	sqlite3_stmt *st;
+	long long id, origin_commit = 0;
+	char *stage = NULL, *sql;
+	int is_build;
+
+	st = db_prepare(db, "SELECT stage, commit_id FROM results WHERE id = ?");
+	sqlite3_bind_int64(st, 1, origin);
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		stage = db_column_dup(st, 0);
+		origin_commit = sqlite3_column_int64(st, 1);
+	}
+	sqlite3_finalize(st);
+	if (!stage)
+		die("cached result %lld vanished", origin);
+	is_build = !strcmp(stage, "build");
+
+	st = db_prepare(db, "DELETE FROM results WHERE commit_id = ? AND config = ? AND stage = ?");
+	sqlite3_bind_int64(st, 1, commit_id);
+	db_bind_text(st, 2, config);
+	db_bind_text(st, 3, stage);
+	db_done(db, st);
+	st = db_prepare(db, "INSERT INTO results (run_id, commit_id, config, stage, status,"
+			" duration, evidence, log_path, reproduce, cache_key, image_key, cached_from)"
+			" SELECT ?, ?, ?, stage, status, duration, evidence, log_path, reproduce,"
+			" cache_key, image_key, id FROM results WHERE id = ?");
+	sqlite3_bind_int64(st, 1, run_id);
+	sqlite3_bind_int64(st, 2, commit_id);
+	db_bind_text(st, 3, config);
+	sqlite3_bind_int64(st, 4, origin);
+	db_done(db, st);
+	id = sqlite3_last_insert_rowid(db);
+
+	st = db_prepare(db, "INSERT INTO tests (result_id, name, status, reason, duration)"
+			" SELECT ?, name, status, reason, duration FROM tests WHERE result_id = ?");
+	sqlite3_bind_int64(st, 1, id);
+	sqlite3_bind_int64(st, 2, origin);
+	db_done(db, st);
+
+	/* The origin's config may differ in name only if fragments were equal: use its own. */
+	sql = xasprintf("INSERT OR REPLACE INTO metrics (commit_id, config, name, value)"
+			" SELECT ?1, ?2, m.name, m.value FROM metrics m JOIN results r"
+			" ON r.id = ?4 WHERE m.commit_id = ?3 AND m.config = r.config"
+			" AND m.name %s IN %s AND m.name <> 'sched_smp_lines'",
+			is_build ? "" : "NOT", build_metrics);
+	st = db_prepare(db, sql);
+	sqlite3_bind_int64(st, 1, commit_id);
+	db_bind_text(st, 2, config);
+	sqlite3_bind_int64(st, 3, origin_commit);
+	sqlite3_bind_int64(st, 4, origin);
+	db_done(db, st);
+	free(sql);
+
+	if (is_build) {
+		db_warnings_clear(db, commit_id, config);
+		st = db_prepare(db, "INSERT INTO warnings (commit_id, config, object, message)"
+				" SELECT ?1, ?2, w.object, w.message FROM warnings w JOIN results r"
+				" ON r.id = ?4 WHERE w.commit_id = ?3 AND w.config = r.config");
+		sqlite3_bind_int64(st, 1, commit_id);
+		db_bind_text(st, 2, config);
+		sqlite3_bind_int64(st, 3, origin_commit);
+		sqlite3_bind_int64(st, 4, origin);
+		db_done(db, st);
+	}
+	free(stage);
+	return id;
+}
