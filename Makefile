@@ -72,6 +72,10 @@ screenshot: reports/fixture.html
 
 test: unit browser e2e
 
+# bisectable against the naive rebase -x loop (not part of make test: ~1 h).
+bench: all
+	tests/bench/bench.sh
+
 print-packages:
 	@echo $(PACKAGES)
 
@@ -97,4 +101,4 @@ clean:
 	rm -f bisectable bisect/*.o bisect/schema.inc guest/smoke guest/initramfs.cpio.gz \
 		$(UNIT_TESTS) reports/fixture.*
 
-.PHONY: print-packages all unit browser e2e test deps verify clean screenshot
+.PHONY: print-packages bench all unit browser e2e test deps verify clean screenshot

@@ -278,7 +278,9 @@ static int rebase(const struct run_opts *o, const char *work_dir, const char *ba
 	strbuf_addstr(&exec, " step --db ");
 	strbuf_add_sq(&exec, db);
 	strbuf_addf(&exec, " --run %lld", run_id);
-	argv_pushl(&argv, "git", "-C", work_dir, "rebase", "--exec", exec.buf, NULL);
+	/* A fix-up that makes a later commit redundant drops it, as git would. */
+	argv_pushl(&argv, "git", "-C", work_dir, "rebase", "--empty=drop", "--exec", exec.buf,
+		   NULL);
 	/* After a fix-up and 'git rebase --continue', the failed step runs again. */
 	if (o->stop_on_failure)
 		argv_push(&argv, "--reschedule-failed-exec");

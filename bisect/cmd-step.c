@@ -145,7 +145,7 @@ struct config_step {
 	char *tests;
 	struct kbuild_job kjob;
 	struct boot_job bjob;
-	char *env[4];
+	char *env[4];			/* NULL-terminated */
 };
 
 static void config_step_init(struct config_step *cs, struct step *st, const char *config,
@@ -182,16 +182,17 @@ static void config_step_init(struct config_step *cs, struct step *st, const char
 	cs->kjob.log_path = cs->build_log;
 	cs->kjob.jobs = option_int(st->run.options, "jobs", (int)sysconf(_SC_NPROCESSORS_ONLN));
 	cs->kjob.use_ccache = option_int(st->run.options, "ccache", 0);
+	/* Plain ASCII quotes in compiler messages: evidence reads the same everywhere. */
+	cs->env[0] = xstrdup("LC_ALL=C");
 	if (cs->kjob.use_ccache) {
 		char *cache = cache_dir();
 
 		/* Outside the repository, size-capped. */
-		cs->env[0] = xasprintf("CCACHE_DIR=%s/ccache", cache);
-		cs->env[1] = xstrdup("CCACHE_MAXSIZE=5G");
-		cs->env[2] = NULL;
-		cs->kjob.env = (const char *const *)cs->env;
+		cs->env[1] = xasprintf("CCACHE_DIR=%s/ccache", cache);
+		cs->env[2] = xstrdup("CCACHE_MAXSIZE=5G");
 		free(cache);
 	}
+	cs->kjob.env = (const char *const *)cs->env;
 
 	cs->bjob.kernel = cs->kernel;
 	cs->bjob.initrd = cs->initrd;
@@ -208,6 +209,7 @@ static void config_step_free(struct config_step *cs)
 {
 	free(cs->env[0]);
 	free(cs->env[1]);
+	free(cs->env[2]);
 	free(cs->out_dir);
 	free(cs->configs_dir);
 	free(cs->build_log);
@@ -435,6 +437,39 @@ static void verify_parallel(struct step *st, char *configs, const char *log_dir,
 	st->db = db_open(st->db_path);
 }
 
+/* Nothing left to pick in the rebase's todo list: this is the series' tip. */
+static int is_last_pick(const char *work_dir)
+{
+	struct strbuf path = STRBUF_INIT, todo = STRBUF_INIT;
+	const char *p;
+	int last = 1;
+
+	if (git_quiet(work_dir, &path, "rev-parse", "--git-path", "rebase-merge/git-rebase-todo",
+		      NULL) || !path.len)
+		goto out;
+	if (path.buf[0] != '/') {
+		char *abs = xasprintf("%s/%s", work_dir, path.buf);
+
+		strbuf_reset(&path);
+		strbuf_addstr(&path, abs);
+		free(abs);
+	}
+	if (strbuf_read_file(&todo, path.buf) < 0)
+		goto out;
+	for (p = strbuf_str(&todo); *p; ) {
+		if (!strncmp(p, "pick ", 5) || !strncmp(p, "p ", 2))
+			last = 0;
+		p = strchr(p, '\n');
+		if (!p)
+			break;
+		p++;
+	}
+out:
+	strbuf_release(&path);
+	strbuf_release(&todo);
+	return last;
+}
+
 static int step_usage(void)
 {
 	fprintf(stderr, "usage: bisectable step --db DB --run N\n"
@@ -449,7 +484,7 @@ int cmd_step(int argc, const char **argv)
 	long long run_id = 0;
 	struct strbuf subject = STRBUF_INIT, author = STRBUF_INIT, count = STRBUF_INIT;
 	char *range, *log_dir, *configs, *config, *save = NULL;
-	int i, smp_lines, last;
+	int i, smp_lines;
 	char cwd[4096];
 
 	for (i = 1; i < argc; i++) {
@@ -498,17 +533,19 @@ int cmd_step(int argc, const char **argv)
 		verify_parallel(&st, configs, log_dir, smp_lines);
 	}
 
-	/* The last commit of the series ends the run (also after a fix-up stop). */
-	{
-		sqlite3_stmt *q = db_prepare(st.db, "SELECT MAX(position) FROM commits"
-					     " WHERE run_id = ? AND sha IS NOT NULL");
+	/*
+	 * The last commit of the rebase ends the run, also after a fix-up
+	 * stop; a fix-up that dropped commits leaves no stale positions.
+	 */
+	if (is_last_pick(cwd)) {
+		sqlite3_stmt *q = db_prepare(st.db, "DELETE FROM commits WHERE run_id = ?"
+					     " AND position > ? AND sha IS NOT NULL");
 
 		sqlite3_bind_int64(q, 1, st.run.id);
-		last = sqlite3_step(q) == SQLITE_ROW ? sqlite3_column_int(q, 0) : 0;
-		sqlite3_finalize(q);
-	}
-	if (st.position >= last)
+		sqlite3_bind_int(q, 2, st.position);
+		db_done(st.db, q);
 		db_finish_run(st.db, st.run.id, "done", st.sha);
+	}
 
 	free(configs);
 	free(log_dir);
