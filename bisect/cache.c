@@ -93,8 +93,9 @@ static char *guest_key(const char *what, const char *input, const struct boot_jo
 	strbuf_addf(&key, "bisectable %s boot\n%s %s\n", BISECTABLE_VERSION, what, input);
 	add_file(&key, "initrd", job->initrd);
 	add_file(&key, "expect", job->expect_script);
-	strbuf_addf(&key, "tests %s\ncpus %d\naccel %s\nboot-timeout %d\ntest-timeout %d\n",
-		    job->tests, job->cpus, job->accel, job->boot_timeout, job->test_timeout);
+	strbuf_addf(&key, "tests %s\ncpus %d\naccel %s\nboot-timeout %d\ntest-timeout %d\n"
+		    "cmdline %s\n", job->tests, job->cpus, job->accel, job->boot_timeout,
+		    job->test_timeout, QEMU_KERNEL_CMDLINE);
 	h = sha256_buf(key.buf, key.len);
 	strbuf_release(&key);
 	return h;

@@ -9,6 +9,16 @@
 #include "ktap.h"
 #include "util.h"
 
+/*
+ * tsc=reliable: under -icount every vCPU's TSC follows the one virtual clock,
+ * but the SMP guest's sync check still marks it unstable and falls back to
+ * jiffies, which would quantize every guest timing to a tick.
+ * noapictimer: calibrating and verifying the local APIC timer busy-waits
+ * 200 ms of guest time, which TCG with icount runs at a crawl (~20 s of wall
+ * time per boot); the PIT provides the tick instead.
+ */
+#define QEMU_KERNEL_CMDLINE "console=ttyS0 panic=-1 loglevel=7 tsc=reliable noapictimer"
+
 struct boot_job {
 	const char *kernel;
 	const char *initrd;
