@@ -25,7 +25,7 @@ static const char first_bad_sql[] =
 
 /* Commits of the run with a passing result at every stage for config. */
 static const char passed_sql[] =
-	"SELECT COUNT(*) FROM commits c WHERE c.run_id = ?1 AND 4 = (SELECT COUNT(*)"
+	"SELECT COUNT(*) FROM commits c WHERE c.run_id = ?1 AND c.position > 0 AND 4 = (SELECT COUNT(*)"
 	" FROM results r WHERE r.commit_id = c.id AND r.config = ?2 AND r.status = 'pass')";
 
 int print_first_bad(sqlite3 *db, long long run_id, const char *config, const char *stage,
@@ -39,7 +39,7 @@ int print_first_bad(sqlite3 *db, long long run_id, const char *config, const cha
 	if (db_load_run(db, run_id, &run))
 		return error(run_id ? "no run %lld in the database" : "no runs in the database%.0lld",
 			     run_id), EXIT_ERROR;
-	st = db_prepare(db, "SELECT COUNT(*) FROM commits WHERE run_id = ?");
+	st = db_prepare(db, "SELECT COUNT(*) FROM commits WHERE run_id = ? AND position > 0");
 	sqlite3_bind_int64(st, 1, run.id);
 	if (sqlite3_step(st) == SQLITE_ROW)
 		total = sqlite3_column_int(st, 0);
@@ -47,13 +47,21 @@ int print_first_bad(sqlite3 *db, long long run_id, const char *config, const cha
 
 	configs = xstrdup(config ? config : run.configs);
 	for (c = strtok_r(configs, ",", &save); c; c = strtok_r(NULL, ",", &save)) {
-		int passed = 0;
+		int passed = 0, have;
 
 		st = db_prepare(db, first_bad_sql);
 		sqlite3_bind_int64(st, 1, run.id);
 		db_bind_text(st, 2, c);
 		db_bind_text(st, 3, stage);
-		if (sqlite3_step(st) == SQLITE_ROW) {
+		have = sqlite3_step(st) == SQLITE_ROW;
+		if (have && sqlite3_column_int(st, 0) == 0) {
+			fprintf(out, "%s: the base %.7s itself is bad at %s: %s%s%s\n", c,
+				db_column_str(st, 1), db_column_str(st, 3), db_column_str(st, 4),
+				*db_column_str(st, 5) ? ": " : "", db_column_str(st, 5));
+			ret = EXIT_BAD;
+			sqlite3_finalize(st);
+			continue;
+		} else if (have) {
 			fprintf(out, "%s: first bad %d/%d %.7s \"%s\" at %s: %s%s%s\n", c,
 				sqlite3_column_int(st, 0), total, db_column_str(st, 1),
 				db_column_str(st, 2), db_column_str(st, 3), db_column_str(st, 4),
@@ -69,9 +77,11 @@ int print_first_bad(sqlite3 *db, long long run_id, const char *config, const cha
 		if (sqlite3_step(st) == SQLITE_ROW)
 			passed = sqlite3_column_int(st, 0);
 		sqlite3_finalize(st);
-		if (stage || (passed == total && total > 0)) {
-			fprintf(out, "%s: bisectable (%d/%d commits pass%s%s)\n", c, passed, total,
-				stage ? ", looking at stage " : "", stage ? stage : "");
+		if (stage) {
+			fprintf(out, "%s: no bad commit at stage %s (%d/%d commits pass every "
+				"stage)\n", c, stage, passed, total);
+		} else if (passed == total && total > 0) {
+			fprintf(out, "%s: bisectable (%d/%d commits pass)\n", c, passed, total);
 		} else {
 			fprintf(out, "%s: incomplete: %d/%d commits verified and passing (run %s)\n",
 				c, passed, total, run.state);

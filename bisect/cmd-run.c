@@ -37,6 +37,7 @@ struct run_opts {
 	int ccache;
 	int no_cache;
 	int no_parallel;
+	int no_base;
 	const char *target;	/* series path or BASE..TIP */
 };
 
@@ -65,6 +66,7 @@ static int run_usage(void)
 		"  --no-ccache           do not compile through ccache (default: if installed)\n"
 		"  --no-cache            build and boot every commit even if a result is known\n"
 		"  --no-parallel         verify the configurations one after the other\n"
+		"  --no-base             do not verify the base first (position 0)\n"
 		"  --tarball PATH        kernel tarball, default " DEFAULT_TARBALL "\n");
 	return EXIT_ERROR;
 }
@@ -91,6 +93,8 @@ static int parse_opts(int argc, const char **argv, struct run_opts *o)
 			o->no_cache = 1;
 		} else if (!strcmp(a, "--no-parallel")) {
 			o->no_parallel = 1;
+		} else if (!strcmp(a, "--no-base")) {
+			o->no_base = 1;
 		} else if (a[0] == '-' && a[1] == '-' && !v) {
 			return error("option %s needs a value", a);
 		} else if (!strcmp(a, "--db")) {
@@ -296,6 +300,29 @@ static int rebase(const struct run_opts *o, const char *work_dir, const char *ba
 	return ret;
 }
 
+/*
+ * Verify the base first, as position 0: a base that does not build or boot
+ * is not the series' fault, and the series' figures need the base's.
+ */
+static int verify_base(const char *work_dir, const char *base, const char *tip,
+		       const char *db_path, long long run_id)
+{
+	char *self = self_exe_path(), *db = abspath(db_path), *id = xasprintf("%lld", run_id);
+	const char *argv[] = { self, "step", "--db", db, "--run", id, "--base", NULL };
+	struct child c = { .argv = argv, .dir = work_dir, .own_group = 1 };
+	int ret;
+
+	if (git(work_dir, NULL, "checkout", "-q", "--detach", base, NULL))
+		return error("cannot check out the base %s", base);
+	ret = run_child(&c);
+	if (git(work_dir, NULL, "checkout", "-q", "--detach", tip, NULL))
+		return error("cannot check out the tip %s", tip);
+	free(self);
+	free(db);
+	free(id);
+	return ret == EXIT_ERROR || ret > 128 ? -1 : 0;
+}
+
 static void print_fixup_help(const char *work_dir)
 {
 	fprintf(stderr,
@@ -437,7 +464,11 @@ int cmd_run(int argc, const char **argv)
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
 	signal(SIGHUP, on_signal);
-	rc = ncommits ? rebase(&o, work_dir, base.buf, run_id) : 0;
+	rc = 0;
+	if (!o.no_base && !interrupted)
+		rc = verify_base(work_dir, base.buf, tip.buf, o.db_path, run_id);
+	if (!rc && ncommits && !interrupted)
+		rc = rebase(&o, work_dir, base.buf, run_id);
 	signal(SIGINT, SIG_DFL);
 	signal(SIGTERM, SIG_DFL);
 	signal(SIGHUP, SIG_DFL);

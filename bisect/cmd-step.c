@@ -472,7 +472,7 @@ out:
 
 static int step_usage(void)
 {
-	fprintf(stderr, "usage: bisectable step --db DB --run N\n"
+	fprintf(stderr, "usage: bisectable step --db DB --run N [--base]\n"
 		"(run by git rebase --exec; use 'bisectable run')\n");
 	return EXIT_ERROR;
 }
@@ -484,7 +484,7 @@ int cmd_step(int argc, const char **argv)
 	long long run_id = 0;
 	struct strbuf subject = STRBUF_INIT, author = STRBUF_INIT, count = STRBUF_INIT;
 	char *range, *log_dir, *configs, *config, *save = NULL;
-	int i, smp_lines;
+	int i, smp_lines, at_base = 0;
 	char cwd[4096];
 
 	for (i = 1; i < argc; i++) {
@@ -492,6 +492,8 @@ int cmd_step(int argc, const char **argv)
 			db_path = argv[++i];
 		else if (!strcmp(argv[i], "--run") && i + 1 < argc)
 			run_id = atoll(argv[++i]);
+		else if (!strcmp(argv[i], "--base"))
+			at_base = 1;
 		else
 			return step_usage();
 	}
@@ -521,7 +523,8 @@ int cmd_step(int argc, const char **argv)
 				     author.buf, NULL);
 	db_commit(st.db);
 
-	fprintf(stderr, "[%d] %.12s %s\n", st.position, st.sha, strbuf_str(&subject));
+	fprintf(stderr, "[%d%s] %.12s %s\n", st.position, at_base ? ", the base" : "", st.sha,
+		strbuf_str(&subject));
 	log_dir = commit_log_dir(db_path, st.run.id, st.position, st.sha);
 	smp_lines = count_smp_lines(cwd);
 	configs = xstrdup(st.run.configs);
@@ -537,7 +540,7 @@ int cmd_step(int argc, const char **argv)
 	 * The last commit of the rebase ends the run, also after a fix-up
 	 * stop; a fix-up that dropped commits leaves no stale positions.
 	 */
-	if (is_last_pick(cwd)) {
+	if (!at_base && is_last_pick(cwd)) {
 		sqlite3_stmt *q = db_prepare(st.db, "DELETE FROM commits WHERE run_id = ?"
 					     " AND position > ? AND sha IS NOT NULL");
 

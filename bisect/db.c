@@ -17,6 +17,25 @@ static const char schema_sql[] =
 #include "schema.inc"
 ;
 
+/* Columns added after a database may have been created: add them in place. */
+static void migrate(sqlite3 *db)
+{
+	sqlite3_stmt *st;
+	int has_table = 0, has_image_key = 0;
+
+	if (sqlite3_prepare_v2(db, "SELECT name FROM pragma_table_info('results')", -1, &st,
+			       NULL) != SQLITE_OK)
+		return;
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		has_table = 1;
+		if (!strcmp(db_column_str(st, 0), "image_key"))
+			has_image_key = 1;
+	}
+	sqlite3_finalize(st);
+	if (has_table && !has_image_key)
+		sqlite3_exec(db, "ALTER TABLE results ADD COLUMN image_key TEXT", NULL, NULL, NULL);
+}
+
 sqlite3 *db_open(const char *path)
 {
 	sqlite3 *db;
@@ -32,6 +51,7 @@ sqlite3 *db_open(const char *path)
 		die("cannot use database %s: %s", path, err);
 	if (access(path, W_OK) < 0)
 		die("database %s is not writable: %s", path, strerror(errno));
+	migrate(db);
 	if (sqlite3_exec(db, schema_sql, NULL, NULL, &err) != SQLITE_OK)
 		die("cannot create the schema in %s: %s", path, err);
 	return db;

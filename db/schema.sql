@@ -23,7 +23,7 @@ CREATE TABLE IF NOT EXISTS runs (
 CREATE TABLE IF NOT EXISTS commits (
 	id INTEGER PRIMARY KEY,
 	run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
-	position INTEGER NOT NULL,	-- 1-based place in the series
+	position INTEGER NOT NULL,	-- 1-based place in the series; 0 is the base
 	sha TEXT,			-- NULL for a patch that was never applied
 	tree TEXT,
 	subject TEXT NOT NULL,
@@ -83,7 +83,7 @@ CREATE TABLE IF NOT EXISTS warnings (
 CREATE INDEX IF NOT EXISTS warnings_by_commit ON warnings (commit_id, config);
 
 -- The first commit of each run and configuration whose result is not pass,
--- earliest stage first.
+-- earliest stage first. Position 0 is the base: a broken base shows as such.
 CREATE VIEW IF NOT EXISTS first_bad AS
 WITH bad AS (
 	SELECT r.run_id, r.config, c.position, c.sha, c.subject, r.stage, r.status,
@@ -110,9 +110,11 @@ WITH cfg AS (
 	GROUP BY c.run_id, r.config, c.id
 )
 SELECT cfg.run_id, cfg.config,
-	(SELECT COUNT(*) FROM commits c WHERE c.run_id = cfg.run_id) AS commits,
-	(SELECT COUNT(*) FROM per_commit p WHERE p.run_id = cfg.run_id
-		AND p.config = cfg.config AND p.not_pass = 0 AND p.stages = 4) AS passed,
+	(SELECT COUNT(*) FROM commits c WHERE c.run_id = cfg.run_id AND c.position > 0)
+		AS commits,
+	(SELECT COUNT(*) FROM per_commit p JOIN commits c ON c.id = p.commit_id
+		WHERE p.run_id = cfg.run_id AND p.config = cfg.config AND p.not_pass = 0
+		AND p.stages = 4 AND c.position > 0) AS passed,
 	(SELECT position FROM first_bad f WHERE f.run_id = cfg.run_id
 		AND f.config = cfg.config) AS first_bad_position,
 	CASE WHEN EXISTS (SELECT 1 FROM first_bad f WHERE f.run_id = cfg.run_id

@@ -22,11 +22,16 @@ is "$(sql "select count(*) from results r join commits c on c.id = r.commit_id
 	where r.config = 'up' and c.position in (1, 3, 4) and r.status = 'pass'")" 12 \
 	"up: commits 1, 3 and 4 pass apply, build, boot and test"
 is "$(sql "select count(*) from tests t join results r on r.id = t.result_id
-	where r.config = 'smp' and t.status = 'pass'")" 40 \
-	"smp: ten smoke tests pass at each of the 4 commits"
+	where r.config = 'smp' and t.status = 'pass'")" 50 \
+	"smp: ten smoke tests pass at the base and each of the 4 commits"
+is "$(sql "select group_concat(r.config || '=' || r.status, ' ') from results r
+	join commits c on c.id = r.commit_id where c.position = 0 and r.stage = 'test'
+	order by r.config")" "smp=pass up=pass" "the base is verified first, as position 0"
 is "$(sql "select count(*) from metrics m join commits c on c.id = m.commit_id
-	where m.name = 'pipe_rtt_ns' and m.value > 0")" 7 \
-	"a pipe round-trip metric for every booted commit x configuration (7)"
+	where m.name = 'pipe_rtt_ns' and m.value > 0")" 9 \
+	"a pipe round-trip metric for every booted commit x configuration (9)"
+is "$(sql "select count(*) from results where cached_from is not null and stage = 'boot'")" 2 \
+	"the comment-only commit 4 reuses the boot of the byte-identical image of commit 3"
 is "$(sql "select count(distinct value) from metrics where name = 'warnings'")" 1 \
 	"the warning count is the same at every commit (no new warnings)"
 is "$(sql "select state from runs")" "done" "the run is marked done"

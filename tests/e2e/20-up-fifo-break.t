@@ -11,11 +11,16 @@ out=$("$BISECTABLE" first-bad --db "$db")
 like "$out" '^up: first bad 1/1 [0-9a-f]{7} "sched/rt: Refuse user SCHED_FIFO on UP" at test: fail: rt_fifo_rr: ' \
 	"up: caught at stage test, naming the failing smoke test"
 like "$out" '^smp: bisectable \(1/1 commits pass\)$' "smp passes"
+at1="join results r on r.id = t.result_id join commits c on c.id = r.commit_id
+	where c.position = 1 and r.config = 'up'"
+is "$(sql "select t.status from tests t $at1 and t.name = 'rt_fifo_rr'")" fail \
+	"the rt_fifo_rr test row failed on up"
+is "$(sql "select count(*) from tests t $at1 and t.status in ('pass', 'skip')")" 9 \
+	"the nine other tests pass on up"
 is "$(sql "select t.status from tests t join results r on r.id = t.result_id
-	where r.config = 'up' and t.name = 'rt_fifo_rr'")" fail "the rt_fifo_rr test row failed on up"
-is "$(sql "select count(*) from tests t join results r on r.id = t.result_id
-	where r.config = 'up' and t.status in ('pass', 'skip')")" 9 "the nine other tests pass on up"
-is "$(sql "select status from results where config = 'up' and stage = 'boot'")" pass \
-	"the up kernel booted"
+	join commits c on c.id = r.commit_id where c.position = 0 and r.config = 'up'
+	and t.name = 'rt_fifo_rr'")" pass "rt_fifo_rr passes at the base on up"
+is "$(sql "select r.status from results r join commits c on c.id = r.commit_id
+	where c.position = 1 and r.config = 'up' and r.stage = 'boot'")" pass "the up kernel booted"
 is "$(qemu_count)" 0 "no QEMU left running"
 done_testing

@@ -10,8 +10,11 @@ sed 's/^/# /' "$scratch/run.out" | tail -6
 out=$("$BISECTABLE" first-bad --db "$db")
 like "$out" '^up: first bad 1/1 .* at boot: timeout: no ready marker within the boot timeout$' \
 	"the hang is a boot timeout"
-is "$(sql "select status from results where stage = 'test'")" skip "tests are skipped"
+at1="from results r join commits c on c.id = r.commit_id where c.position = 1"
+is "$(sql "select r.status $at1 and r.stage = 'test'")" skip "tests are skipped"
+is "$(sql "select r.status from results r join commits c on c.id = r.commit_id
+	where c.position = 0 and r.stage = 'boot'")" pass "the base boots"
 is "$(qemu_count)" 0 "no QEMU left running"
-log=$(sql "select log_path from results where stage = 'boot'")
+log=$(sql "select r.log_path $at1 and r.stage = 'boot'")
 like "$(tail -c 2000 "$log")" 'BISECTABLE-BOOT-TIMEOUT' "the console log records the timeout"
 done_testing

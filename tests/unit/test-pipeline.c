@@ -151,7 +151,7 @@ static void test_series(void)
 	is_str(s.kind, "mbox", "its kind");
 	is_int((int)s.npatches, 4, "split into four messages by git mailsplit");
 	if (s.npatches == 4)
-		is_str(s.patches[3].subject, "sched/core: Document the callers of nr_iowait_cpu()",
+		is_str(s.patches[3].subject, "sched/core: Say users, not consumers, of nr_iowait_cpu()",
 		       "the last one's subject");
 	series_free(&s);
 	free(path);
