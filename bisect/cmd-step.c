@@ -470,6 +470,32 @@ out:
 	return last;
 }
 
+/* "[3/11] sha subject (run 4m10s, about 9m left)": where the run is, and when it ends. */
+static void print_progress(struct step *st, int at_base, const char *subject)
+{
+	sqlite3_stmt *q = db_prepare(st->db, "SELECT (SELECT COUNT(*) FROM commits WHERE"
+				     " run_id = ?1 AND position > 0), strftime('%s', 'now') -"
+				     " strftime('%s', started_at) FROM runs WHERE id = ?1");
+	int total = 0;
+	long elapsed = 0;
+
+	sqlite3_bind_int64(q, 1, st->run.id);
+	if (sqlite3_step(q) == SQLITE_ROW) {
+		total = sqlite3_column_int(q, 0);
+		elapsed = sqlite3_column_int64(q, 1);
+	}
+	sqlite3_finalize(q);
+	fprintf(stderr, "[%d/%d%s] %.12s %s (run %ldm%02lds", st->position, total,
+		at_base ? ", the base" : "", st->sha, subject, elapsed / 60, elapsed % 60);
+	/* The base's cold build would skew the estimate: count from commit 2 on. */
+	if (st->position >= 2 && total > st->position) {
+		long left = elapsed * (total - st->position + 1) / st->position;
+
+		fprintf(stderr, ", about %ldm left", (left + 59) / 60);
+	}
+	fprintf(stderr, ")\n");
+}
+
 static int step_usage(void)
 {
 	fprintf(stderr, "usage: bisectable step --db DB --run N [--base]\n"
@@ -523,8 +549,7 @@ int cmd_step(int argc, const char **argv)
 				     author.buf, NULL);
 	db_commit(st.db);
 
-	fprintf(stderr, "[%d%s] %.12s %s\n", st.position, at_base ? ", the base" : "", st.sha,
-		strbuf_str(&subject));
+	print_progress(&st, at_base, strbuf_str(&subject));
 	log_dir = commit_log_dir(db_path, st.run.id, st.position, st.sha);
 	smp_lines = count_smp_lines(cwd);
 	configs = xstrdup(st.run.configs);

@@ -167,7 +167,7 @@ int db_load_run(sqlite3 *db, long long id, struct run_info *run)
 	memset(run, 0, sizeof(*run));
 	st = db_prepare(db,
 		"SELECT id, series, series_kind, repo, work_dir, base_version, base_sha, tip_sha,"
-		" configs, options, started_at, ended_at, state FROM runs"
+		" configs, options, started_at, ended_at, state, tool_version, host FROM runs"
 		" WHERE id = ?1 OR (?1 = 0 AND id = (SELECT MAX(id) FROM runs))");
 	sqlite3_bind_int64(st, 1, id);
 	if (sqlite3_step(st) == SQLITE_ROW) {
@@ -184,6 +184,8 @@ int db_load_run(sqlite3 *db, long long id, struct run_info *run)
 		run->started_at = db_column_dup(st, 10);
 		run->ended_at = db_column_dup(st, 11);
 		run->state = db_column_dup(st, 12);
+		run->tool_version = db_column_dup(st, 13);
+		run->host = db_column_dup(st, 14);
 		ret = 0;
 	}
 	sqlite3_finalize(st);
@@ -219,6 +221,8 @@ void run_info_free(struct run_info *run)
 	free(run->started_at);
 	free(run->ended_at);
 	free(run->state);
+	free(run->tool_version);
+	free(run->host);
 	memset(run, 0, sizeof(*run));
 }
 

@@ -24,6 +24,8 @@ struct run_info {
 	char *started_at;
 	char *ended_at;
 	char *state;
+	char *tool_version;
+	char *host;
 };
 
 /* Open (creating it and its schema if needed); dies with a clear message. */

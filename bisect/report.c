@@ -122,8 +122,6 @@ struct report {
 	int write_error;
 	struct strbuf buf;
 	struct run_info run;
-	char *tool_version;
-	char *host;
 	char *db_dir;		/* for log paths relative to the database */
 	char **configs;
 	size_t nconfigs;
@@ -404,35 +402,7 @@ long long report_resolve_run(sqlite3 *db, long long run_id)
 
 static int load_run(struct report *r, long long id)
 {
-	struct run_info *run = &r->run;
-	sqlite3_stmt *st;
-	int ret = -1;
-
-	st = db_prepare(r->db,
-		"SELECT id, series, series_kind, repo, work_dir, base_version, base_sha, tip_sha,"
-		" configs, options, started_at, ended_at, state, tool_version, host"
-		" FROM runs WHERE id = ?");
-	sqlite3_bind_int64(st, 1, id);
-	if (sqlite3_step(st) == SQLITE_ROW) {
-		run->id = sqlite3_column_int64(st, 0);
-		run->series = db_column_dup(st, 1);
-		run->series_kind = db_column_dup(st, 2);
-		run->repo = db_column_dup(st, 3);
-		run->work_dir = db_column_dup(st, 4);
-		run->base_version = db_column_dup(st, 5);
-		run->base_sha = db_column_dup(st, 6);
-		run->tip_sha = db_column_dup(st, 7);
-		run->configs = db_column_dup(st, 8);
-		run->options = db_column_dup(st, 9);
-		run->started_at = db_column_dup(st, 10);
-		run->ended_at = db_column_dup(st, 11);
-		run->state = db_column_dup(st, 12);
-		r->tool_version = db_column_dup(st, 13);
-		r->host = db_column_dup(st, 14);
-		ret = 0;
-	}
-	sqlite3_finalize(st);
-	return ret;
+	return db_load_run(r->db, id, &r->run);
 }
 
 static long config_index(struct report *r, const char *name)
@@ -729,8 +699,6 @@ static void report_free(struct report *r)
 	for (i = 0; i < r->nmetrics; i++)
 		free(r->metrics[i]);
 	free(r->metrics);
-	free(r->tool_version);
-	free(r->host);
 	free(r->db_dir);
 	run_info_free(&r->run);
 	strbuf_release(&r->buf);
@@ -1162,8 +1130,8 @@ static void html_header(struct report *r)
 	strbuf_addstr(o, "</td></tr>\n");
 	html_info_row(r, "Configurations", run->configs);
 	html_info_row(r, "Options", run->options);
-	html_info_row(r, "Host", r->host);
-	html_info_row(r, "Tool version", r->tool_version);
+	html_info_row(r, "Host", r->run.host);
+	html_info_row(r, "Tool version", r->run.tool_version);
 	strbuf_addstr(o, "</table>\n</header>\n");
 }
 
@@ -1985,8 +1953,8 @@ static json_t *json_report(struct report *r)
 	jset(jrun, "started_at", jstr(run->started_at));
 	jset(jrun, "ended_at", jstr(run->ended_at));
 	jset(jrun, "state", jstr(run->state));
-	jset(jrun, "tool_version", jstr(r->tool_version));
-	jset(jrun, "host", jstr(r->host));
+	jset(jrun, "tool_version", jstr(r->run.tool_version));
+	jset(jrun, "host", jstr(r->run.host));
 	jset(root, "run", jrun);
 
 	for (i = 0; i < r->nconfigs; i++) {
