@@ -129,6 +129,7 @@ void strbuf_grow(struct strbuf *sb, size_t extra)
 		want = 64;
 	sb->buf = xrealloc(sb->buf, want);
 	sb->alloc = want;
+	sb->buf[sb->len] = '\0';
 }
 
 void strbuf_add(struct strbuf *sb, const void *data, size_t len)

@@ -24,9 +24,10 @@ is "$(sql "select count(*) from results r join commits c on c.id = r.commit_id
 is "$(sql "select count(*) from tests t join results r on r.id = t.result_id
 	where r.config = 'smp' and t.status = 'pass'")" 50 \
 	"smp: ten smoke tests pass at the base and each of the 4 commits"
-is "$(sql "select group_concat(r.config || '=' || r.status, ' ') from results r
-	join commits c on c.id = r.commit_id where c.position = 0 and r.stage = 'test'
-	order by r.config")" "smp=pass up=pass" "the base is verified first, as position 0"
+is "$(sql "select group_concat(cell, ' ') from (select r.config || '=' || r.status as cell
+	from results r join commits c on c.id = r.commit_id where c.position = 0
+	and r.stage = 'test' order by r.config)")" "smp=pass up=pass" \
+	"the base is verified first, as position 0"
 is "$(sql "select count(*) from metrics m join commits c on c.id = m.commit_id
 	where m.name = 'pipe_rtt_ns' and m.value > 0")" 9 \
 	"a pipe round-trip metric for every booted commit x configuration (9)"

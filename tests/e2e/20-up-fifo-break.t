@@ -22,5 +22,12 @@ is "$(sql "select t.status from tests t join results r on r.id = t.result_id
 	and t.name = 'rt_fifo_rr'")" pass "rt_fifo_rr passes at the base on up"
 is "$(sql "select r.status from results r join commits c on c.id = r.commit_id
 	where c.position = 1 and r.config = 'up' and r.stage = 'boot'")" pass "the up kernel booted"
+out=$("$BISECTABLE" show --db "$db" 1)
+like "$out" 'up +test +fail .*rt_fifo_rr' "show prints the failing test cell of commit 1"
+like "$out" 'rt_fifo_rr +fail' "and the failing smoke test row"
+like "$("$BISECTABLE" runs --db "$db")" '^1 .* done .* up@1 ' "runs lists the run and its first bad"
+"$BISECTABLE" report --db "$db" --format json -o "$scratch/r.json" > /dev/null
+is "$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["commits"]))' "$scratch/r.json")" 2 \
+	"the JSON report has the base and the commit"
 is "$(qemu_count)" 0 "no QEMU left running"
 done_testing

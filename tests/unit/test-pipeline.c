@@ -253,6 +253,16 @@ static void test_boot_classify(void)
 
 static void test_util(void)
 {
+	struct strbuf empty = STRBUF_INIT;
+	char path[] = "/tmp/bisectable-empty.XXXXXX";
+	int fd = mkstemp(path);
+
+	close(fd);
+	is_int(strbuf_read_file(&empty, path), 0, "an empty file reads");
+	is_str(strbuf_str(&empty), "", "as an empty string, not uninitialised memory");
+	strbuf_release(&empty);
+	unlink(path);
+
 	struct strbuf sb = STRBUF_INIT;
 	const char *argv[] = { "git", "it's", "a b", "$(rm -rf /)", "plain", NULL };
 	char *v;
