@@ -149,11 +149,18 @@ long long cache_copy(sqlite3 *db, long long run_id, long long commit_id, const c
 	char *stage = NULL, *sql;
 	int is_build;
 
-	st = db_prepare(db, "SELECT stage, commit_id FROM results WHERE id = ?");
-	sqlite3_bind_int64(st, 1, origin);
+	st = db_prepare(db, "SELECT stage, commit_id, config = ? FROM results WHERE id = ?");
+	db_bind_text(st, 1, config);
+	sqlite3_bind_int64(st, 2, origin);
 	if (sqlite3_step(st) == SQLITE_ROW) {
 		stage = db_column_dup(st, 0);
 		origin_commit = sqlite3_column_int64(st, 1);
+		/* The same commit verified again (an exec after a dropped pick): keep it. */
+		if (origin_commit == commit_id && sqlite3_column_int(st, 2)) {
+			sqlite3_finalize(st);
+			free(stage);
+			return origin;
+		}
 	}
 	sqlite3_finalize(st);
 	if (!stage)

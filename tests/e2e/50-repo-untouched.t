@@ -61,10 +61,14 @@ is "$(state)" "$before" "the user's repository is untouched after Ctrl-C"
 # Complete: the FIFO break on up is found in the range.
 "$BISECTABLE" run --db "$db" --configs up --repo "$user" master..topic > "$scratch/run.out" 2>&1
 is "$?" 1 "the range run finds a bad commit"
-sed 's/^/# /' "$scratch/run.out" | tail -4
+sed 's/^/# /' "$scratch/run.out" | tail -25
 like "$("$BISECTABLE" first-bad --db "$db")" '^up: first bad 1/1 .* at test: fail: rt_fifo_rr' \
 	"first bad: the FIFO patch at stage test"
 is "$(sql 'select series_kind || " " || repo from runs where id = 2')" "range $user" \
 	"the run records the range and the repository"
 is "$(state)" "$before" "the user's repository is untouched after the run"
+
+# The clone and its build directory are specific to this scratch repository.
+wt=$(sql 'select work_dir from runs where id = 2')
+rm -rf "$wt" "$wt.lock" "$(dirname "$(dirname "$wt")")/build/$(basename "$wt")"
 done_testing

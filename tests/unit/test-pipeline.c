@@ -425,6 +425,10 @@ static void test_cache(void)
 	is_int((int)cache_lookup(db, "cache_key", b1, "test"), (int)r,
 	       "a lookup finds the origin, never a copy");
 	ok(copy > r, "the copy is a new row");
+	is_int((int)cache_copy(db, id, c1, "up", r), (int)r,
+	       "copying a result onto its own cell keeps it");
+	is_int(count(db, "SELECT COUNT(*) FROM results WHERE id = 1 AND status = 'fail'"), 1,
+	       "and does not delete it");
 	db_close(db);
 	free(base);
 	free(frag);
