@@ -605,5 +605,8 @@ char *self_exe_path(void)
 	if (n < 0)
 		die("cannot find my own executable: %s", strerror(errno));
 	buf[n] = '\0';
+	/* Rebuilt while running: the kernel marks the old inode's name. */
+	if (n > 10 && !strcmp(buf + n - 10, " (deleted)"))
+		buf[n - 10] = '\0';
 	return xstrdup(buf);
 }
