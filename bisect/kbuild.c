@@ -305,7 +305,8 @@ size_t kbuild_fold_warnings(const char *map, const char *log, const char *src_pr
 		size_t n = end ? (size_t)(end - p) : strlen(p);
 		const char *tab = memchr(p, '\t', n);
 
-		if (tab) {
+		/* A line that is not "object<TAB>...warning:..." is not ours: drop it. */
+		if (tab && memmem(tab, n - (tab - p), "warning:", 8)) {
 			char *object = strndup(p, tab - p);
 
 			if (!in_list(rebuilt, nrebuilt, object)) {

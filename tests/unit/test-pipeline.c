@@ -67,6 +67,8 @@ static void test_fold_warnings(void)
 	is_int(kbuild_fold_warnings(map2.buf, log3, "/src", &map), 1,
 	       "a rebuilt object gets its new set");
 	is_int(kbuild_fold_warnings("", "", "/src", &map), 0, "an empty build has none");
+	is_int(kbuild_fold_warnings("\x9dv\xbd\t1V\nx.o\tx.c:1: warning: w\n", "", "/src", &map), 1,
+	       "a map line that is not a warning is dropped");
 	strbuf_release(&map);
 	strbuf_release(&map2);
 }
