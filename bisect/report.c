@@ -735,9 +735,7 @@ static int report_load(struct report *r, sqlite3 *db, long long run_id)
 /* The end of a regular file (at most LOG_READ_MAX bytes, from a line start). */
 static int read_log(struct report *r, const char *path, struct strbuf *sb)
 {
-	char chunk[65536];
 	struct stat st;
-	ssize_t n;
 	int fd = -1;
 
 	if (empty(path))
@@ -759,17 +757,11 @@ static int read_log(struct report *r, const char *path, struct strbuf *sb)
 		close(fd);
 		return -1;
 	}
-	while ((n = read(fd, chunk, sizeof(chunk))) != 0) {
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			close(fd);
-			return -1;
-		}
-		strbuf_add(sb, chunk, n);
+	if (strbuf_read_fd(sb, fd) < 0) {
+		close(fd);
+		return -1;
 	}
 	close(fd);
-	strbuf_grow(sb, 0);
 	if (st.st_size > LOG_READ_MAX) {
 		char *nl = memchr(sb->buf, '\n', sb->len);
 

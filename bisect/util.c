@@ -196,26 +196,32 @@ const char *strbuf_str(struct strbuf *sb)
 	return sb->buf ? sb->buf : "";
 }
 
-int strbuf_read_file(struct strbuf *sb, const char *path)
+int strbuf_read_fd(struct strbuf *sb, int fd)
 {
 	char chunk[65536];
 	ssize_t n;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
 
-	if (fd < 0)
-		return -1;
 	while ((n = read(fd, chunk, sizeof(chunk))) != 0) {
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
-			close(fd);
 			return -1;
 		}
 		strbuf_add(sb, chunk, n);
 	}
-	close(fd);
 	strbuf_grow(sb, 0);
 	return 0;
+}
+
+int strbuf_read_file(struct strbuf *sb, const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC), ret;
+
+	if (fd < 0)
+		return -1;
+	ret = strbuf_read_fd(sb, fd);
+	close(fd);
+	return ret;
 }
 
 void strbuf_add_sq(struct strbuf *sb, const char *word)

@@ -46,6 +46,7 @@ void strbuf_trim(struct strbuf *sb);
 void strbuf_release(struct strbuf *sb);
 const char *strbuf_str(struct strbuf *sb);	/* "" for an empty buffer */
 int strbuf_read_file(struct strbuf *sb, const char *path);
+int strbuf_read_fd(struct strbuf *sb, int fd);	/* to EOF; the fd stays open */
 /* Shell-quote one word for a command line a human (or git's exec) reads. */
 void strbuf_add_sq(struct strbuf *sb, const char *word);
 
