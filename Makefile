@@ -57,6 +57,7 @@ e2e: all
 
 # The report of a fixture database: escaping, first-bad cells, charts.
 reports/fixture.html: bisectable db/schema.sql tests/browser/make-fixture-db.sql
+	mkdir -p reports
 	rm -f reports/fixture.db
 	sqlite3 reports/fixture.db < db/schema.sql
 	sqlite3 reports/fixture.db < tests/browser/make-fixture-db.sql
