@@ -287,8 +287,30 @@ void tree_abort_in_progress(const char *work_dir)
 	strbuf_release(&path);
 }
 
+/*
+ * A git killed mid-operation (the session or machine went down) leaves
+ * index.lock behind. The caller holds the work tree's lock, so no other
+ * bisectable can be using it: the stale lock can go.
+ */
+static void remove_stale_index_lock(const char *work_dir)
+{
+	struct strbuf path = STRBUF_INIT;
+
+	if (!git_quiet(work_dir, &path, "rev-parse", "--git-path", "index.lock", NULL) &&
+	    path.len) {
+		char *abs = path.buf[0] == '/' ? xstrdup(path.buf) :
+			xasprintf("%s/%s", work_dir, path.buf);
+
+		if (file_exists(abs) && !unlink(abs))
+			warning("removed a stale %s", abs);
+		free(abs);
+	}
+	strbuf_release(&path);
+}
+
 static int checkout_clean(const char *work_dir, const char *commit)
 {
+	remove_stale_index_lock(work_dir);
 	tree_abort_in_progress(work_dir);
 	if (git(work_dir, NULL, "checkout", "-q", "-f", "--detach", commit, NULL))
 		return error("cannot check out %s in %s", commit, work_dir);

@@ -17,6 +17,7 @@
 #include "layout.h"
 #include "qemu.h"
 #include "series.h"
+#include "tree.h"
 #include "util.h"
 #include "tap.h"
 
@@ -444,6 +445,54 @@ static void test_cache(void)
 	remove_tree(dir);
 }
 
+/* A tiny repository stands in for a kernel tree. */
+static void test_tree_clone(void)
+{
+	char dir[] = "/tmp/bisectable-tree.XXXXXX";
+	char *repo, *work, *file, *lock, *cmd;
+	struct strbuf head = STRBUF_INIT;
+
+	if (!mkdtemp(dir)) {
+		ok(0, "mkdtemp");
+		return;
+	}
+	repo = xasprintf("%s/user", dir);
+	work = xasprintf("%s/work", dir);
+	file = xasprintf("%s/user/Makefile", dir);
+	mkdir_p(repo);
+	git(repo, NULL, "init", "-q", NULL);
+	{
+		const char *mk = "VERSION = 6\nPATCHLEVEL = 12\nSUBLEVEL = 1\n";
+
+		write_file(file, mk, strlen(mk));
+	}
+	git(repo, NULL, "add", "Makefile", NULL);
+	git(repo, NULL, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "base",
+	    NULL);
+	git(repo, &head, "rev-parse", "HEAD", NULL);
+
+	is_int(tree_prepare_clone(repo, work, head.buf), 0, "a shared clone of the repository");
+	lock = xasprintf("%s/.git/index.lock", work);
+	write_file(lock, "", 0);
+	is_int(tree_prepare_clone(repo, work, head.buf), 0,
+	       "prepared again despite a stale index.lock");
+	ok(!file_exists(lock), "the stale index.lock is gone");
+	cmd = xasprintf("%s/.git", work);
+	{
+		char *version = tree_version(cmd, head.buf);
+
+		is_str(version, "6.12.1", "the version comes from the Makefile");
+		free(version);
+	}
+	free(cmd);
+	free(lock);
+	free(repo);
+	free(work);
+	free(file);
+	strbuf_release(&head);
+	remove_tree(dir);
+}
+
 int main(void)
 {
 	test_check_config();
@@ -454,5 +503,6 @@ int main(void)
 	test_util();
 	test_db_views();
 	test_cache();
+	test_tree_clone();
 	return done_testing();
 }
