@@ -117,6 +117,11 @@ char *cache_key_image(const char *bzimage, const struct boot_job *job)
 	return h;
 }
 
+/*
+ * A copy is as good as its origin: its cache_key says what it was looked up by
+ * (a boot reused by image key carries this commit's boot key). Return the
+ * origin, so that every copy names the result that was really computed.
+ */
 long long cache_lookup(sqlite3 *db, const char *column, const char *key, const char *stage)
 {
 	sqlite3_stmt *st;
@@ -125,10 +130,12 @@ long long cache_lookup(sqlite3 *db, const char *column, const char *key, const c
 	if (!key)
 		return 0;
 	st = db_prepare(db, !strcmp(column, "image_key") ?
-		"SELECT id FROM results WHERE image_key = ? AND stage = ? AND cached_from IS NULL"
-		" AND status <> 'skip' ORDER BY id DESC LIMIT 1" :
-		"SELECT id FROM results WHERE cache_key = ? AND stage = ? AND cached_from IS NULL"
-		" AND status <> 'skip' ORDER BY id DESC LIMIT 1");
+		"SELECT COALESCE(o.id, r.id) FROM results r LEFT JOIN results o"
+		" ON o.id = r.cached_from WHERE r.image_key = ? AND r.stage = ?"
+		" AND r.status <> 'skip' ORDER BY r.cached_from IS NOT NULL, r.id DESC LIMIT 1" :
+		"SELECT COALESCE(o.id, r.id) FROM results r LEFT JOIN results o"
+		" ON o.id = r.cached_from WHERE r.cache_key = ? AND r.stage = ?"
+		" AND r.status <> 'skip' ORDER BY r.cached_from IS NOT NULL, r.id DESC LIMIT 1");
 	db_bind_text(st, 1, key);
 	db_bind_text(st, 2, stage);
 	if (sqlite3_step(st) == SQLITE_ROW)
@@ -142,7 +149,7 @@ static const char build_metrics[] =
 	"('text', 'data', 'bss', 'bzimage_bytes', 'warnings', 'rebuilt_objects')";
 
 long long cache_copy(sqlite3 *db, long long run_id, long long commit_id, const char *config,
-		     long long origin)
+		     long long origin, const char *key)
 {
 	sqlite3_stmt *st;
 	long long id, origin_commit = 0;
@@ -175,11 +182,12 @@ long long cache_copy(sqlite3 *db, long long run_id, long long commit_id, const c
 	st = db_prepare(db, "INSERT INTO results (run_id, commit_id, config, stage, status,"
 			" duration, evidence, log_path, reproduce, cache_key, image_key, cached_from)"
 			" SELECT ?, ?, ?, stage, status, duration, evidence, log_path, reproduce,"
-			" cache_key, image_key, id FROM results WHERE id = ?");
+			" COALESCE(?, cache_key), image_key, id FROM results WHERE id = ?");
 	sqlite3_bind_int64(st, 1, run_id);
 	sqlite3_bind_int64(st, 2, commit_id);
 	db_bind_text(st, 3, config);
-	sqlite3_bind_int64(st, 4, origin);
+	db_bind_text(st, 4, key);
+	sqlite3_bind_int64(st, 5, origin);
 	db_done(db, st);
 	id = sqlite3_last_insert_rowid(db);
 

@@ -19,14 +19,18 @@ char *cache_key_build(const char *tree, const char *configs_dir, const char *con
 char *cache_key_boot(const char *build_key, const struct boot_job *job);
 char *cache_key_image(const char *bzimage, const struct boot_job *job);
 
-/* The newest result really computed (not itself cached) with that key; 0 if none. */
+/*
+ * The result computed for that key: the newest one found by it, or the
+ * origin of a copy found by it; 0 if none.
+ */
 long long cache_lookup(sqlite3 *db, const char *column, const char *key, const char *stage);
 /*
  * Record origin's result for (commit, config) as cached_from it, with its
  * smoke tests, and the metrics (and for a build, the warnings) of its stage.
- * Returns the new result id.
+ * key, if not NULL, replaces the origin's cache_key on the copy, so that the
+ * copy is found again by this commit's own key. Returns the new result id.
  */
 long long cache_copy(sqlite3 *db, long long run_id, long long commit_id, const char *config,
-		     long long origin);
+		     long long origin, const char *key);
 
 #endif

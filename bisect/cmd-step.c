@@ -274,7 +274,8 @@ static void boot_and_test(struct step *st, struct config_step *cs, const char *b
 }
 
 /* Reuse the boot and test results of origin boot/test; 0 if there are none. */
-static int reuse_boot(struct step *st, const char *config, const char *column, const char *key)
+static int reuse_boot(struct step *st, const char *config, const char *column, const char *key,
+		      const char *boot_key)
 {
 	long long boot = cache_lookup(st->db, column, key, "boot");
 	long long test = cache_lookup(st->db, column, key, "test");
@@ -282,8 +283,8 @@ static int reuse_boot(struct step *st, const char *config, const char *column, c
 	if (!boot || !test)
 		return 0;
 	db_begin(st->db);
-	cache_copy(st->db, st->run.id, st->commit_id, config, boot);
-	cache_copy(st->db, st->run.id, st->commit_id, config, test);
+	cache_copy(st->db, st->run.id, st->commit_id, config, boot, boot_key);
+	cache_copy(st->db, st->run.id, st->commit_id, config, test, boot_key);
 	db_commit(st->db);
 	print_cached(st, config, "boot", boot);
 	print_cached(st, config, "test", test);
@@ -332,7 +333,7 @@ static void verify_config(struct step *st, const char *config, const char *log_d
 		sqlite3_finalize(q);
 		if (!passed) {
 			db_begin(st->db);
-			cache_copy(st->db, st->run.id, st->commit_id, config, origin);
+			cache_copy(st->db, st->run.id, st->commit_id, config, origin, NULL);
 			record(st, config, "boot", "skip", 0, "not run: build failed", NULL, NULL,
 			       NULL, NULL);
 			record(st, config, "test", "skip", 0, "not run: build failed", NULL, NULL,
@@ -345,10 +346,10 @@ static void verify_config(struct step *st, const char *config, const char *log_d
 		if (cache_lookup(st->db, "cache_key", boot_key, "boot") &&
 		    cache_lookup(st->db, "cache_key", boot_key, "test")) {
 			db_begin(st->db);
-			cache_copy(st->db, st->run.id, st->commit_id, config, origin);
+			cache_copy(st->db, st->run.id, st->commit_id, config, origin, NULL);
 			db_commit(st->db);
 			print_cached(st, config, "build", origin);
-			reuse_boot(st, config, "cache_key", boot_key);
+			reuse_boot(st, config, "cache_key", boot_key, boot_key);
 			goto out;
 		}
 	}
@@ -384,7 +385,7 @@ static void verify_config(struct step *st, const char *config, const char *log_d
 	if (kb.ok) {
 		/* A byte-identical image was booted already (e.g. a comment-only change). */
 		image_key = cache_key_image(cs.kernel, &cs.bjob);
-		if (!use_cache || !reuse_boot(st, config, "image_key", image_key))
+		if (!use_cache || !reuse_boot(st, config, "image_key", image_key, boot_key))
 			boot_and_test(st, &cs, boot_key, image_key);
 	}
 	kbuild_result_free(&kb);

@@ -415,7 +415,7 @@ static void test_cache(void)
 	db_metric_set(db, c1, "up", "text", 123);
 	is_int((int)cache_lookup(db, "cache_key", b1, "test"), (int)r, "a result is found by key");
 	is_int((int)cache_lookup(db, "cache_key", b2, "test"), 0, "not by another key");
-	copy = cache_copy(db, id, c2, "up", r);
+	copy = cache_copy(db, id, c2, "up", r, NULL);
 	is_int(count(db, "SELECT COUNT(*) FROM results WHERE commit_id = 2 AND cached_from = 1"
 		     " AND status = 'fail' AND evidence = 'x: broken'"), 1,
 	       "the copy says where it came from and keeps the verdict");
@@ -428,10 +428,33 @@ static void test_cache(void)
 	is_int((int)cache_lookup(db, "cache_key", b1, "test"), (int)r,
 	       "a lookup finds the origin, never a copy");
 	ok(copy > r, "the copy is a new row");
-	is_int((int)cache_copy(db, id, c1, "up", r), (int)r,
+	/* A boot reused by image key must be found again by the new commit's own key. */
+	{
+		long long c3 = db_commit_set(db, id, 3, "ccc", "t", "three", NULL, NULL);
+		long long copy3;
+
+		is_int((int)cache_lookup(db, "cache_key", k2, "test"), 0, "k2 has no result yet");
+		copy3 = cache_copy(db, id, c3, "up", r, k2);
+		is_int((int)cache_lookup(db, "cache_key", k2, "test"), (int)r,
+		       "a copy made under another key is found by that key, as its origin");
+		is_int(count(db, "SELECT COUNT(*) FROM results WHERE cache_key = (SELECT cache_key"
+			     " FROM results WHERE id = 1) AND commit_id = 3"), 0,
+		       "and does not carry the origin's key");
+		sqlite3_exec(db, "DELETE FROM results WHERE id = 1", NULL, NULL, NULL);
+		is_int((int)cache_lookup(db, "cache_key", k2, "test"), (int)copy3,
+		       "when the origin is gone, a copy stands for itself");
+		is_int((int)cache_lookup(db, "cache_key", b1, "test"), (int)copy,
+		       "the newest surviving result is found");
+	}
+	is_int((int)cache_copy(db, id, c2, "up", copy, NULL), (int)copy,
 	       "copying a result onto its own cell keeps it");
-	is_int(count(db, "SELECT COUNT(*) FROM results WHERE id = 1 AND status = 'fail'"), 1,
-	       "and does not delete it");
+	{
+		char *sql = xasprintf("SELECT COUNT(*) FROM results WHERE id = %lld AND"
+				      " status = 'fail'", copy);
+
+		is_int(count(db, sql), 1, "and does not delete it");
+		free(sql);
+	}
 	db_close(db);
 	free(base);
 	free(frag);
