@@ -9,6 +9,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +23,7 @@
 #include "db.h"
 #include "kbuild.h"
 #include "layout.h"
+#include "progress.h"
 #include "tree.h"
 #include "qemu.h"
 #include "util.h"
@@ -34,6 +36,7 @@ struct step {
 	char *sha;
 	char *tree;
 	int position;
+	int total;		/* commits in the series */
 	long long commit_id;
 	int failed;
 };
@@ -406,18 +409,28 @@ out:
 static void verify_parallel(struct step *st, char *configs, const char *log_dir,
 			    int smp_lines)
 {
+	struct progress_child children[64];
+	int live = isatty(STDERR_FILENO);
 	char *config, *save = NULL;
-	pid_t pids[64];
-	int n = 0, i, status;
+	int n = 0, i;
 
 	db_close(st->db);
 	for (config = strtok_r(configs, ",", &save); config && n < 64;
 	     config = strtok_r(NULL, ",", &save)) {
-		pid_t pid = fork();
+		int fds[2] = { -1, -1 };
+		pid_t pid;
 
+		/* On a terminal the children's lines go through us, above the live line. */
+		if (live && pipe2(fds, O_CLOEXEC))
+			die("pipe: %s", strerror(errno));
+		pid = fork();
 		if (pid < 0)
 			die("fork: %s", strerror(errno));
 		if (!pid) {
+			if (live) {
+				dup2(fds[1], STDERR_FILENO);
+				close(fds[0]);
+			}
 			st->db = db_open(st->db_path);
 			st->failed = 0;
 			verify_config(st, config, log_dir, smp_lines);
@@ -425,11 +438,24 @@ static void verify_parallel(struct step *st, char *configs, const char *log_dir,
 			fflush(NULL);
 			_exit(st->failed ? EXIT_BAD : 0);
 		}
-		pids[n++] = pid;
+		if (live)
+			close(fds[1]);
+		children[n++] = (struct progress_child){ .config = config, .pid = pid,
+							 .fd = fds[0] };
+	}
+	if (live) {
+		progress_wait(children, n, st->db_path, st->run.id, st->commit_id, st->position,
+			      st->total);
+	} else {
+		for (i = 0; i < n; i++) {
+			while (waitpid(children[i].pid, &children[i].status, 0) < 0 &&
+			       errno == EINTR)
+				;
+		}
 	}
 	for (i = 0; i < n; i++) {
-		while (waitpid(pids[i], &status, 0) < 0 && errno == EINTR)
-			;
+		int status = children[i].status;
+
 		if (!WIFEXITED(status) || WEXITSTATUS(status) == EXIT_BAD)
 			st->failed = 1;
 		if (WIFEXITED(status) && WEXITSTATUS(status) == EXIT_ERROR)
@@ -486,6 +512,7 @@ static void print_progress(struct step *st, int at_base, const char *subject)
 		elapsed = sqlite3_column_int64(q, 1);
 	}
 	sqlite3_finalize(q);
+	st->total = total;
 	fprintf(stderr, "[%d/%d%s] %.12s %s (run %ldm%02lds", st->position, total,
 		at_base ? ", the base" : "", st->sha, subject, elapsed / 60, elapsed % 60);
 	/* The base's cold build would skew the estimate: count from commit 2 on. */
@@ -554,7 +581,9 @@ int cmd_step(int argc, const char **argv)
 	log_dir = commit_log_dir(db_path, st.run.id, st.position, st.sha);
 	smp_lines = count_smp_lines(cwd);
 	configs = xstrdup(st.run.configs);
-	if (!strchr(configs, ',') || !option_int(st.run.options, "parallel", 1)) {
+	/* One configuration runs here, unless a terminal wants the live line. */
+	if ((!strchr(configs, ',') && !isatty(STDERR_FILENO)) ||
+	    !option_int(st.run.options, "parallel", 1)) {
 		for (config = strtok_r(configs, ",", &save); config;
 		     config = strtok_r(NULL, ",", &save))
 			verify_config(&st, config, log_dir, smp_lines);
