@@ -146,7 +146,8 @@ long long cache_lookup(sqlite3 *db, const char *column, const char *key, const c
 
 /* Metrics that a build produces; every other metric comes from the guest. */
 static const char build_metrics[] =
-	"('text', 'data', 'bss', 'bzimage_bytes', 'warnings', 'rebuilt_objects')";
+	"('text', 'data', 'bss', 'bzimage_bytes', 'warnings', 'rebuilt_objects',"
+	" 'restored_mtimes')";
 
 long long cache_copy(sqlite3 *db, long long run_id, long long commit_id, const char *config,
 		     long long origin, const char *key)

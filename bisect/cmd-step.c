@@ -374,6 +374,9 @@ static void verify_config(struct step *st, const char *config, const char *log_d
 				       kb.warnings[i].message);
 		db_metric_set(st->db, st->commit_id, config, "warnings", kb.nwarnings);
 		db_metric_set(st->db, st->commit_id, config, "rebuilt_objects", kb.rebuilt);
+		if (kb.restored >= 0)
+			db_metric_set(st->db, st->commit_id, config, "restored_mtimes",
+				      kb.restored);
 		size_metrics(st, config, cs.out_dir);
 	} else {
 		record(st, config, "boot", "skip", 0, "not run: build failed", NULL, NULL, NULL,
@@ -382,9 +385,14 @@ static void verify_config(struct step *st, const char *config, const char *log_d
 		       NULL);
 	}
 	db_commit(st->db);
-	fprintf(stderr, "  %-8s build %s%s%s (%.0fs, %zu objects rebuilt, %zu warnings)\n",
+	fprintf(stderr, "  %-8s build %s%s%s (%.0fs, %zu objects rebuilt, %zu warnings",
 		config, kb.ok ? "pass" : "FAIL", kb.ok ? "" : ": ", kb.ok ? "" : kb.evidence,
 		kb.duration, kb.rebuilt, kb.nwarnings);
+	if (kb.restored > 0)
+		fprintf(stderr, ", %d unchanged sources kept their mtime", kb.restored);
+	else if (kb.restored < 0)
+		fprintf(stderr, "; mtimes not restored: %s", kb.restore_note);
+	fprintf(stderr, ")\n");
 	if (kb.ok) {
 		/* A byte-identical image was booted already (e.g. a comment-only change). */
 		image_key = cache_key_image(cs.kernel, &cs.bjob);

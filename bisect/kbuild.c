@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "kbuild.h"
+#include "mtime.h"
 #include "util.h"
 
 int kbuild_fragments(const char *configs_dir, const char *config, char **base, char **frag)
@@ -409,6 +410,8 @@ int kbuild_run(const struct kbuild_job *job, struct kbuild_result *res)
 		goto out;
 	}
 	unlink(job->log_path);
+	res->restored = mtime_prepare(job->src, job->out, res->restore_note,
+				      sizeof(res->restore_note));
 	if (configure(job, res))
 		goto out;
 	if (!stat(job->log_path, &st))
@@ -432,6 +435,7 @@ int kbuild_run(const struct kbuild_job *job, struct kbuild_result *res)
 	kbuild_fold_warnings(strbuf_str(&map), log.buf + log_start, job->src, &folded);
 	write_file(map_path, strbuf_str(&folded), folded.len);
 	load_warnings(strbuf_str(&folded), res);
+	mtime_snapshot(job->src, job->out);
 out:
 	res->duration = now_seconds() - start;
 	argv_clear(&argv);

@@ -33,6 +33,8 @@ struct kbuild_result {
 	struct kbuild_warning *warnings;	/* of the whole build, carried over */
 	size_t nwarnings;
 	size_t rebuilt;			/* objects compiled in this build */
+	int restored;			/* sources given their old mtime back; -1: none */
+	char restore_note[256];		/* why none were */
 };
 
 /* The fragments of a configuration, in merge order; -1 if one is missing. */
