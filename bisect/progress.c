@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * progress.c - the live progress line of a step on a terminal.
+ * progress.c - the live progress lines of a step on a terminal.
  *
  * The configurations of a commit are verified by one child process each.
  * On a terminal their stderr comes through pipes, so that their result lines
- * can be printed above a single status line that is redrawn every second;
- * without a terminal, the children write their plain lines themselves.
+ * can be printed above the status lines (one per configuration, redrawn
+ * every second); without a terminal the children write their lines
+ * themselves.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -42,23 +43,17 @@ static size_t append(char *buf, size_t size, size_t len, const char *fmt, ...)
 }
 
 size_t progress_format(char *buf, size_t size, int position, int total,
-		       const struct progress_cell *cells, int n, int width)
+		       const struct progress_cell *c, int width)
 {
 	size_t len = 0;
-	int i;
 
 	if (!size)
 		return 0;
 	buf[0] = '\0';
-	len = append(buf, size, len, "[%d/%d]", position, total);
-	for (i = 0; i < n; i++) {
-		const struct progress_cell *c = &cells[i];
-
-		len = append(buf, size, len, "%s %s %s %ldm%02lds", i ? " |" : "", c->config,
-			     c->stage, c->elapsed / 60, c->elapsed % 60);
-		if (c->eta >= 0)
-			len = append(buf, size, len, " ~%ldm", (c->eta + 59) / 60);
-	}
+	len = append(buf, size, len, "[%d/%d] %-8s %-6s %ldm%02lds", position, total, c->config,
+		     c->stage, c->elapsed / 60, c->elapsed % 60);
+	if (c->eta >= 0)
+		len = append(buf, size, len, ", about %ldm left", (c->eta + 59) / 60);
 	if (width > 0 && len > (size_t)width - 1) {
 		len = (size_t)width - 1;
 		buf[len] = '\0';
@@ -140,9 +135,15 @@ static void write_all(const char *s, size_t len)
 	}
 }
 
-static void clear_line(void)
+/* The block of status lines drawn last (the cursor is at the end of its last line). */
+static int drawn_lines;
+
+static void clear_block(void)
 {
 	write_all("\r\033[K", 4);
+	for (; drawn_lines > 1; drawn_lines--)
+		write_all("\033[A\033[K", 6);
+	drawn_lines = 0;
 }
 
 /* Read what a child wrote; print its complete lines above the status line. */
@@ -171,7 +172,7 @@ static int drain(struct progress_child *c, struct strbuf *pending)
 		if (end) {
 			size_t done = (size_t)(end - pending->buf) + 1;
 
-			clear_line();
+			clear_block();
 			write_all(pending->buf, done);
 			memmove(pending->buf, pending->buf + done, pending->len - done);
 			pending->len -= done;
@@ -203,7 +204,6 @@ void progress_wait(struct progress_child *children, int n, const char *db_path,
 	}
 	do {
 		int npfd = 0, ret;
-		size_t len;
 
 		for (i = 0; i < n; i++) {
 			if (children[i].fd < 0)
@@ -240,11 +240,16 @@ void progress_wait(struct progress_child *children, int n, const char *db_path,
 			cells[i].eta = eta_seconds(db, run_id, c->config, position, total,
 						   cells[i].elapsed);
 		}
-		len = progress_format(line, sizeof(line), position, total, cells, n,
-				      terminal_width());
-		clear_line();
-		if (running)
+		clear_block();
+		for (i = 0; running && i < n; i++) {
+			size_t len = progress_format(line, sizeof(line), position, total, &cells[i],
+						     terminal_width());
+
+			if (i)
+				write_all("\n", 1);
 			write_all(line, len);
+			drawn_lines++;
+		}
 	} while (running);
 	for (i = 0; i < n; i++)
 		strbuf_release(&pending[i]);

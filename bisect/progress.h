@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * progress.h - the live progress line of a step on a terminal: one cell per
- * configuration (stage, time in it, estimate of the run's end), redrawn in
- * place, with the children's own lines printed above it.
+ * progress.h - the live progress lines of a step on a terminal: one per
+ * configuration (stage, time in it, estimate of its time left), redrawn in
+ * place, with the children's own lines printed above them.
  */
 #ifndef BISECT_PROGRESS_H
 #define BISECT_PROGRESS_H
@@ -17,11 +17,11 @@ struct progress_cell {
 };
 
 /*
- * "[3/11] up build 1m02s ~9m | smp boot 0m05s ~7m": at most width - 1
- * characters (width <= 0: no limit). Returns the length written.
+ * One configuration's line, "[3/11] up       build  1m02s, about 9m left": at
+ * most width - 1 characters (width <= 0: no limit). Returns its length.
  */
 size_t progress_format(char *buf, size_t size, int position, int total,
-		       const struct progress_cell *cells, int n, int width);
+		       const struct progress_cell *cell, int width);
 
 struct progress_child {
 	const char *config;
@@ -33,7 +33,7 @@ struct progress_child {
 
 /*
  * Wait for the children, copying their stderr lines to ours and keeping the
- * progress line below them. The stage of each configuration comes from the
+ * progress lines below them. The stage of each configuration comes from the
  * results recorded so far in db_path for commit_id.
  */
 void progress_wait(struct progress_child *children, int n, const char *db_path,
