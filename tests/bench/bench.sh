@@ -76,7 +76,7 @@ bis() {	# bis LABEL SERIES-DIR
 row() {	# row SCENARIO
 	printf '| %-16s | %8s | %8s | %8s | %8s | %8s | %8s | %6s | %6s |\n' "$1" \
 		"$bis_total" "$bis_build" "$bis_boot" "$naive_total" "$naive_build" "$naive_boot" \
-		"$bis_cached" "$(echo "scale=2; $bis_total / $naive_total" | bc)"
+		"$bis_cached" "$(awk -v b="$bis_total" -v n="$naive_total" 'BEGIN { printf "%.3f", b / n }')"
 }
 
 # bisectable's cache: the import is shared, everything else starts empty.
@@ -112,7 +112,8 @@ last=$(sqlite3 "$root/bench.db" "select printf('%.1f', coalesce(sum(r.duration),
 	and c.position = (select max(position) from commits where run_id = $run)
 	and r.cached_from is null")
 echo
-echo "cold: ratio $(echo "scale=2; $cold_total / $cold_naive" | bc) (target at most 0.50)"
+echo "cold: ratio $(awk -v b="$cold_total" -v n="$cold_naive" 'BEGIN { printf "%.2f", b / n }')" \
+	"(target at most 0.50)"
 echo "warm: $warm_total s (target at most 60 s)"
 echo "amend: $bis_total s; the last commit's own work in all configurations: $last s" \
 	"(target at most $(echo "$last + 20" | bc) s)"
