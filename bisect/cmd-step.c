@@ -390,8 +390,6 @@ static void verify_config(struct step *st, const char *config, const char *log_d
 		kb.duration, kb.rebuilt, kb.nwarnings);
 	if (kb.restored > 0)
 		fprintf(stderr, ", %d unchanged sources kept their mtime", kb.restored);
-	else if (kb.restored < 0)
-		fprintf(stderr, "; mtimes not restored: %s", kb.restore_note);
 	fprintf(stderr, ")\n");
 	if (kb.ok) {
 		/* A byte-identical image was booted already (e.g. a comment-only change). */

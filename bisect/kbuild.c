@@ -412,6 +412,19 @@ int kbuild_run(const struct kbuild_job *job, struct kbuild_result *res)
 	unlink(job->log_path);
 	res->restored = mtime_prepare(job->src, job->out, res->restore_note,
 				      sizeof(res->restore_note));
+	{
+		/* Why make may redo more than the commit changed: in the log, not on screen. */
+		FILE *f = fopen(job->log_path, "a");
+
+		if (f) {
+			if (res->restored >= 0)
+				fprintf(f, "# %d unchanged sources got their mtime back\n",
+					res->restored);
+			else
+				fprintf(f, "# mtimes not restored: %s\n", res->restore_note);
+			fclose(f);
+		}
+	}
 	if (configure(job, res))
 		goto out;
 	if (!stat(job->log_path, &st))
