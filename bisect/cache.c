@@ -125,17 +125,18 @@ char *cache_key_image(const char *bzimage, const struct boot_job *job)
 long long cache_lookup(sqlite3 *db, const char *column, const char *key, const char *stage)
 {
 	sqlite3_stmt *st;
+	char *sql;
 	long long id = 0;
 
 	if (!key)
 		return 0;
-	st = db_prepare(db, !strcmp(column, "image_key") ?
-		"SELECT COALESCE(o.id, r.id) FROM results r LEFT JOIN results o"
-		" ON o.id = r.cached_from WHERE r.image_key = ? AND r.stage = ?"
-		" AND r.status <> 'skip' ORDER BY r.cached_from IS NOT NULL, r.id DESC LIMIT 1" :
-		"SELECT COALESCE(o.id, r.id) FROM results r LEFT JOIN results o"
-		" ON o.id = r.cached_from WHERE r.cache_key = ? AND r.stage = ?"
-		" AND r.status <> 'skip' ORDER BY r.cached_from IS NOT NULL, r.id DESC LIMIT 1");
+	/* column is one of two names of ours, never data. */
+	sql = xasprintf("SELECT COALESCE(o.id, r.id) FROM results r LEFT JOIN results o"
+			" ON o.id = r.cached_from WHERE r.%s = ? AND r.stage = ?"
+			" AND r.status <> 'skip' ORDER BY r.cached_from IS NOT NULL, r.id DESC"
+			" LIMIT 1", strcmp(column, "image_key") ? "cache_key" : "image_key");
+	st = db_prepare(db, sql);
+	free(sql);
 	db_bind_text(st, 1, key);
 	db_bind_text(st, 2, stage);
 	if (sqlite3_step(st) == SQLITE_ROW)

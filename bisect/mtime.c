@@ -14,7 +14,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -102,12 +101,8 @@ static int load_snapshot(const char *path, struct listing *l)
 static int lock_root(const char *out)
 {
 	char *copy = xstrdup(out), *path = xasprintf("%s/.bisectable-mtime.lock", dirname(copy));
-	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	int fd = lock_file(path, 1);
 
-	if (fd >= 0 && flock(fd, LOCK_EX) < 0) {
-		close(fd);
-		fd = -1;
-	}
 	free(path);
 	free(copy);
 	return fd;

@@ -9,7 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/file.h>
 #include <unistd.h>
 
 #include "tree.h"
@@ -217,8 +216,8 @@ int tree_import(const char *tarball, struct kernel_base *base)
 
 	/* One import at a time; a second run waits for the first one's. */
 	lock_path = xasprintf("%s/%s.lock", cache, stem);
-	lock_fd = open(lock_path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-	if (lock_fd < 0 || flock(lock_fd, LOCK_EX) < 0)
+	lock_fd = lock_file(lock_path, 1);
+	if (lock_fd < 0)
 		die("cannot lock %s: %s", lock_path, strerror(errno));
 
 	if (!git_quiet(NULL, &sha, "--git-dir", base->git_dir, "rev-parse", "--verify", "-q",
@@ -359,14 +358,8 @@ int tree_prepare_clone(const char *repo, const char *work_dir, const char *commi
 int tree_lock(const char *work_dir)
 {
 	char *path = xasprintf("%s.lock", work_dir);
-	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	int fd = lock_file(path, 0);
 
 	free(path);
-	if (fd < 0)
-		return -1;
-	if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
-		close(fd);
-		return -1;
-	}
 	return fd;	/* held until exit */
 }

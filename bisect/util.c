@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -570,6 +571,17 @@ int remove_tree(const char *path)
 	if (!file_exists(path))
 		return 0;
 	return nftw(path, remove_one, 64, FTW_DEPTH | FTW_PHYS);
+}
+
+int lock_file(const char *path, int wait)
+{
+	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+
+	if (fd >= 0 && flock(fd, wait ? LOCK_EX : LOCK_EX | LOCK_NB) < 0) {
+		close(fd);
+		fd = -1;
+	}
+	return fd;
 }
 
 int file_exists(const char *path)

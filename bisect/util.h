@@ -99,6 +99,8 @@ char *now_iso8601(void);		/* UTC wall time, allocated */
 int mkdir_p(const char *path);
 int remove_tree(const char *path);
 int file_exists(const char *path);
+/* Open (creating) path and take an exclusive flock; the fd, or -1 (errno set). */
+int lock_file(const char *path, int wait);
 char *abspath(const char *path);	/* allocated; path need not exist */
 int write_file(const char *path, const void *data, size_t len);
 char *self_exe_path(void);		/* allocated absolute path of this binary */
