@@ -39,7 +39,7 @@ char *sha256_file(const char *path)
 
 	if (strbuf_read_file(&sb, path) < 0)
 		return NULL;
-	h = sha256_buf(strbuf_str(&sb), sb.len);
+	h = sha256_buf(sb.buf, sb.len);
 	strbuf_release(&sb);
 	return h;
 }

@@ -205,7 +205,7 @@ static char *options_string(const struct run_opts *o)
 		strbuf_addstr(&sb, " no-cache=1");
 	if (o->no_parallel)
 		strbuf_addstr(&sb, " parallel=0");
-	return sb.buf;
+	return strbuf_detach(&sb, NULL);
 }
 
 static void record_not_run(sqlite3 *db, long long run_id, long long commit_id,
@@ -242,7 +242,7 @@ static int record_commits(sqlite3 *db, long long run_id, const char *work_dir,
 	if (git(work_dir, &list, "log", "--reverse", "--format=%H%x09%T%x09%an <%ae>%x09%s",
 		range, NULL))
 		die("cannot list %s", range);
-	for (line = strtok_r(list.buf ? list.buf : (char *)"", "\n", &save); line;
+	for (line = strtok_r(list.buf, "\n", &save); line;
 	     line = strtok_r(NULL, "\n", &save)) {
 		char *f[4] = { line, NULL, NULL, NULL };
 		int i;
@@ -377,7 +377,7 @@ int cmd_run(int argc, const char **argv)
 
 		if (!dots)
 			return error("with --repo, give a range BASE..TIP"), EXIT_ERROR;
-		b = strndup(o.target, dots - o.target);
+		b = xstrndup(o.target, dots - o.target);
 		t = xstrdup(dots + 2);
 		if (!*t) {
 			free(t);

@@ -56,7 +56,7 @@ static char *rev(const char *dir, const char *what)
 
 	if (git(dir, &out, "rev-parse", "--verify", what, NULL))
 		die("git rev-parse %s failed in %s", what, dir);
-	return out.buf;
+	return strbuf_detach(&out, NULL);
 }
 
 /* git grep CONFIG_SMP kernel/sched/ | grep -v endif | wc -l, as the cover letter counts. */
@@ -105,7 +105,7 @@ static void size_metrics(struct step *st, const char *config, const char *out_di
 	struct stat sb;
 
 	if (!run_capture(NULL, &out, argv)) {
-		const char *line2 = strchr(strbuf_str(&out), '\n');
+		const char *line2 = strchr(out.buf, '\n');
 
 		if (line2 && sscanf(line2 + 1, "%llu %llu %llu", &text, &data, &bss) == 3) {
 			db_metric_set(st->db, st->commit_id, config, "text", text);
@@ -127,7 +127,7 @@ static int config_cpus(const char *config)
 	struct strbuf text = STRBUF_INIT;
 	int cpus = 1;
 
-	if (!strbuf_read_file(&text, path) && strstr(strbuf_str(&text), "CONFIG_SMP=y"))
+	if (!strbuf_read_file(&text, path) && strstr(text.buf, "CONFIG_SMP=y"))
 		cpus = 2;
 	strbuf_release(&text);
 	free(path);
@@ -489,7 +489,7 @@ static int is_last_pick(const char *work_dir)
 	}
 	if (strbuf_read_file(&todo, path.buf) < 0)
 		goto out;
-	for (p = strbuf_str(&todo); *p; ) {
+	for (p = todo.buf; *p; ) {
 		if (!strncmp(p, "pick ", 5) || !strncmp(p, "p ", 2))
 			last = 0;
 		p = strchr(p, '\n');
@@ -583,7 +583,7 @@ int cmd_step(int argc, const char **argv)
 				     author.buf, NULL);
 	db_commit(st.db);
 
-	print_progress(&st, at_base, strbuf_str(&subject));
+	print_progress(&st, at_base, subject.buf);
 	log_dir = commit_log_dir(db_path, st.run.id, st.position, st.sha);
 	smp_lines = count_smp_lines(cwd);
 	configs = xstrdup(st.run.configs);

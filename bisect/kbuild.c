@@ -39,7 +39,7 @@ static char *config_value(const char *dotconfig, const char *name)
 			const char *end = strchr(p, '\n');
 
 			p += len + 1;
-			return end ? strndup(p, end - p) : xstrdup(p);
+			return end ? xstrndup(p, end - p) : xstrdup(p);
 		}
 		p = strchr(p, '\n');
 		if (p)
@@ -56,13 +56,13 @@ int kbuild_check_config(const char *dotconfig, const char *fragment_text,
 	while (line && *line) {
 		const char *end = strchr(line, '\n');
 		size_t n = end ? (size_t)(end - line) : strlen(line);
-		char *l = strndup(line, n), *name = NULL, *want = NULL, *eq;
+		char *l = xstrndup(line, n), *name = NULL, *want = NULL, *eq;
 
 		if (!strncmp(l, "CONFIG_", 7) && (eq = strchr(l, '='))) {
-			name = strndup(l, eq - l);
+			name = xstrndup(l, eq - l);
 			want = xstrdup(eq + 1);
 		} else if (!strncmp(l, "# CONFIG_", 9) && strstr(l, " is not set")) {
-			name = strndup(l + 2, strstr(l, " is not set") - (l + 2));
+			name = xstrndup(l + 2, strstr(l, " is not set") - (l + 2));
 			want = xstrdup("n");
 		}
 		if (name) {
@@ -286,7 +286,7 @@ size_t kbuild_fold_warnings(const char *map, const char *log, const char *src_pr
 				rebuilt[nrebuilt++] = xstrdup(t);
 			}
 		} else if (memmem(p, n, "warning:", 8)) {
-			char *msg = strndup(p, n);
+			char *msg = xstrndup(p, n);
 			char *c;
 
 			for (c = msg; *c; c++)
@@ -308,7 +308,7 @@ size_t kbuild_fold_warnings(const char *map, const char *log, const char *src_pr
 
 		/* A line that is not "object<TAB>...warning:..." is not ours: drop it. */
 		if (tab && memmem(tab, n - (tab - p), "warning:", 8)) {
-			char *object = strndup(p, tab - p);
+			char *object = xstrndup(p, tab - p);
 
 			if (!in_list(rebuilt, nrebuilt, object)) {
 				strbuf_add(out, p, n);
@@ -349,7 +349,7 @@ void kbuild_error_line(const char *log, const char *src_prefix, char *evidence, 
 			while (start > log && start[-1] != '\n')
 				start--;
 			n = end ? (size_t)(end - start) : strlen(start);
-			line = strndup(start, n);
+			line = xstrndup(start, n);
 			snprintf(evidence, len, "%s", strip_prefix(line, src_prefix));
 			free(line);
 			return;
@@ -386,8 +386,8 @@ static void load_warnings(const char *map, struct kbuild_result *res)
 		if (tab) {
 			res->warnings = xrealloc(res->warnings,
 						 (res->nwarnings + 1) * sizeof(*res->warnings));
-			res->warnings[res->nwarnings].object = strndup(p, tab - p);
-			res->warnings[res->nwarnings].message = strndup(tab + 1, n - (tab + 1 - p));
+			res->warnings[res->nwarnings].object = xstrndup(p, tab - p);
+			res->warnings[res->nwarnings].message = xstrndup(tab + 1, n - (tab + 1 - p));
 			res->nwarnings++;
 		}
 		p = end ? end + 1 : NULL;
@@ -445,9 +445,9 @@ int kbuild_run(const struct kbuild_job *job, struct kbuild_result *res)
 	}
 	res->rebuilt = count_rebuilt(log.buf + log_start);
 	strbuf_read_file(&map, map_path);
-	kbuild_fold_warnings(strbuf_str(&map), log.buf + log_start, job->src, &folded);
-	write_file(map_path, strbuf_str(&folded), folded.len);
-	load_warnings(strbuf_str(&folded), res);
+	kbuild_fold_warnings(map.buf, log.buf + log_start, job->src, &folded);
+	write_file(map_path, folded.buf, folded.len);
+	load_warnings(folded.buf, res);
 	mtime_snapshot(job->src, job->out);
 out:
 	res->duration = now_seconds() - start;

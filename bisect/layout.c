@@ -74,7 +74,7 @@ char *option_get(const char *options, const char *key)
 		if (!strncmp(p, key, len) && p[len] == '=') {
 			const char *v = p + len + 1, *end = strchr(v, ' ');
 
-			return end ? strndup(v, end - v) : xstrdup(v);
+			return end ? xstrndup(v, end - v) : xstrdup(v);
 		}
 		p = strchr(p, ' ');
 	}

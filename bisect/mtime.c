@@ -40,9 +40,7 @@ static void listing_add(struct listing *l, const char *blob, const char *path, l
 {
 	if (l->n == l->alloc) {
 		l->alloc = l->alloc ? 2 * l->alloc : 4096;
-		l->e = realloc(l->e, l->alloc * sizeof(*l->e));
-		if (!l->e)
-			die("out of memory");
+		l->e = xrealloc(l->e, l->alloc * sizeof(*l->e));
 	}
 	l->e[l->n++] = (struct entry){ .blob = blob, .path = path, .sec = sec, .nsec = nsec };
 }
@@ -51,7 +49,8 @@ static void listing_free(struct listing *l)
 {
 	strbuf_release(&l->text);
 	free(l->e);
-	memset(l, 0, sizeof(*l));
+	l->e = NULL;
+	l->n = l->alloc = 0;
 }
 
 /* Regular files of the index: "100644 <blob> 0\t<path>" records. */
@@ -64,7 +63,7 @@ static int load_index(const char *src, struct listing *l)
 	if (run_child(&c))
 		return -1;
 	/* Records are cut up in place: find the next one first. */
-	for (p = l->text.buf, end = p + l->text.len; p && p < end; p = next) {
+	for (p = l->text.buf, end = p + l->text.len; p < end; p = next) {
 		char *blob, *tab = strchr(p, '\t');
 
 		next = p + strlen(p) + 1;
@@ -83,7 +82,7 @@ static int load_snapshot(const char *path, struct listing *l)
 
 	if (strbuf_read_file(&l->text, path) < 0)
 		return -1;
-	for (p = l->text.buf, end = p + l->text.len; p && p < end; p = next) {
+	for (p = l->text.buf, end = p + l->text.len; p < end; p = next) {
 		char *blob = p, *sec, *nsec, *name;
 
 		next = p + strlen(p) + 1;
@@ -132,10 +131,9 @@ static int load_siblings(const char *out, struct listing **snaps, size_t *nsnaps
 		config = xasprintf("%s/%s/.config", root, d->d_name);
 		snap = xasprintf("%s/%s/%s", root, d->d_name, SNAPSHOT_NAME);
 		if (file_exists(config)) {
-			*snaps = realloc(*snaps, (*nsnaps + 1) * sizeof(**snaps));
-			if (!*snaps)
-				die("out of memory");
+			*snaps = xrealloc(*snaps, (*nsnaps + 1) * sizeof(**snaps));
 			memset(&(*snaps)[*nsnaps], 0, sizeof(**snaps));
+			strbuf_init(&(*snaps)[*nsnaps].text);
 			if (load_snapshot(snap, &(*snaps)[(*nsnaps)++])) {
 				snprintf(why, len, "%s has no snapshot of its sources", d->d_name);
 				ret = -1;
@@ -196,7 +194,7 @@ static int restore(const char *src, struct listing *cur, struct listing *snaps, 
 
 int mtime_prepare(const char *src, const char *out, char *why, size_t len)
 {
-	struct listing cur = { 0 }, *snaps = NULL;
+	struct listing cur = { .text = STRBUF_INIT }, *snaps = NULL;
 	size_t nsnaps = 0, i;
 	char *own = xasprintf("%s/%s", out, SNAPSHOT_NAME);
 	int fd = lock_root(out), ret = -1;
@@ -234,7 +232,7 @@ out:
 
 int mtime_snapshot(const char *src, const char *out)
 {
-	struct listing cur = { 0 };
+	struct listing cur = { .text = STRBUF_INIT };
 	struct strbuf text = STRBUF_INIT;
 	char *path = xasprintf("%s/%s", out, SNAPSHOT_NAME);
 	char *tmp = xasprintf("%s.tmp", path);
@@ -255,7 +253,7 @@ int mtime_snapshot(const char *src, const char *out)
 		}
 		free(file);
 	}
-	if (!write_file(tmp, text.buf ? text.buf : "", text.len) && !rename(tmp, path))
+	if (!write_file(tmp, text.buf, text.len) && !rename(tmp, path))
 		ret = 0;
 	else
 		unlink(tmp);

@@ -74,7 +74,7 @@ static void kill_pidfile(const char *pidfile)
 	struct strbuf pid = STRBUF_INIT;
 
 	if (!strbuf_read_file(&pid, pidfile)) {
-		int p = atoi(strbuf_str(&pid));
+		int p = atoi(pid.buf);
 
 		if (p > 1)
 			kill(p, SIGKILL);

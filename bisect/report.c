@@ -916,6 +916,7 @@ static int log_excerpt(struct report *r, const struct cell *cell, enum stage sta
 	long hit = -1;
 
 	memset(ex, 0, sizeof(*ex));
+	strbuf_init(&ex->text);
 	ex->marked = -1;
 	if (read_log(r, cell->log_path, &file) < 0) {
 		strbuf_release(&file);
@@ -1791,7 +1792,7 @@ static json_t *jstr(const char *s)
 	if (!s)
 		return json_null();
 	utf8_sanitize(&sb, s, strlen(s));
-	j = json_stringn(strbuf_str(&sb), sb.len);
+	j = json_stringn(sb.buf, sb.len);
 	strbuf_release(&sb);
 	return j ? j : json_null();
 }
@@ -1816,7 +1817,7 @@ static void jset_data(json_t *obj, const char *key, json_t *value)
 	struct strbuf sb = STRBUF_INIT;
 
 	utf8_sanitize(&sb, key, strlen(key));
-	jset(obj, strbuf_str(&sb), value);
+	jset(obj, sb.buf, value);
 	strbuf_release(&sb);
 }
 
@@ -2112,6 +2113,7 @@ int report_write(sqlite3 *db, long long run_id, enum report_format fmt, FILE *ou
 	int ret = 0;
 
 	memset(&r, 0, sizeof(r));
+	strbuf_init(&r.buf);
 	r.out = out;
 	r.base = -1;
 	if (report_load(&r, db, run_id) < 0) {

@@ -38,7 +38,7 @@ static char *mail_header(const char *text, const char *name)
 					break;
 			}
 			strbuf_trim(&sb);
-			return sb.buf ? sb.buf : xstrdup("");
+			return strbuf_detach(&sb, NULL);
 		}
 		p = strchr(p, '\n');
 		if (p)
@@ -113,7 +113,7 @@ static int load_quilt(struct series *s, const char *dir, const char *series_file
 
 	if (strbuf_read_file(&text, series_file) < 0)
 		return error("cannot read %s: %s", series_file, strerror(errno));
-	for (line = strtok_r(text.buf ? text.buf : (char *)"", "\n", &save); line && !ret;
+	for (line = strtok_r(text.buf, "\n", &save); line && !ret;
 	     line = strtok_r(NULL, "\n", &save)) {
 		char *hash = strchr(line, '#'), *end;
 		char *path;
@@ -263,7 +263,7 @@ static char *am_reason(const char *out)
 			p--;
 	}
 	end = strchr(p, '\n');
-	return end ? strndup(p, end - p) : xstrdup(p);
+	return end ? xstrndup(p, end - p) : xstrdup(p);
 }
 
 size_t series_apply(const char *work_dir, const struct series *s, char **failed_msg)
@@ -289,7 +289,7 @@ size_t series_apply(const char *work_dir, const struct series *s, char **failed_
 
 		strbuf_reset(&out);
 		if (run_child(&c)) {
-			*failed_msg = am_reason(strbuf_str(&out));
+			*failed_msg = am_reason(out.buf);
 			git_quiet(work_dir, NULL, "am", "--abort", NULL);
 			break;
 		}

@@ -104,6 +104,15 @@ char *xstrdup(const char *s)
 	return p;
 }
 
+char *xstrndup(const char *s, size_t n)
+{
+	char *p = strndup(s, n);
+
+	if (!p)
+		die("out of memory");
+	return p;
+}
+
 char *xasprintf(const char *fmt, ...)
 {
 	va_list ap;
@@ -118,6 +127,8 @@ char *xasprintf(const char *fmt, ...)
 	return s;
 }
 
+char strbuf_slopbuf[1];
+
 void strbuf_grow(struct strbuf *sb, size_t extra)
 {
 	size_t want = sb->len + extra + 1;
@@ -128,7 +139,7 @@ void strbuf_grow(struct strbuf *sb, size_t extra)
 		want = 2 * sb->alloc;
 	if (want < 64)
 		want = 64;
-	sb->buf = xrealloc(sb->buf, want);
+	sb->buf = xrealloc(sb->alloc ? sb->buf : NULL, want);
 	sb->alloc = want;
 	sb->buf[sb->len] = '\0';
 }
@@ -166,7 +177,7 @@ void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
 void strbuf_reset(struct strbuf *sb)
 {
 	sb->len = 0;
-	if (sb->buf)
+	if (sb->alloc)
 		sb->buf[0] = '\0';
 }
 
@@ -174,7 +185,7 @@ void strbuf_trim(struct strbuf *sb)
 {
 	size_t start = 0;
 
-	if (!sb->buf)
+	if (!sb->alloc)
 		return;
 	while (sb->len && strchr(" \t\r\n", sb->buf[sb->len - 1]))
 		sb->len--;
@@ -187,14 +198,28 @@ void strbuf_trim(struct strbuf *sb)
 
 void strbuf_release(struct strbuf *sb)
 {
-	free(sb->buf);
-	sb->buf = NULL;
+	if (sb->alloc)
+		free(sb->buf);
+	sb->buf = strbuf_slopbuf;
 	sb->len = sb->alloc = 0;
 }
 
-const char *strbuf_str(struct strbuf *sb)
+void strbuf_init(struct strbuf *sb)
 {
-	return sb->buf ? sb->buf : "";
+	*sb = (struct strbuf)STRBUF_INIT;
+}
+
+char *strbuf_detach(struct strbuf *sb, size_t *len)
+{
+	char *buf;
+
+	strbuf_grow(sb, 0);
+	buf = sb->buf;
+	if (len)
+		*len = sb->len;
+	sb->buf = strbuf_slopbuf;
+	sb->len = sb->alloc = 0;
+	return buf;
 }
 
 int strbuf_read_fd(struct strbuf *sb, int fd)

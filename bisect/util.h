@@ -27,15 +27,22 @@ void *xmalloc(size_t size);
 void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *ptr, size_t size);
 char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/*
+ * A growable string. buf is never NULL: an empty strbuf points at a shared
+ * empty string (strbuf_slopbuf, never written) until it first grows, so
+ * every reader can use buf directly.
+ */
 struct strbuf {
-	char *buf;	/* always NUL-terminated once initialised */
+	char *buf;	/* always NUL-terminated */
 	size_t len;
-	size_t alloc;
+	size_t alloc;	/* 0 while buf is strbuf_slopbuf */
 };
 
-#define STRBUF_INIT { NULL, 0, 0 }
+extern char strbuf_slopbuf[1];
+#define STRBUF_INIT { strbuf_slopbuf, 0, 0 }
 
 void strbuf_grow(struct strbuf *sb, size_t extra);
 void strbuf_add(struct strbuf *sb, const void *data, size_t len);
@@ -44,7 +51,9 @@ void strbuf_addf(struct strbuf *sb, const char *fmt, ...) __attribute__((format(
 void strbuf_reset(struct strbuf *sb);
 void strbuf_trim(struct strbuf *sb);
 void strbuf_release(struct strbuf *sb);
-const char *strbuf_str(struct strbuf *sb);	/* "" for an empty buffer */
+/* Hand the buffer over (allocated, never NULL) and reset sb. */
+void strbuf_init(struct strbuf *sb);	/* for a zeroed struct */
+char *strbuf_detach(struct strbuf *sb, size_t *len);
 int strbuf_read_file(struct strbuf *sb, const char *path);
 int strbuf_read_fd(struct strbuf *sb, int fd);	/* to EOF; the fd stays open */
 /* Shell-quote one word for a command line a human (or git's exec) reads. */

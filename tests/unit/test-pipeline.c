@@ -262,8 +262,18 @@ static void test_util(void)
 
 	close(fd);
 	is_int(strbuf_read_file(&empty, path), 0, "an empty file reads");
-	is_str(strbuf_str(&empty), "", "as an empty string, not uninitialised memory");
+	is_str(empty.buf, "", "as an empty string, not uninitialised memory");
 	strbuf_release(&empty);
+	ok(empty.buf != NULL && !*empty.buf, "a released strbuf reads as \"\", never NULL");
+	strbuf_reset(&empty);
+	strbuf_trim(&empty);
+	ok(empty.buf == strbuf_slopbuf && !*strbuf_slopbuf, "reset and trim never write the shared empty buffer");
+	{
+		char *d = strbuf_detach(&empty, NULL);
+
+		ok(d != strbuf_slopbuf && !*d, "detaching an empty strbuf gives an allocated \"\"");
+		free(d);
+	}
 	unlink(path);
 
 	struct strbuf sb = STRBUF_INIT;

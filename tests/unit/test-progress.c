@@ -108,9 +108,9 @@ static void test_wait(void)
 	   WEXITSTATUS(children[0].status) == 0, "up's exit status is kept");
 	ok(children[1].exited && WEXITSTATUS(children[1].status) == 1, "so is smp's");
 	strbuf_read_file(&out, out_path);
-	ok(strstr(strbuf_str(&out), "  up build pass\n") != NULL,
+	ok(strstr(out.buf, "  up build pass\n") != NULL,
 	   "a line written in two pieces comes out whole");
-	ok(strstr(strbuf_str(&out), "  smp boot pass\n") != NULL, "every line comes out");
+	ok(strstr(out.buf, "  smp boot pass\n") != NULL, "every line comes out");
 	ok(children[0].fd == -1 && children[1].fd == -1, "the pipes are closed");
 	strbuf_release(&out);
 	unlink(db_path);

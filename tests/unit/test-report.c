@@ -33,7 +33,7 @@ static char *escaped(const char *s)
 	char *ret;
 
 	html_escape(&sb, s);
-	ret = xstrdup(strbuf_str(&sb));
+	ret = xstrdup(sb.buf);
 	strbuf_release(&sb);
 	return ret;
 }
@@ -44,7 +44,7 @@ static char *escaped_n(const char *s, size_t len)
 	char *ret;
 
 	html_escape_n(&sb, s, len);
-	ret = xstrdup(strbuf_str(&sb));
+	ret = xstrdup(sb.buf);
 	strbuf_release(&sb);
 	return ret;
 }
@@ -201,7 +201,7 @@ static void test_escape(void)
 	html_escape(&sb, NULL);
 	is_int(sb.len, 0, "html_escape(NULL) appends nothing");
 	utf8_sanitize(&sb, "<a>\xe9", 4);
-	is_str(strbuf_str(&sb), "<a>\xef\xbf\xbd", "utf8_sanitize replaces but does not escape");
+	is_str(sb.buf, "<a>\xef\xbf\xbd", "utf8_sanitize replaces but does not escape");
 	strbuf_release(&sb);
 }
 
