@@ -24,6 +24,7 @@
 #include "kbuild.h"
 #include "layout.h"
 #include "progress.h"
+#include "run-parallel.h"
 #include "tree.h"
 #include "qemu.h"
 #include "util.h"
@@ -407,6 +408,26 @@ out:
 	config_step_free(&cs);
 }
 
+struct config_job {
+	struct step *st;
+	const char *config;
+	const char *log_dir;
+	int smp_lines;
+};
+
+/* A child of verify_parallel: one configuration, with its own connection. */
+static int verify_child(void *data)
+{
+	struct config_job *cj = data;
+	struct step *st = cj->st;
+
+	st->db = db_open(st->db_path);
+	st->failed = 0;
+	verify_config(st, cj->config, cj->log_dir, cj->smp_lines);
+	db_close(st->db);
+	return st->failed ? EXIT_BAD : 0;
+}
+
 /*
  * One process per configuration: while one builds, another boots (QEMU's TCG
  * with icount runs on one CPU), so the CPUs stay busy. Each child has its
@@ -415,58 +436,45 @@ out:
 static void verify_parallel(struct step *st, char *configs, const char *log_dir,
 			    int smp_lines)
 {
-	struct progress_child children[64];
+	/* On a terminal the children's lines go through us, above the live lines. */
 	int live = isatty(STDERR_FILENO);
+	struct progress progress;
+	struct run_parallel_opts opts = { .capture = live, .ctx = &progress };
+	struct config_job *cjs = NULL;
+	struct run_job *jobs = NULL;
 	char *config, *save = NULL;
-	int n = 0, i;
+	size_t n = 0, i;
+	int ret;
 
-	db_close(st->db);
-	for (config = strtok_r(configs, ",", &save); config && n < 64;
-	     config = strtok_r(NULL, ",", &save)) {
-		int fds[2] = { -1, -1 };
-		pid_t pid;
-
-		/* On a terminal the children's lines go through us, above the live line. */
-		if (live && pipe2(fds, O_CLOEXEC))
-			die("pipe: %s", strerror(errno));
-		pid = fork();
-		if (pid < 0)
-			die("fork: %s", strerror(errno));
-		if (!pid) {
-			if (live) {
-				dup2(fds[1], STDERR_FILENO);
-				close(fds[0]);
-			}
-			st->db = db_open(st->db_path);
-			st->failed = 0;
-			verify_config(st, config, log_dir, smp_lines);
-			db_close(st->db);
-			fflush(NULL);
-			_exit(st->failed ? EXIT_BAD : 0);
-		}
-		if (live)
-			close(fds[1]);
-		children[n++] = (struct progress_child){ .config = config, .pid = pid,
-							 .fd = fds[0] };
+	for (config = strtok_r(configs, ",", &save); config; config = strtok_r(NULL, ",", &save)) {
+		cjs = xrealloc(cjs, (n + 1) * sizeof(*cjs));
+		jobs = xrealloc(jobs, (n + 1) * sizeof(*jobs));
+		cjs[n] = (struct config_job){ st, config, log_dir, smp_lines };
+		jobs[n] = (struct run_job){ .name = config, .fn = verify_child };
+		n++;
 	}
+	for (i = 0; i < n; i++)
+		jobs[i].data = &cjs[i];
 	if (live) {
-		progress_wait(children, n, st->db_path, st->run.id, st->commit_id, st->position,
-			      st->total);
-	} else {
-		for (i = 0; i < n; i++) {
-			while (waitpid(children[i].pid, &children[i].status, 0) < 0 &&
-			       errno == EINTR)
-				;
-		}
+		opts.on_line = progress_on_line;
+		opts.on_tick = progress_on_tick;
+		progress_begin(&progress, st->db_path, st->run.id, st->commit_id, st->position,
+			       st->total);
 	}
+	db_close(st->db);
+	ret = run_parallel(jobs, n, &opts);
+	if (live)
+		progress_end(&progress);
+	if (ret < 0)
+		die("cannot verify the configurations in parallel");
 	for (i = 0; i < n; i++) {
-		int status = children[i].status;
-
-		if (!WIFEXITED(status) || WEXITSTATUS(status) == EXIT_BAD)
+		if (jobs[i].status == EXIT_BAD || jobs[i].status >= 128 || jobs[i].status < 0)
 			st->failed = 1;
-		if (WIFEXITED(status) && WEXITSTATUS(status) == EXIT_ERROR)
+		if (jobs[i].status == EXIT_ERROR)
 			die("verifying a configuration failed");
 	}
+	free(jobs);
+	free(cjs);
 	st->db = db_open(st->db_path);
 }
 
