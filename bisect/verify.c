@@ -4,12 +4,10 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "cache.h"
@@ -17,6 +15,7 @@
 #include "layout.h"
 #include "progress.h"
 #include "qemu.h"
+#include "run-parallel.h"
 #include "tree.h"
 #include "util.h"
 #include "verify.h"
@@ -451,6 +450,24 @@ void verify_config(struct verify_commit *vc, const char *config)
 	config_step_release(&cs);
 }
 
+struct config_job {
+	struct verify_commit *vc;
+	const char *config;
+};
+
+/* A child of verify_parallel: one configuration, with its own connection. */
+static int verify_child(void *data)
+{
+	struct config_job *cj = data;
+	struct verify_commit *vc = cj->vc;
+
+	vc->db = db_open(vc->db_path);
+	vc->failed = 0;
+	verify_config(vc, cj->config);
+	db_close(vc->db);
+	return vc->failed ? EXIT_BAD : 0;
+}
+
 /*
  * One process per configuration: while one builds, another boots (QEMU's TCG
  * with icount runs on one CPU), so the CPUs stay busy. Each child has its
@@ -458,58 +475,40 @@ void verify_config(struct verify_commit *vc, const char *config)
  */
 static void verify_parallel(struct verify_commit *vc)
 {
-	struct progress_child *children;
-	size_t n = vc->rc->nconfigs, i;
+	/* On a terminal the children's lines go through us, above the live lines. */
 	int live = isatty(STDERR_FILENO);
+	struct progress progress;
+	struct run_parallel_opts opts = { .capture = live, .ctx = &progress };
+	size_t n = vc->rc->nconfigs, i;
+	struct config_job *cjs = xcalloc(n, sizeof(*cjs));
+	struct run_job *jobs = xcalloc(n, sizeof(*jobs));
+	int ret;
 
-	children = xcalloc(n, sizeof(*children));
-	db_close(vc->db);
 	for (i = 0; i < n; i++) {
-		int fds[2] = { -1, -1 };
-		pid_t pid;
-
-		/* On a terminal the children's lines go through us, above the live line. */
-		if (live && pipe2(fds, O_CLOEXEC))
-			die("pipe: %s", strerror(errno));
-		pid = fork();
-		if (pid < 0)
-			die("fork: %s", strerror(errno));
-		if (!pid) {
-			if (live) {
-				dup2(fds[1], STDERR_FILENO);
-				close(fds[0]);
-			}
-			vc->db = db_open(vc->db_path);
-			vc->failed = 0;
-			verify_config(vc, vc->rc->configs[i]);
-			db_close(vc->db);
-			fflush(NULL);
-			_exit(vc->failed ? EXIT_BAD : 0);
-		}
-		if (live)
-			close(fds[1]);
-		children[i] = (struct progress_child){ .config = vc->rc->configs[i], .pid = pid,
-						       .fd = fds[0] };
+		cjs[i] = (struct config_job){ vc, vc->rc->configs[i] };
+		jobs[i] = (struct run_job){ .name = cjs[i].config, .fn = verify_child,
+					    .data = &cjs[i] };
 	}
 	if (live) {
-		progress_wait(children, (int)n, vc->db_path, vc->run->id, vc->commit_id,
-			      vc->position, vc->total);
-	} else {
-		for (i = 0; i < n; i++) {
-			while (waitpid(children[i].pid, &children[i].status, 0) < 0 &&
-			       errno == EINTR)
-				;
-		}
+		opts.on_line = progress_on_line;
+		opts.on_tick = progress_on_tick;
+		progress_begin(&progress, vc->db_path, vc->run->id, vc->commit_id, vc->position,
+			       vc->total);
 	}
+	db_close(vc->db);
+	ret = run_parallel(jobs, n, &opts);
+	if (live)
+		progress_end(&progress);
+	if (ret < 0)
+		die("cannot verify the configurations in parallel");
 	for (i = 0; i < n; i++) {
-		int status = children[i].status;
-
-		if (!WIFEXITED(status) || WEXITSTATUS(status) == EXIT_BAD)
+		if (jobs[i].status == EXIT_BAD || jobs[i].status >= 128 || jobs[i].status < 0)
 			vc->failed = 1;
-		if (WIFEXITED(status) && WEXITSTATUS(status) == EXIT_ERROR)
+		if (jobs[i].status == EXIT_ERROR)
 			die("verifying a configuration failed");
 	}
-	free(children);
+	free(jobs);
+	free(cjs);
 	vc->db = db_open(vc->db_path);
 }
 
