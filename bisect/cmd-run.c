@@ -22,6 +22,7 @@
 #include "series.h"
 #include "tree.h"
 #include "util.h"
+#include "verdict.h"
 
 struct run_opts {
 	const char *db_path;
@@ -490,7 +491,7 @@ int cmd_run(int argc, const char **argv)
 		ret = EXIT_ERROR;
 	} else {
 		db_finish_run(db, run_id, "done", tip.buf);
-		ret = print_first_bad(db, run_id, NULL, NULL, stdout);
+		ret = verdict_report(db, run_id, NULL, NULL, stdout);
 	}
 	db_close(db);
 	free(run.options);

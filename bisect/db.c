@@ -17,11 +17,33 @@ static const char schema_sql[] =
 #include "schema.inc"
 ;
 
+/*
+ * Views of an older schema (first_bad counted a skip as bad, verdict had no
+ * complete column): drop them, the schema creates them again.
+ */
+static void migrate_views(sqlite3 *db)
+{
+	sqlite3_stmt *st;
+	int old = 0;
+
+	if (sqlite3_prepare_v2(db, "SELECT sql FROM sqlite_master WHERE type = 'view'"
+			       " AND name = 'verdict'", -1, &st, NULL) != SQLITE_OK)
+		return;
+	if (sqlite3_step(st) == SQLITE_ROW && !strstr(db_column_str(st, 0), "complete"))
+		old = 1;
+	sqlite3_finalize(st);
+	if (old)
+		sqlite3_exec(db, "DROP VIEW IF EXISTS verdict; DROP VIEW IF EXISTS first_bad",
+			     NULL, NULL, NULL);
+}
+
 /* Columns added after a database may have been created: add them in place. */
 static void migrate(sqlite3 *db)
 {
 	sqlite3_stmt *st;
 	int has_table = 0, has_image_key = 0;
+
+	migrate_views(db);
 
 	if (sqlite3_prepare_v2(db, "SELECT name FROM pragma_table_info('results')", -1, &st,
 			       NULL) != SQLITE_OK)
