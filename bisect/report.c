@@ -22,6 +22,8 @@
 #include <unistd.h>
 
 #include "db.h"
+#include "escape.h"
+#include "kbuild.h"
 #include "report.h"
 #include "util.h"
 
@@ -30,8 +32,6 @@
 #define LOG_READ_MAX	(8 << 20)	/* only the end of bigger logs is read */
 #define WARNINGS_MAX	50		/* new warnings listed for one cell */
 #define FLUSH_AT	65536
-
-static const char replacement[] = "\xef\xbf\xbd";	/* U+FFFD */
 
 enum stage { STAGE_APPLY, STAGE_BUILD, STAGE_BOOT, STAGE_TEST, NR_STAGES };
 
@@ -140,108 +140,6 @@ struct excerpt {
 	const char *what;	/* how the lines were chosen */
 	int cut;		/* lines were left out between the chosen ones */
 };
-
-/* Escaping and UTF-8 */
-
-/* Length of the valid UTF-8 sequence at s (its code point in *cp), 0 if invalid. */
-static size_t utf8_seq(const unsigned char *s, size_t len, unsigned int *cp)
-{
-	unsigned int c = s[0], min;
-	size_t n, i;
-
-	if (c < 0x80) {
-		*cp = c;
-		return 1;
-	}
-	if (c >= 0xc2 && c <= 0xdf) {
-		n = 2;
-		c &= 0x1f;
-		min = 0x80;
-	} else if (c >= 0xe0 && c <= 0xef) {
-		n = 3;
-		c &= 0x0f;
-		min = 0x800;
-	} else if (c >= 0xf0 && c <= 0xf4) {
-		n = 4;
-		c &= 0x07;
-		min = 0x10000;
-	} else {
-		return 0;
-	}
-	if (len < n)
-		return 0;
-	for (i = 1; i < n; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		c = (c << 6) | (s[i] & 0x3f);
-	}
-	if (c < min || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff))
-		return 0;
-	*cp = c;
-	return n;
-}
-
-/* Characters that are not allowed (XML 1.0) or not wanted (HTML) in a page. */
-static int unwanted(unsigned int cp)
-{
-	if (cp < 0x20)
-		return cp != '\t' && cp != '\n' && cp != '\r';
-	return (cp >= 0x7f && cp <= 0x9f) || cp == 0xfffe || cp == 0xffff;
-}
-
-static void add_text(struct strbuf *out, const char *s, size_t len, int escape)
-{
-	const unsigned char *p = (const unsigned char *)s, *end = p + len, *run = p;
-
-	strbuf_grow(out, len);
-	while (p < end) {
-		const char *rep = NULL;
-		unsigned int cp = 0;
-		size_t n = utf8_seq(p, end - p, &cp);
-
-		if (!n) {
-			rep = replacement;
-			n = 1;
-		} else if (unwanted(cp)) {
-			rep = replacement;
-		} else if (escape) {
-			switch (cp) {
-			case '&': rep = "&amp;"; break;
-			case '<': rep = "&lt;"; break;
-			case '>': rep = "&gt;"; break;
-			case '"': rep = "&quot;"; break;
-			case '\'': rep = "&#39;"; break;
-			}
-		}
-		if (rep) {
-			strbuf_add(out, run, p - run);
-			strbuf_addstr(out, rep);
-			p += n;
-			run = p;
-		} else {
-			p += n;
-		}
-	}
-	strbuf_add(out, run, p - run);
-}
-
-void html_escape_n(struct strbuf *out, const char *s, size_t len)
-{
-	if (s)
-		add_text(out, s, len, 1);
-}
-
-void html_escape(struct strbuf *out, const char *s)
-{
-	if (s)
-		add_text(out, s, strlen(s), 1);
-}
-
-void utf8_sanitize(struct strbuf *out, const char *s, size_t len)
-{
-	if (s)
-		add_text(out, s, len, 0);
-}
 
 /* Small helpers */
 
@@ -775,16 +673,11 @@ static int read_log(struct report *r, const char *path, struct strbuf *sb)
 	return 0;
 }
 
-struct line {
-	const char *s;
-	size_t len;
-};
-
-static size_t split_lines(const char *buf, size_t len, struct line **out)
+static size_t split_lines(const char *buf, size_t len, struct kbuild_line **out)
 {
 	size_t n = 0, alloc = 0;
 	const char *p = buf, *end = buf + len;
-	struct line *lines = NULL;
+	struct kbuild_line *lines = NULL;
 
 	while (p < end) {
 		const char *nl = memchr(p, '\n', end - p);
@@ -803,78 +696,8 @@ static size_t split_lines(const char *buf, size_t len, struct line **out)
 	return n;
 }
 
-static int contains(const struct line *l, const char *needle, int fold)
-{
-	size_t n = strlen(needle), i, j;
-
-	if (!n || n > l->len)
-		return !n;
-	for (i = 0; i + n <= l->len; i++) {
-		for (j = 0; j < n; j++) {
-			char a = l->s[i + j], b = needle[j];
-
-			if (fold && a >= 'A' && a <= 'Z')
-				a += 'a' - 'A';
-			if (a != b)
-				break;
-		}
-		if (j == n)
-			return 1;
-	}
-	return 0;
-}
-
-/* "  CC      kernel/error-injection.o": a kbuild progress line, never an error. */
-static int kbuild_progress(const struct line *l)
-{
-	size_t i = 2;
-
-	if (l->len < 4 || l->s[0] != ' ' || l->s[1] != ' ')
-		return 0;
-	while (i < l->len && ((l->s[i] >= 'A' && l->s[i] <= 'Z') || l->s[i] == '_' ||
-			      (l->s[i] >= '0' && l->s[i] <= '9')))
-		i++;
-	return i > 3 && i < l->len && l->s[i] == ' ';
-}
-
-static int build_problem(const struct line *l)
-{
-	if (kbuild_progress(l))
-		return 0;
-	return contains(l, "error", 1) || contains(l, "warning:", 0) ||
-	       contains(l, "undefined reference", 0);
-}
-
-/* " 4242 |   rq_pin_lock(rq);" or "      |   ^~~": gcc's quote of the source. */
-static int gcc_snippet(const struct line *l)
-{
-	size_t i = 0;
-
-	while (i < l->len && l->s[i] == ' ')
-		i++;
-	if (!i)
-		return 0;
-	while (i < l->len && l->s[i] >= '0' && l->s[i] <= '9')
-		i++;
-	while (i < l->len && l->s[i] == ' ')
-		i++;
-	return i < l->len && l->s[i] == '|';
-}
-
-/* A problem line, or the source gcc quotes right under one. */
-static int build_line_wanted(const struct line *lines, size_t i)
-{
-	if (build_problem(&lines[i]))
-		return 1;
-	if (!gcc_snippet(&lines[i]) || !i)
-		return 0;
-	if (build_problem(&lines[i - 1]))
-		return 1;
-	return i >= 2 && gcc_snippet(&lines[i - 1]) && build_problem(&lines[i - 2]);
-}
-
 /* One log line into the excerpt: no terminal escapes, at most LINE_MAX_BYTES. */
-static void excerpt_add(struct excerpt *ex, const struct line *l)
+static void excerpt_add(struct excerpt *ex, const struct kbuild_line *l)
 {
 	const char *p = l->s, *end = l->s + l->len;
 	size_t start = ex->text.len;
@@ -911,7 +734,7 @@ static int log_excerpt(struct report *r, const struct cell *cell, enum stage sta
 		       struct excerpt *ex)
 {
 	struct strbuf file = STRBUF_INIT;
-	struct line *lines = NULL;
+	struct kbuild_line *lines = NULL;
 	size_t n, i, from = 0, to;
 	long hit = -1;
 
@@ -929,13 +752,13 @@ static int log_excerpt(struct report *r, const struct cell *cell, enum stage sta
 		size_t npicked = 0, k;
 
 		for (i = n; i-- > 0 && npicked < EXCERPT_LINES; )
-			if (build_line_wanted(lines, i))
+			if (kbuild_line_wanted(lines, i))
 				picked[npicked++] = i;
 		for (k = npicked; k-- > 0; ) {
 			if (k + 1 < npicked && picked[k] != picked[k + 1] + 1)
 				ex->cut = 1;
 			if (!empty(cell->evidence) && ex->marked < 0 &&
-			    contains(&lines[picked[k]], cell->evidence, 0))
+			    kbuild_line_contains(&lines[picked[k]], cell->evidence, 0))
 				ex->marked = npicked - 1 - k;
 			excerpt_add(ex, &lines[picked[k]]);
 		}
@@ -951,7 +774,7 @@ static int log_excerpt(struct report *r, const struct cell *cell, enum stage sta
 		while (len && (needle[len - 1] == '\n' || needle[len - 1] == '\r'))
 			needle[--len] = '\0';
 		for (i = 0; i < n && hit < 0 && len; i++)
-			if (contains(&lines[i], needle, 0))
+			if (kbuild_line_contains(&lines[i], needle, 0))
 				hit = i;
 		free(needle);
 		if (hit >= 0) {
@@ -967,7 +790,7 @@ static int log_excerpt(struct report *r, const struct cell *cell, enum stage sta
 	from = n > EXCERPT_LINES ? n - EXCERPT_LINES : 0;
 	for (i = from; i < n; i++) {
 		if (!empty(cell->evidence) && ex->marked < 0 &&
-		    contains(&lines[i], cell->evidence, 0))
+		    kbuild_line_contains(&lines[i], cell->evidence, 0))
 			ex->marked = i - from;
 		excerpt_add(ex, &lines[i]);
 	}

@@ -40,19 +40,6 @@ int report_parse_format(const char *name, enum report_format *fmt);
 /* File extension without the dot: "html", "json", "xml". */
 const char *report_format_ext(enum report_format fmt);
 
-/*
- * Append s with & < > " ' escaped, so it is safe as HTML (or XML) text and in
- * a double- or single-quoted attribute. Invalid UTF-8 sequences and control
- * characters other than tab, newline and carriage return become U+FFFD, so
- * the output is always valid UTF-8 and valid XML 1.0 character data.
- * NULL appends nothing.
- */
-void html_escape(struct strbuf *out, const char *s);
-void html_escape_n(struct strbuf *out, const char *s, size_t len);
-
-/* Append s with the same replacements as html_escape, but no escaping. */
-void utf8_sanitize(struct strbuf *out, const char *s, size_t len);
-
 /* The id of run_id if it exists (0: the latest run); 0 if there is none. */
 long long report_resolve_run(sqlite3 *db, long long run_id);
 

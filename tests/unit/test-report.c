@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "db.h"
+#include "escape.h"
 #include "report.h"
 #include "util.h"
 #include "tap.h"
