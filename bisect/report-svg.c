@@ -78,6 +78,75 @@ static double nice_step(double range, int *decimals)
 	return step;
 }
 
+/* Where a chart's plot area is, and the ranges it shows. */
+struct plot {
+	double W, R, L, T, pw, ph;	/* width, right and left margin, top, plot size */
+	double lo, hi;			/* the percentages at the bottom and the top */
+	int pmin, pmax;			/* the commit positions at the left and right */
+};
+
+static double plot_x(const struct plot *p, int pos)
+{
+	return p->pmax > p->pmin ? p->L + (pos - p->pmin) * p->pw / (p->pmax - p->pmin) :
+	       p->L + p->pw / 2;
+}
+
+static double plot_y(const struct plot *p, double val)
+{
+	return p->T + (p->hi - val) * p->ph / (p->hi - p->lo);
+}
+
+/* The polyline of one configuration in a chart, its points and its legend entry. */
+static void svg_line(struct report_out *r, const struct plot *p, long m, size_t cfg)
+{
+	struct strbuf *o = &r->buf;
+	const char *color = line_colors[cfg % ARRAY_SIZE(line_colors)];
+	const char *dash = line_dashes[cfg % ARRAY_SIZE(line_dashes)];
+	size_t k = cfg * r->m->nmetrics + m;
+	char style[96];
+	double lx = p->W - p->R - (r->m->nconfigs - cfg) * 90.0;
+	int drawing = 0;
+	char num[48];
+	double ref;
+	size_t i;
+
+	if (!chart_ref(r, m, cfg, &ref))
+		return;
+	snprintf(style, sizeof(style), "stroke=\"%s\" stroke-width=\"2\"%s%s%s", color,
+		 *dash ? " stroke-dasharray=\"" : "", dash, *dash ? "\"" : "");
+	for (i = 0; i < r->m->ncommits; i++) {
+		if (!r->m->commits[i].has_value[k]) {
+			if (drawing)
+				strbuf_addstr(o, "\"/>\n");
+			drawing = 0;
+			continue;
+		}
+		if (!drawing)
+			strbuf_addf(o, "<polyline fill=\"none\" %s points=\"", style);
+		strbuf_addf(o, "%s%.1f,%.1f", drawing ? " " : "", plot_x(p, r->m->commits[i].position),
+			    plot_y(p, pct(r->m->commits[i].values[k], ref)));
+		drawing = 1;
+	}
+	if (drawing)
+		strbuf_addstr(o, "\"/>\n");
+	for (i = 0; i < r->m->ncommits; i++) {
+		double v = r->m->commits[i].values[k];
+
+		if (!r->m->commits[i].has_value[k])
+			continue;
+		fmt_number(num, sizeof(num), v, 0);
+		strbuf_addf(o, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"%s\">"
+			    "<title>", plot_x(p, r->m->commits[i].position), plot_y(p, pct(v, ref)), color);
+		html_escape(o, r->m->configs[cfg]);
+		strbuf_addf(o, " at %d: %s (%+.3f%%)</title></circle>\n",
+			    r->m->commits[i].position, num, pct(v, ref));
+	}
+	/* legend */
+	strbuf_addf(o, "<line x1=\"%.1f\" y1=\"30\" x2=\"%.1f\" y2=\"30\" %s/>\n",
+		    lx, lx + 22, style);
+	svg_text(r, lx + 26, 34, "start", " font-size=\"11\"", r->m->configs[cfg]);
+}
+
 /*
  * One line chart of a metric along the series: a polyline per configuration
  * of its change against its own base value, in percent, so that sizes of
@@ -91,6 +160,7 @@ static void svg_chart(struct report_out *r, long m, const char *title)
 	int pmin, pmax, step, t, lines = 0, decimals;
 	size_t i, cfg;
 	char num[48], label[64];
+	struct plot p;
 
 	if (!r->m->ncommits)
 		return;
@@ -121,8 +191,10 @@ static void svg_chart(struct report_out *r, long m, const char *title)
 	pmin = r->m->commits[0].position;
 	pmax = r->m->commits[r->m->ncommits - 1].position;
 
-#define X(pos) (pmax > pmin ? L + ((pos) - pmin) * pw / (pmax - pmin) : L + pw / 2)
-#define Y(val) (T + (hi - (val)) * ph / (hi - lo))
+	p = (struct plot){ .W = W, .R = R, .L = L, .T = T, .pw = pw, .ph = ph, .lo = lo, .hi = hi,
+			   .pmin = pmin, .pmax = pmax };
+#define X(pos) plot_x(&p, pos)
+#define Y(val) plot_y(&p, val)
 	strbuf_addf(o, "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" width=\"%.0f\""
 		    " height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" role=\"img\" data-metric=\"",
 		    W, H, W, H);
@@ -162,50 +234,8 @@ static void svg_chart(struct report_out *r, long m, const char *title)
 	}
 	svg_text(r, L + pw / 2, H - 6, "middle", " font-size=\"11\"", "commit position");
 
-	for (cfg = 0; cfg < r->m->nconfigs; cfg++) {
-		const char *color = line_colors[cfg % ARRAY_SIZE(line_colors)];
-		const char *dash = line_dashes[cfg % ARRAY_SIZE(line_dashes)];
-		size_t k = cfg * r->m->nmetrics + m;
-		char style[96];
-		double lx = W - R - (r->m->nconfigs - cfg) * 90.0;
-		int drawing = 0;
-
-		if (!chart_ref(r, m, cfg, &ref))
-			continue;
-		snprintf(style, sizeof(style), "stroke=\"%s\" stroke-width=\"2\"%s%s%s", color,
-			 *dash ? " stroke-dasharray=\"" : "", dash, *dash ? "\"" : "");
-		for (i = 0; i < r->m->ncommits; i++) {
-			if (!r->m->commits[i].has_value[k]) {
-				if (drawing)
-					strbuf_addstr(o, "\"/>\n");
-				drawing = 0;
-				continue;
-			}
-			if (!drawing)
-				strbuf_addf(o, "<polyline fill=\"none\" %s points=\"", style);
-			strbuf_addf(o, "%s%.1f,%.1f", drawing ? " " : "", X(r->m->commits[i].position),
-				    Y(pct(r->m->commits[i].values[k], ref)));
-			drawing = 1;
-		}
-		if (drawing)
-			strbuf_addstr(o, "\"/>\n");
-		for (i = 0; i < r->m->ncommits; i++) {
-			double v = r->m->commits[i].values[k];
-
-			if (!r->m->commits[i].has_value[k])
-				continue;
-			fmt_number(num, sizeof(num), v, 0);
-			strbuf_addf(o, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"%s\">"
-				    "<title>", X(r->m->commits[i].position), Y(pct(v, ref)), color);
-			html_escape(o, r->m->configs[cfg]);
-			strbuf_addf(o, " at %d: %s (%+.3f%%)</title></circle>\n",
-				    r->m->commits[i].position, num, pct(v, ref));
-		}
-		/* legend */
-		strbuf_addf(o, "<line x1=\"%.1f\" y1=\"30\" x2=\"%.1f\" y2=\"30\" %s/>\n",
-			    lx, lx + 22, style);
-		svg_text(r, lx + 26, 34, "start", " font-size=\"11\"", r->m->configs[cfg]);
-	}
+	for (cfg = 0; cfg < r->m->nconfigs; cfg++)
+		svg_line(r, &p, m, cfg);
 	strbuf_addstr(o, "</svg>\n");
 #undef X
 #undef Y
