@@ -72,7 +72,8 @@ static const char html_style[] =
 	".charts svg{border:1px solid #ddd;background:#fff}\n"
 	"footer{margin-top:2.5em;color:#666;font-size:85%}\n";
 
-static void html_commit_ref(struct report_out *r, const char *sha, int position, const char *subject)
+static void html_commit_ref(struct report_out *r, const char *sha, int position,
+			    const char *subject)
 {
 	struct strbuf *o = &r->buf;
 	char buf[13];
@@ -203,7 +204,8 @@ static void html_verdicts(struct report_out *r)
 				      "<td></td><td>not every commit has all four stages yet</td>");
 		} else {
 			strbuf_addstr(o, "<span class=\"pending\">no failure</span></td>"
-				      "<td></td><td>not every commit passes every stage (skipped)</td>");
+				      "<td></td><td>not every commit passes every stage"
+				      " (skipped)</td>");
 		}
 		strbuf_addf(o, "<td class=\"num\">%d of %d</td></tr>\n", v->passed, v->commits);
 	}
@@ -263,7 +265,8 @@ static void html_warnings(struct report_out *r, long ci, size_t cfg)
 		if (n == 0) {
 			if (parent >= 0)
 				strbuf_addf(o, "<p><b>New warnings</b> (not at %d):</p>"
-					    "<ul class=\"warnings\">", r->m->commits[parent].position);
+					    "<ul class=\"warnings\">",
+					    r->m->commits[parent].position);
 			else
 				strbuf_addstr(o, "<p><b>Warnings</b> (no earlier commit to compare"
 					      " with):</p><ul class=\"warnings\">");
@@ -519,8 +522,9 @@ static void html_metric_table(struct report_out *r, size_t cfg)
 		struct commit *c = &r->m->commits[i];
 		long parent = parent_of(i);
 		struct commit *p = parent >= 0 ? &r->m->commits[parent] : NULL;
-		struct commit *b = r->m->base >= 0 && r->m->base != (long)i && r->m->base != parent ?
-				   &r->m->commits[r->m->base] : NULL;
+		long base = r->m->base;
+		struct commit *b = base >= 0 && base != (long)i && base != parent ?
+				   &r->m->commits[base] : NULL;
 		char buf[13];
 
 		strbuf_addf(o, "<tr><td class=\"num\">%d</td><td><code>", c->position);

@@ -81,7 +81,8 @@ void report_junit(struct report_out *r)
 	for (i = 0; i < r->m->ncommits; i++)
 		for (cfg = 0; cfg < r->m->nconfigs; cfg++)
 			for (s = 0; s < NR_STAGES; s++) {
-				const struct cell *cell = &r->m->commits[i].cells[cfg * NR_STAGES + s];
+				const struct cell *cell =
+					&r->m->commits[i].cells[cfg * NR_STAGES + s];
 
 				tests++;
 				failures += cell->id && status_is_bad(cell->status);
@@ -99,7 +100,8 @@ void report_junit(struct report_out *r)
 		secs = 0;
 		for (i = 0; i < r->m->ncommits; i++)
 			for (s = 0; s < NR_STAGES; s++) {
-				const struct cell *cell = &r->m->commits[i].cells[cfg * NR_STAGES + s];
+				const struct cell *cell =
+					&r->m->commits[i].cells[cfg * NR_STAGES + s];
 
 				tests++;
 				failures += cell->id && status_is_bad(cell->status);

@@ -30,8 +30,8 @@ static const char *const line_colors[] = {
 };
 static const char *const line_dashes[] = { "", "7 3", "2 3", "9 3 2 3" };
 
-static void svg_text(struct report_out *r, double x, double y, const char *anchor, const char *extra,
-		     const char *text)
+static void svg_text(struct report_out *r, double x, double y, const char *anchor,
+		     const char *extra, const char *text)
 {
 	struct strbuf *o = &r->buf;
 
@@ -123,7 +123,8 @@ static void svg_line(struct report_out *r, const struct plot *p, long m, size_t 
 		}
 		if (!drawing)
 			strbuf_addf(o, "<polyline fill=\"none\" %s points=\"", style);
-		strbuf_addf(o, "%s%.1f,%.1f", drawing ? " " : "", plot_x(p, r->m->commits[i].position),
+		strbuf_addf(o, "%s%.1f,%.1f", drawing ? " " : "",
+			    plot_x(p, r->m->commits[i].position),
 			    plot_y(p, pct(r->m->commits[i].values[k], ref)));
 		drawing = 1;
 	}
@@ -136,7 +137,8 @@ static void svg_line(struct report_out *r, const struct plot *p, long m, size_t 
 			continue;
 		fmt_number(num, sizeof(num), v, 0);
 		strbuf_addf(o, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"%s\">"
-			    "<title>", plot_x(p, r->m->commits[i].position), plot_y(p, pct(v, ref)), color);
+			    "<title>", plot_x(p, r->m->commits[i].position), plot_y(p, pct(v, ref)),
+			    color);
 		html_escape(o, r->m->configs[cfg]);
 		strbuf_addf(o, " at %d: %s (%+.3f%%)</title></circle>\n",
 			    r->m->commits[i].position, num, pct(v, ref));
@@ -147,23 +149,13 @@ static void svg_line(struct report_out *r, const struct plot *p, long m, size_t 
 	svg_text(r, lx + 26, 34, "start", " font-size=\"11\"", r->m->configs[cfg]);
 }
 
-/*
- * One line chart of a metric along the series: a polyline per configuration
- * of its change against its own base value, in percent, so that sizes of
- * different configurations share one scale. Each point tells its value.
- */
-static void svg_chart(struct report_out *r, long m, const char *title)
+/* The percentages a chart shows, padded: 0 if no configuration has a line. */
+static int chart_range(struct report_out *r, long m, double *plo, double *phi)
 {
-	const double W = 560, H = 270, L = 74, R = 16, T = 42, B = 44;
-	struct strbuf *o = &r->buf;
-	double lo = 0, hi = 0, pw = W - L - R, ph = H - T - B, ref, ystep, yt;
-	int pmin, pmax, step, t, lines = 0, decimals;
+	double lo = 0, hi = 0, ref;
 	size_t i, cfg;
-	char num[48], label[64];
-	struct plot p;
+	int lines = 0;
 
-	if (!r->m->ncommits)
-		return;
 	for (cfg = 0; cfg < r->m->nconfigs; cfg++) {
 		if (!chart_ref(r, m, cfg, &ref))
 			continue;
@@ -178,7 +170,7 @@ static void svg_chart(struct report_out *r, long m, const char *title)
 		}
 	}
 	if (!lines)
-		return;
+		return 0;
 	if (hi - lo < 1e-9) {
 		lo -= 0.5;
 		hi += 0.5;
@@ -188,6 +180,30 @@ static void svg_chart(struct report_out *r, long m, const char *title)
 		lo -= pad;
 		hi += pad;
 	}
+	*plo = lo;
+	*phi = hi;
+	return 1;
+}
+
+/*
+ * One line chart of a metric along the series: a polyline per configuration
+ * of its change against its own base value, in percent, so that sizes of
+ * different configurations share one scale. Each point tells its value.
+ */
+static void svg_chart(struct report_out *r, long m, const char *title)
+{
+	const double W = 560, H = 270, L = 74, R = 16, T = 42, B = 44;
+	struct strbuf *o = &r->buf;
+	double lo = 0, hi = 0, pw = W - L - R, ph = H - T - B, ystep, yt;
+	int pmin, pmax, step, t, decimals;
+	char num[48], label[64];
+	size_t cfg;
+	struct plot p;
+
+	if (!r->m->ncommits)
+		return;
+	if (!chart_range(r, m, &lo, &hi))
+		return;
 	pmin = r->m->commits[0].position;
 	pmax = r->m->commits[r->m->ncommits - 1].position;
 

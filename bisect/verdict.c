@@ -126,8 +126,8 @@ int run_verdict_load(sqlite3 *db, long long run_id, const char *configs, const c
 
 	memset(rv, 0, sizeof(*rv));
 	if (db_load_run(db, run_id, &rv->run))
-		return error(run_id ? "no run %lld in the database" : "no runs in the database%.0lld",
-			     run_id);
+		return error(run_id ? "no run %lld in the database" :
+			     "no runs in the database%.0lld", run_id);
 	rv->stage = stage;
 	list = xstrdup(configs ? configs : rv->run.configs ? rv->run.configs : "");
 	for (c = strtok_r(list, ",", &save); c; c = strtok_r(NULL, ",", &save)) {
@@ -180,8 +180,8 @@ int verdict_print(const struct run_verdict *rv, FILE *out)
 			fprintf(out, "%s: bisectable (%d/%d commits pass)\n", v->config, v->passed,
 				v->commits);
 		} else {
-			fprintf(out, "%s: incomplete: %d/%d commits verified and passing (run %s)\n",
-				v->config, v->passed, v->commits, str(rv->run.state));
+			fprintf(out, "%s: incomplete: %d/%d commits verified and passing"
+				" (run %s)\n", v->config, v->passed, v->commits, str(rv->run.state));
 			ret = EXIT_BAD;
 		}
 	}
