@@ -2,15 +2,15 @@
 /*
  * report.h - the bisect report of a run: one self-contained HTML page (no
  * script, no external asset), a JSON document of the whole run, or JUnit XML
- * with one testcase per commit x configuration x stage.
+ * with one testcase per commit x configuration x stage. report.c loads the
+ * run once (report-model.c) and hands it to the format's renderer.
  *
  * The JSON document (format "bisectable-report", format_version 1):
  *   run          every column of runs
  *   configs      the configurations, runs.configs first
- *   verdicts[]   config, commits, passed, complete (every commit has its four
- *                stages), bisectable (complete and no first bad), first_bad
+ *   verdicts[]   config, commits, passed, complete, bisectable, first_bad
  *                (null, or position, sha, subject, stage, status, evidence,
- *                log_path)
+ *                log_path), as verdict.h defines them
  *   metric_names known ones first (text, data, bss, ...), then by name
  *   commits[]    position, sha, tree, subject, author, patch,
  *                results.CONFIG.STAGE: status, duration, evidence, log_path,

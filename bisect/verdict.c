@@ -181,7 +181,8 @@ int verdict_print(const struct run_verdict *rv, FILE *out)
 				v->commits);
 		} else {
 			fprintf(out, "%s: incomplete: %d/%d commits verified and passing"
-				" (run %s)\n", v->config, v->passed, v->commits, str(rv->run.state));
+				" (run %s)\n", v->config, v->passed, v->commits,
+				str(rv->run.state));
 			ret = EXIT_BAD;
 		}
 	}
