@@ -15,14 +15,4 @@ int cmd_show(int argc, const char **argv);
 int cmd_report(int argc, const char **argv);
 int cmd_import(int argc, const char **argv);
 
-/*
- * Print the first bad commit of each configuration of a run (all when config
- * is NULL; stage limits the stages looked at). Returns 0 if every commit
- * passes, EXIT_BAD otherwise.
- */
-#include <stdio.h>
-#include <sqlite3.h>
-int print_first_bad(sqlite3 *db, long long run_id, const char *config, const char *stage,
-		    FILE *out);
-
 #endif
