@@ -14,6 +14,7 @@
 #include "db.h"
 #include "report.h"
 #include "report-model.h"
+#include "run-config.h"
 #include "util.h"
 #include "verdict.h"
 
@@ -22,10 +23,12 @@ const char *const status_names[NR_STATUSES] = {
 	[ST_TIMEOUT] = "timeout", [ST_SKIP] = "skip",
 };
 
-/* Shown first, in this order; any other metric follows by name. */
+/*
+ * Shown first, in this order: the build's figures, then the series' own (as
+ * its metrics file declares them), then the guest's; any other by name.
+ */
 static const char *const known_metrics[] = {
-	"text", "data", "bss", "bzimage_bytes", "warnings", "sched_smp_lines",
-	"pipe_rtt_ns", "fork_exit_ns",
+	"text", "data", "bss", "bzimage_bytes", "warnings", "pipe_rtt_ns", "fork_exit_ns",
 };
 
 enum status status_parse(const char *s)
@@ -127,36 +130,73 @@ static void load_configs(struct report_model *r, sqlite3 *db)
 	sqlite3_finalize(st);
 }
 
+struct metric_name {
+	char *name;
+	int source;		/* 0 build, 1 series, 2 guest */
+};
+
 static int cmp_metric(const void *a, const void *b)
 {
-	const char *x = *(const char *const *)a, *y = *(const char *const *)b;
-	int rx = report_known_metric(x), ry = report_known_metric(y);
+	const struct metric_name *x = a, *y = b;
+	int rx = report_known_metric(x->name), ry = report_known_metric(y->name);
 
+	if (x->source != y->source)
+		return x->source < y->source ? -1 : 1;
 	if (rx < 0)
 		rx = INT_MAX;
 	if (ry < 0)
 		ry = INT_MAX;
-
 	if (rx != ry)
 		return rx < ry ? -1 : 1;
-	return strcmp(x, y);
+	return strcmp(x->name, y->name);
+}
+
+/* The series' description of one of its metrics, or NULL. */
+static char *series_title(const struct run_config *rc, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < rc->nmetrics; i++)
+		if (!strcmp(rc->metrics[i].name, name) && rc->metrics[i].description)
+			return xasprintf("%s (%s)", rc->metrics[i].description, name);
+	return NULL;
 }
 
 static void load_metric_names(struct report_model *r, sqlite3 *db)
 {
+	struct metric_name *names = NULL;
+	struct run_config rc;
 	sqlite3_stmt *st;
+	size_t i, n = 0;
 
 	st = db_prepare(db,
-		"SELECT DISTINCT m.name FROM metrics m JOIN commits c ON c.id = m.commit_id"
-		" WHERE c.run_id = ? ORDER BY m.name");
+		"SELECT m.name, MIN(CASE m.source WHEN 'build' THEN 0 WHEN 'series' THEN 1"
+		" ELSE 2 END) FROM metrics m JOIN commits c ON c.id = m.commit_id"
+		" WHERE c.run_id = ? GROUP BY m.name ORDER BY m.name");
 	sqlite3_bind_int64(st, 1, r->run.id);
 	while (sqlite3_step(st) == SQLITE_ROW) {
-		r->metrics = xrealloc(r->metrics, (r->nmetrics + 1) * sizeof(*r->metrics));
-		r->metrics[r->nmetrics++] = db_column_dup(st, 0);
+		names = xrealloc(names, (n + 1) * sizeof(*names));
+		names[n].name = db_column_dup(st, 0);
+		names[n++].source = sqlite3_column_int(st, 1);
 	}
 	sqlite3_finalize(st);
-	if (r->nmetrics)
-		qsort(r->metrics, r->nmetrics, sizeof(*r->metrics), cmp_metric);
+	if (n)
+		qsort(names, n, sizeof(*names), cmp_metric);
+	/* A run from before run configurations were JSON describes none. */
+	if (run_config_from_json(r->run.options ? r->run.options : "", &rc))
+		run_config_free(&rc), run_config_init(&rc);
+	r->metrics = xcalloc(n, sizeof(*r->metrics));
+	r->metric_series = xcalloc(n, sizeof(*r->metric_series));
+	r->metric_titles = xcalloc(n, sizeof(*r->metric_titles));
+	for (i = 0; i < n; i++) {
+		r->metrics[i] = names[i].name;
+		r->metric_series[i] = names[i].source == 1;
+		if (r->metric_series[i])
+			r->metric_titles[i] = series_title(&rc, names[i].name);
+	}
+	r->nmetrics = n;
+	run_config_free(&rc);
+	free(names);
 }
 
 long report_metric_index(const struct report_model *r, const char *name)
@@ -413,9 +453,13 @@ void report_model_free(struct report_model *r)
 	for (i = 0; i < r->nconfigs; i++)
 		free(r->configs[i]);
 	free(r->configs);
-	for (i = 0; i < r->nmetrics; i++)
+	for (i = 0; i < r->nmetrics; i++) {
 		free(r->metrics[i]);
+		free(r->metric_titles[i]);
+	}
 	free(r->metrics);
+	free(r->metric_titles);
+	free(r->metric_series);
 	free(r->db_dir);
 	run_info_free(&r->run);
 }

@@ -88,7 +88,9 @@ struct report_model {
 	struct verdict *verdicts;	/* [config], from verdict.c */
 	struct commit *commits;		/* by position; the base (0) first if recorded */
 	size_t ncommits;
-	char **metrics;		/* known ones first, then by name */
+	char **metrics;		/* build, series, guest; known ones first, then by name */
+	unsigned char *metric_series;	/* [metric]: declared by the series (its metrics file) */
+	char **metric_titles;	/* [metric]: the series' description, or NULL */
 	size_t nmetrics;
 	long base;		/* commit that deltas are taken against, -1: none */
 	int last_position;

@@ -12,14 +12,14 @@
 #include "report-model.h"
 #include "util.h"
 
-/* Charted along the series when present. */
-static const struct {
+/* Charted along the series when present: these, and every metric the series declares. */
+static const struct chart {
 	const char *name;
 	const char *title;
-} charts[] = {
+} build_charts[] = {
 	{ "text",		"text size of vmlinux (text)" },
 	{ "bzimage_bytes",	"bzImage size (bzimage_bytes)" },
-	{ "sched_smp_lines",	"CONFIG_SMP lines in kernel/sched/ (sched_smp_lines)" },
+}, guest_charts[] = {
 	{ "pipe_rtt_ns",	"pipe round trip (pipe_rtt_ns)" },
 	{ "fork_exit_ns",	"fork + exit (fork_exit_ns)" },
 };
@@ -257,21 +257,30 @@ static void svg_chart(struct report_out *r, long m, const char *title)
 #undef Y
 }
 
+static void chart_once(struct report_out *r, long m, const char *title, int *charted)
+{
+	if (m < 0)
+		return;
+	if (!(*charted)++)
+		strbuf_addstr(&r->buf, "<div class=\"charts\">\n");
+	svg_chart(r, m, title ? title : r->m->metrics[m]);
+}
+
 int svg_charts(struct report_out *r)
 {
 	struct strbuf *o = &r->buf;
 	int charted = 0;
 	size_t i;
 
-	for (i = 0; i < ARRAY_SIZE(charts); i++) {
-		long m = report_metric_index(r->m, charts[i].name);
-
-		if (m < 0)
-			continue;
-		if (!charted++)
-			strbuf_addstr(o, "<div class=\"charts\">\n");
-		svg_chart(r, m, charts[i].title);
-	}
+	for (i = 0; i < ARRAY_SIZE(build_charts); i++)
+		chart_once(r, report_metric_index(r->m, build_charts[i].name),
+			   build_charts[i].title, &charted);
+	for (i = 0; i < r->m->nmetrics; i++)
+		if (r->m->metric_series[i])
+			chart_once(r, (long)i, r->m->metric_titles[i], &charted);
+	for (i = 0; i < ARRAY_SIZE(guest_charts); i++)
+		chart_once(r, report_metric_index(r->m, guest_charts[i].name),
+			   guest_charts[i].title, &charted);
 	if (charted)
 		strbuf_addstr(o, "</div>\n");
 	return charted;

@@ -36,7 +36,7 @@ INSERT INTO runs (id, series, series_kind, repo, work_dir, base_version, base_sh
 		  configs, options, started_at, ended_at, state, tool_version, host)
 VALUES (2, 'patches/sched-up-cleanup', 'patches', NULL, '/var/tmp/bisectable/work',
 	'6.12.118', 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678',
-	'4444444444aaaaaaaaaabbbbbbbbbbcccccccccc', 'up,smp', 'keep-going accel=tcg jobs=2',
+	'4444444444aaaaaaaaaabbbbbbbbbbcccccccccc', 'up,smp', '{"format":"bisectable-run-config","version":1,"configs":["up","smp"],"mode":"keep-going","accel":"tcg","jobs":2,"boot_timeout":120,"test_timeout":60,"tests":["fork_exec_wait","pipe_pingpong"],"ccache":true,"cache":true,"parallel":true,"base":true,"metrics":[{"name":"sched_smp_lines","description":"CONFIG_SMP lines in kernel/sched/","git_grep":["-e","CONFIG_SMP","--and","--not","-e","endif","--","kernel/sched/"]}]}',
 	'2025-01-14T09:30:00Z', '2025-01-14T10:42:17Z', 'done', '0.1.0', 'ci-runner-7');
 
 INSERT INTO commits (id, run_id, position, sha, tree, subject, author, patch)
@@ -170,5 +170,10 @@ VALUES
  'kernel/sched/core.c:377:6: warning: comparison is always false <svg onload="document.body.setAttribute(''data-pwned'',''4'')"> [-Wtype-limits]'),
 (14, 'smp', 'kernel/sched/core.o',
  'kernel/sched/core.c:377:6: warning: comparison is always false <svg onload="document.body.setAttribute(''data-pwned'',''4'')"> [-Wtype-limits]');
+
+-- Which stage made each figure (schema v2): the build's, the series' own.
+UPDATE metrics SET source = 'build' WHERE name IN ('text', 'data', 'bss', 'bzimage_bytes',
+	'warnings', 'rebuilt_objects', 'restored_mtimes');
+UPDATE metrics SET source = 'series' WHERE name = 'sched_smp_lines';
 
 COMMIT;

@@ -339,9 +339,11 @@ static void test_html_metrics(const char *html)
 	   "charts have lines and axis labels");
 	ok(table != NULL, "a metrics table for up");
 	ok(contains(table, "<th>text</th><th>data</th><th>bss</th><th>bzimage_bytes</th>"
-		    "<th>warnings</th><th>sched_smp_lines</th><th>pipe_rtt_ns</th>"
-		    "<th>fork_exit_ns</th><th>rebuilt_objects</th>"),
-	   "known metrics first in their order, then the others");
+		    "<th>warnings</th><th>rebuilt_objects</th><th>sched_smp_lines</th>"
+		    "<th>pipe_rtt_ns</th><th>fork_exit_ns</th>"),
+	   "the build's figures, the series' declared ones, the guest's; known ones first");
+	ok(contains(html, "CONFIG_SMP lines in kernel/sched/ (sched_smp_lines)"),
+	   "a series metric's chart has the description its metrics file gives");
 	ok(contains(table, "14,523,904"), "values with thousands separators");
 	ok(contains(table, "\xce\x94" "b -2,816 (-0.019%)"),
 	   "delta against the base (the first commit here), signed and in percent");
