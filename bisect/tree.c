@@ -110,7 +110,12 @@ static int run_env(const char *const *argv, const char *const *env, const char *
  * commit's identity and dates are fixed so the same tarball always gives
  * the same base sha.
  */
-static int import_tarball(const char *tarball, const char *git_dir, const char *tmp)
+/*
+ * The index of the import as one commit with a fixed identity and date, so
+ * the same tarball always gives the same sha; its id goes to out.
+ */
+static int commit_import(const char *tarball, const char *git_dir, const char *const *env,
+			 struct strbuf *out)
 {
 	static const char *const ident[] = {
 		"GIT_AUTHOR_NAME=bisectable", "GIT_AUTHOR_EMAIL=bisectable@localhost",
@@ -118,11 +123,41 @@ static int import_tarball(const char *tarball, const char *git_dir, const char *
 		"GIT_AUTHOR_DATE=2000-01-01T00:00:00Z", "GIT_COMMITTER_DATE=2000-01-01T00:00:00Z",
 		NULL
 	};
+	const char *write_tree[] = { "git", "--git-dir", git_dir, "write-tree", NULL };
+	const char *base = strrchr(tarball, '/') ? strrchr(tarball, '/') + 1 : tarball;
+	struct child c = { .argv = write_tree, .env = env, .capture = out };
+	char *tree, *msg;
+	int ret;
+
+	strbuf_reset(out);
+	if (run_child(&c))
+		return error("git write-tree failed");
+	strbuf_trim(out);
+	tree = strbuf_detach(out, NULL);
+	msg = xasprintf("Import %s\n\nThe tree of Debian's %s, as unpacked, imported by "
+			"bisectable.", base, base);
+	{
+		const char *argv[] = { "git", "--git-dir", git_dir, "commit-tree", tree, "-m",
+				       msg, NULL };
+		struct child commit = { .argv = argv, .env = ident, .capture = out };
+
+		ret = run_child(&commit);
+	}
+	free(tree);
+	free(msg);
+	if (ret)
+		return error("git commit-tree failed");
+	strbuf_trim(out);
+	return 0;
+}
+
+static int import_tarball(const char *tarball, const char *git_dir, const char *tmp)
+{
 	struct strbuf out = STRBUF_INIT;
 	char *unpack = xasprintf("%s/src", tmp), *index = xasprintf("%s/index", tmp);
 	char *index_env = xasprintf("GIT_INDEX_FILE=%s", index);
 	const char *env[] = { index_env, NULL };
-	char *top = NULL, *msg = NULL, *version = NULL;
+	char *top = NULL, *version = NULL;
 	int ret = -1;
 
 	if (mkdir_p(unpack) < 0) {
@@ -156,42 +191,15 @@ static int import_tarball(const char *tarball, const char *git_dir, const char *
 		if (run_env(argv, env, "git add"))
 			goto out;
 	}
-	{
-		const char *argv[] = { "git", "--git-dir", git_dir, "write-tree", NULL };
-		struct child c = { .argv = argv, .env = env, .capture = &out };
-
-		if (run_child(&c)) {
-			error("git write-tree failed");
-			goto out;
-		}
-		strbuf_trim(&out);
-	}
-	{
-		char *tree = xstrdup(out.buf);
-		const char *base = strrchr(tarball, '/') ? strrchr(tarball, '/') + 1 : tarball;
-		const char *argv[] = { "git", "--git-dir", git_dir, "commit-tree", tree, "-m",
-				       NULL, NULL };
-		struct child c = { .argv = argv, .env = ident, .capture = &out };
-
-		msg = xasprintf("Import %s\n\nThe tree of Debian's %s, as unpacked, imported by "
-				"bisectable.", base, base);
-		argv[6] = msg;
-		strbuf_reset(&out);
-		ret = run_child(&c);
-		free(tree);
-		if (ret) {
-			error("git commit-tree failed");
-			goto out;
-		}
-		strbuf_trim(&out);
-	}
+	ret = commit_import(tarball, git_dir, env, &out);
+	if (ret)
+		goto out;
 	ret = git(NULL, NULL, "--git-dir", git_dir, "update-ref", "refs/bisectable/base",
 		  out.buf, NULL);
 	version = tree_version(git_dir, out.buf);
 	info("imported linux %s as %.12s", version, out.buf);
 out:
 	free(version);
-	free(msg);
 	free(top);
 	free(unpack);
 	free(index);

@@ -380,84 +380,50 @@ static int wait_status(int status)
 	return -1;
 }
 
-int run_child(struct child *c)
+/* Read the child's stdout into c->capture until EOF or the deadline (0: none). */
+static void capture_output(struct child *c, pid_t pid, int fd, double deadline)
 {
-	int pipefd[2] = { -1, -1 };
-	int out_fd = -1;
+	char chunk[8192];
+	ssize_t n;
+
+	for (;;) {
+		struct pollfd pfd = { .fd = fd, .events = POLLIN };
+		int wait_ms = -1;
+
+		if (deadline) {
+			double left = deadline - now_seconds();
+
+			if (left <= 0) {
+				c->timed_out = 1;
+				kill(-pid, SIGKILL);
+				break;
+			}
+			wait_ms = (int)(left * 1000) + 1;
+		}
+		if (poll(&pfd, 1, wait_ms) < 0 && errno != EINTR)
+			break;
+		n = read(fd, chunk, sizeof(chunk));
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0 && !(n < 0 && errno == EAGAIN))
+			break;
+		if (n > 0)
+			strbuf_add(c->capture, chunk, n);
+	}
+}
+
+/* Reap the child, killing its group at the deadline; its wait status, or -1. */
+static int reap(struct child *c, pid_t pid, double deadline)
+{
 	int status = 0;
-	double deadline = 0;
-	pid_t pid;
-
-	c->timed_out = 0;
-	fflush(NULL);
-	if (c->capture && pipe2(pipefd, O_CLOEXEC) < 0)
-		return error("pipe: %s", strerror(errno));
-	if (c->out_path) {
-		out_fd = open(c->out_path, O_WRONLY | O_CREAT | O_CLOEXEC |
-			      (c->out_append ? O_APPEND : O_TRUNC), 0644);
-		if (out_fd < 0) {
-			if (pipefd[0] >= 0) {
-				close(pipefd[0]);
-				close(pipefd[1]);
-			}
-			return error("cannot write %s: %s", c->out_path, strerror(errno));
-		}
-	}
-	pid = fork();
-	if (pid < 0)
-		return error("fork: %s", strerror(errno));
-	if (pid == 0)
-		child_setup(c, out_fd, pipefd[1]);
-	if (c->own_group) {
-		setpgid(pid, pid);
-		current_group = pid;
-	}
-	if (out_fd >= 0)
-		close(out_fd);
-	if (c->timeout > 0)
-		deadline = now_seconds() + c->timeout;
-
-	if (c->capture) {
-		char chunk[8192];
-		ssize_t n;
-
-		close(pipefd[1]);
-		for (;;) {
-			struct pollfd pfd = { .fd = pipefd[0], .events = POLLIN };
-			int wait_ms = -1;
-
-			if (deadline) {
-				double left = deadline - now_seconds();
-
-				if (left <= 0) {
-					c->timed_out = 1;
-					kill(-pid, SIGKILL);
-					break;
-				}
-				wait_ms = (int)(left * 1000) + 1;
-			}
-			if (poll(&pfd, 1, wait_ms) < 0 && errno != EINTR)
-				break;
-			n = read(pipefd[0], chunk, sizeof(chunk));
-			if (n < 0 && errno == EINTR)
-				continue;
-			if (n <= 0 && !(n < 0 && errno == EAGAIN))
-				break;
-			if (n > 0)
-				strbuf_add(c->capture, chunk, n);
-		}
-		close(pipefd[0]);
-	}
 
 	for (;;) {
 		pid_t r = waitpid(pid, &status, deadline && !c->timed_out ? WNOHANG : 0);
 
 		if (r == pid)
-			break;
-		if (r < 0 && errno != EINTR) {
-			current_group = 0;
+			return status;
+		if (r < 0 && errno != EINTR)
 			return error("waitpid: %s", strerror(errno));
-		}
 		if (r == 0) {
 			if (now_seconds() >= deadline) {
 				c->timed_out = 1;
@@ -469,13 +435,62 @@ int run_child(struct child *c)
 			}
 		}
 	}
+}
+
+int run_child(struct child *c)
+{
+	int pipefd[2] = { -1, -1 };
+	int out_fd = -1, status, ret = -1;
+	double deadline = 0;
+	pid_t pid;
+
+	c->timed_out = 0;
+	fflush(NULL);
+	if (c->capture && pipe2(pipefd, O_CLOEXEC) < 0)
+		return error("pipe: %s", strerror(errno));
+	if (c->out_path) {
+		out_fd = open(c->out_path, O_WRONLY | O_CREAT | O_CLOEXEC |
+			      (c->out_append ? O_APPEND : O_TRUNC), 0644);
+		if (out_fd < 0) {
+			error("cannot write %s: %s", c->out_path, strerror(errno));
+			goto out_pipe;
+		}
+	}
+	pid = fork();
+	if (pid < 0) {
+		error("fork: %s", strerror(errno));
+		goto out_file;
+	}
+	if (pid == 0)
+		child_setup(c, out_fd, pipefd[1]);
+	if (c->own_group) {
+		setpgid(pid, pid);
+		current_group = pid;
+	}
+	if (c->timeout > 0)
+		deadline = now_seconds() + c->timeout;
+	if (c->capture) {
+		close(pipefd[1]);
+		pipefd[1] = -1;
+		capture_output(c, pid, pipefd[0], deadline);
+	}
+	status = reap(c, pid, deadline);
 	/* Whatever the group left behind (e.g. a grandchild) goes with it. */
 	if (c->own_group)
 		kill(-pid, SIGKILL);
 	current_group = 0;
 	if (c->capture)
 		strbuf_grow(c->capture, 0);
-	return wait_status(status);
+	ret = status < 0 ? -1 : wait_status(status);
+out_file:
+	if (out_fd >= 0)
+		close(out_fd);
+out_pipe:
+	if (pipefd[0] >= 0)
+		close(pipefd[0]);
+	if (pipefd[1] >= 0)
+		close(pipefd[1]);
+	return ret;
 }
 
 int run_capture(const char *dir, struct strbuf *out, const char *const *argv)
