@@ -76,21 +76,54 @@ void opt_describe(const struct opt *o, char *buf, size_t size)
 		snprintf(buf + n, size - n, " %s", value);
 }
 
+/* Width of the usage text, and the column the help texts start at. */
+#define USAGE_WIDTH	80
+#define USAGE_HELP_COL	27
+
+/* text from column USAGE_HELP_COL on, broken between words before USAGE_WIDTH. */
+static void print_wrapped(const char *text, FILE *out)
+{
+	int col = USAGE_HELP_COL;
+
+	while (*text) {
+		size_t word = strcspn(text, " ");
+
+		if (col > USAGE_HELP_COL && col + 1 + (int)word > USAGE_WIDTH) {
+			fprintf(out, "\n%*s", USAGE_HELP_COL, "");
+			col = USAGE_HELP_COL;
+		} else if (col > USAGE_HELP_COL) {
+			fputc(' ', out);
+			col++;
+		}
+		fprintf(out, "%.*s", (int)word, text);
+		col += (int)word;
+		text += word;
+		while (*text == ' ')
+			text++;
+	}
+	fputc('\n', out);
+}
+
 static void print_option(const struct opt *o, FILE *out)
 {
+	struct strbuf help = STRBUF_INIT;
 	char desc[160];
+	int width = o->short_name ? USAGE_HELP_COL - 3 : USAGE_HELP_COL - 7;
 
 	opt_describe(o, desc, sizeof(desc));
 	/* Options without a short form line up with the long forms of those with one. */
-	fprintf(out, "  %s%-*s ", o->short_name ? "" : "    ", o->short_name ? 24 : 20, desc);
-	if (strlen(desc) > (o->short_name ? 24u : 20u))
-		fprintf(out, "\n%27s", "");
-	fputs(o->help, out);
+	fprintf(out, "  %s", o->short_name ? "" : "    ");
+	if ((int)strlen(desc) > width)
+		fprintf(out, "%s\n%*s", desc, USAGE_HELP_COL, "");
+	else
+		fprintf(out, "%-*s ", width, desc);
+	strbuf_addstr(&help, o->help);
 	if (o->type == OPT_TYPE_INT && o->def)
-		fprintf(out, " (default: %lld)", o->def);
+		strbuf_addf(&help, " (default: %lld)", o->def);
 	else if ((o->type == OPT_TYPE_STRING || o->type == OPT_TYPE_CHOICE) && o->def_str)
-		fprintf(out, " (default: %s)", o->def_str);
-	fputc('\n', out);
+		strbuf_addf(&help, " (default: %s)", o->def_str);
+	print_wrapped(help.buf, out);
+	strbuf_release(&help);
 }
 
 void usage_print(const struct opt_usage *u, FILE *out)
@@ -115,7 +148,7 @@ void usage_print(const struct opt_usage *u, FILE *out)
 			if (!(o->flags & OPT_HIDDEN))
 				print_option(o, out);
 	}
-	fprintf(out, "  %s%-24s %s\n", "", "-h, --help", "print this help");
+	fprintf(out, "  %-*s %s\n", USAGE_HELP_COL - 3, "-h, --help", "print this help");
 }
 
 int usage_error(const struct opt_usage *u, const char *fmt, ...)
@@ -182,6 +215,9 @@ static int set_value(const struct opt_usage *u, const struct opt *o, char *base,
 			lo = lo < INT_MIN ? INT_MIN : lo;
 			hi = hi > INT_MAX ? INT_MAX : hi;
 		}
+		if (parse_ll(arg, lo, hi, &v) && hi >= INT_MAX)
+			return usage_error(u, "%s wants an integer of at least %lld, not '%s'", name,
+					   lo, arg);
 		if (parse_ll(arg, lo, hi, &v))
 			return usage_error(u, "%s wants an integer from %lld to %lld, not '%s'", name,
 					   lo, hi, arg);
