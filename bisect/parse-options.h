@@ -107,11 +107,5 @@ int usage_error(const struct opt_usage *u, const char *fmt, ...)
 void opt_describe(const struct opt *o, char *buf, size_t size);
 /* The value's name: argh, or {a|b|c} of a choice; NULL for a flag. */
 void opt_value_name(const struct opt *o, char *buf, size_t size);
-/*
- * Parse a whole base-10 string into [min, max]. Returns 0, or -1 ("4x", "",
- * out of range) with *val untouched.
- */
-int parse_ll(const char *s, long long min, long long max, long long *val);
-int parse_int(const char *s, int min, int max, int *val);
 
 #endif
