@@ -145,7 +145,7 @@ static void set_defaults(const struct opt *o, char *base)
 
 		switch (o->type) {
 		case OPT_TYPE_BOOL:
-			*(int *)p = 0;
+			*(int *)p = (int)o->init;
 			break;
 		case OPT_TYPE_INT:
 			if (o->size == sizeof(int))

@@ -51,7 +51,8 @@ struct opt {
 	const char *argh;		/* the value's name in usage ("N", "PATH") */
 	const char *help;		/* one line, without the default */
 	long long min, max;		/* OPT_TYPE_INT */
-	long long def;			/* default of BOOL and INT; BOOL: the value set */
+	long long def;			/* default of INT; BOOL: the value the flag sets */
+	long long init;			/* BOOL: the value before any flag (0 unless _INIT) */
 	const char *def_str;		/* default of STRING and CHOICE */
 	const char *const *choices;	/* OPT_TYPE_CHOICE, NULL-terminated */
 	int flags;
@@ -66,6 +67,9 @@ struct opt {
 /* A flag that stores val (e.g. --no-ccache storing 0 where --ccache stores 1). */
 #define OPT_SET_INT(s, l, st, field, val, h) \
 	{ OPT_ENTRY_(OPT_TYPE_BOOL, s, l, st, field, NULL, h), .def = (val) }
+/* The same with a starting value other than 0 (-1: "not said": both flags share it). */
+#define OPT_SET_INT_INIT(s, l, st, field, val, start, h) \
+	{ OPT_ENTRY_(OPT_TYPE_BOOL, s, l, st, field, NULL, h), .def = (val), .init = (start) }
 /* fl: OPT_FILE, OPT_CONFIGS, OPT_HIDDEN or 0 */
 #define OPT_STRING(s, l, st, field, a, dflt, fl, h) \
 	{ OPT_ENTRY_(OPT_TYPE_STRING, s, l, st, field, a, h), .def_str = (dflt), .flags = (fl) }

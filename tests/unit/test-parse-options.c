@@ -33,7 +33,8 @@ static const char *const formats[] = { "html", "json", "junit", NULL };
 static const struct opt t_options[] = {
 	OPT_BOOL(0, "stop-on-failure", struct t_opts, stop, "stop at the first failure"),
 	OPT_SET_INT(0, "keep-going", struct t_opts, stop, 0, "go on after a failure"),
-	OPT_SET_INT(0, "no-ccache", struct t_opts, ccache, 0, "no ccache"),
+	OPT_SET_INT_INIT(0, "ccache", struct t_opts, ccache, 1, -1, "ccache"),
+	OPT_SET_INT_INIT(0, "no-ccache", struct t_opts, ccache, 0, -1, "no ccache"),
 	OPT_INT('j', "jobs", struct t_opts, jobs, "N", 1, 64, 4, "make -j"),
 	OPT_INT(0, "run", struct t_opts, run, "N", 1, 1000000000000LL, 0, "the run"),
 	OPT_STRING(0, "configs", struct t_opts, configs, "LIST", "up,smp", OPT_CONFIGS,
@@ -112,6 +113,11 @@ static void test_defaults_and_bools(void)
 	is_str(o.format, "html", "choice default");
 	is_str(co.db, "db/x.db", "common table default");
 	ok(!o.stop && !o.out, "bool and NULL string defaults");
+	is_int(o.ccache, -1, "a flag's starting value");
+	is_int(parse("--no-ccache", NULL), 0, "--no-ccache");
+	is_int(o.ccache, 0, "sets 0");
+	is_int(parse("--no-ccache", "--ccache", NULL), 0, "--no-ccache --ccache");
+	is_int(o.ccache, 1, "sets 1");
 
 	is_int(parse("--stop-on-failure", NULL), 0, "a bool");
 	is_int(o.stop, 1, "bool set");
