@@ -9,7 +9,7 @@ VERSION   := 0.1
 CC        ?= gcc
 CFLAGS    ?= -O2 -g
 WARNFLAGS := -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Wshadow -Wformat=2
-CPPFLAGS  += -DBISECTABLE_VERSION='"$(VERSION)"' -Ibisect
+CPPFLAGS  += -DBISECTABLE_VERSION='"$(VERSION)"' -Ibisect -Iguest
 LDLIBS    := -lsqlite3 -ljansson -lcrypto -lm
 SANITIZE  := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
@@ -34,7 +34,7 @@ PACKAGES  := gcc make libc6-dev libsqlite3-dev libjansson-dev sqlite3 git \
 
 SRCS      := $(filter-out bisect/bisectable.c,$(wildcard bisect/*.c))
 OBJS      := $(SRCS:.c=.o)
-HEADERS   := $(wildcard bisect/*.h) bisect/schema.inc
+HEADERS   := $(wildcard bisect/*.h) bisect/schema.inc guest/smoke-tests.h
 
 UNIT_TESTS := $(patsubst tests/unit/%.c,tests/unit/%,$(wildcard tests/unit/test-*.c))
 
@@ -73,7 +73,7 @@ uninstall:
 		$(DESTDIR)$(BASHCOMPDIR)/bisectable
 	rm -rf $(DESTDIR)$(DATADIR)
 
-guest/smoke: guest/smoke.c
+guest/smoke: guest/smoke.c guest/smoke-tests.h
 	$(CC) -std=gnu11 -Wall -Wextra -O2 -static -o $@ $<
 
 guest/initramfs.cpio.gz: guest/smoke guest/init guest/mkinitramfs.sh

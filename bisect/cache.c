@@ -145,17 +145,12 @@ long long cache_lookup(sqlite3 *db, const char *column, const char *key, const c
 	return id;
 }
 
-/* Metrics that a build produces; every other metric comes from the guest. */
-static const char build_metrics[] =
-	"('text', 'data', 'bss', 'bzimage_bytes', 'warnings', 'rebuilt_objects',"
-	" 'restored_mtimes')";
-
 long long cache_copy(sqlite3 *db, long long run_id, long long commit_id, const char *config,
 		     long long origin, const char *key)
 {
 	sqlite3_stmt *st;
 	long long id, origin_commit = 0;
-	char *stage = NULL, *sql;
+	char *stage = NULL;
 	int is_build;
 
 	st = db_prepare(db, "SELECT stage, commit_id, config = ? FROM results WHERE id = ?");
@@ -199,19 +194,20 @@ long long cache_copy(sqlite3 *db, long long run_id, long long commit_id, const c
 	sqlite3_bind_int64(st, 2, origin);
 	db_done(db, st);
 
-	/* The origin's config may differ in name only if fragments were equal: use its own. */
-	sql = xasprintf("INSERT OR REPLACE INTO metrics (commit_id, config, name, value)"
-			" SELECT ?1, ?2, m.name, m.value FROM metrics m JOIN results r"
-			" ON r.id = ?4 WHERE m.commit_id = ?3 AND m.config = r.config"
-			" AND m.name %s IN %s AND m.name <> 'sched_smp_lines'",
-			is_build ? "" : "NOT", build_metrics);
-	st = db_prepare(db, sql);
+	/*
+	 * The figures of that stage only: the series' own belong to this commit.
+	 * The origin's config may differ in name only if fragments were equal.
+	 */
+	st = db_prepare(db, "INSERT OR REPLACE INTO metrics (commit_id, config, source, name,"
+			" value) SELECT ?1, ?2, m.source, m.name, m.value FROM metrics m JOIN"
+			" results r ON r.id = ?4 WHERE m.commit_id = ?3 AND m.config = r.config"
+			" AND m.source = ?5");
 	sqlite3_bind_int64(st, 1, commit_id);
 	db_bind_text(st, 2, config);
 	sqlite3_bind_int64(st, 3, origin_commit);
 	sqlite3_bind_int64(st, 4, origin);
+	db_bind_text(st, 5, is_build ? "build" : "guest");
 	db_done(db, st);
-	free(sql);
 
 	if (is_build) {
 		db_warnings_clear(db, commit_id, config);
@@ -226,4 +222,69 @@ long long cache_copy(sqlite3 *db, long long run_id, long long commit_id, const c
 	}
 	free(stage);
 	return id;
+}
+
+static int result_passed(sqlite3 *db, long long id)
+{
+	sqlite3_stmt *q = db_prepare(db, "SELECT status = 'pass' FROM results WHERE id = ?");
+	int passed;
+
+	sqlite3_bind_int64(q, 1, id);
+	passed = sqlite3_step(q) == SQLITE_ROW && sqlite3_column_int(q, 0);
+	sqlite3_finalize(q);
+	return passed;
+}
+
+int cache_find_boot(sqlite3 *db, const char *column, const char *key, struct cache_hit *hit)
+{
+	hit->boot = cache_lookup(db, column, key, "boot");
+	hit->test = cache_lookup(db, column, key, "test");
+	return hit->boot && hit->test;
+}
+
+enum cache_plan cache_plan(sqlite3 *db, const char *build_key, const char *boot_key,
+			   struct cache_hit *hit)
+{
+	memset(hit, 0, sizeof(*hit));
+	hit->build = cache_lookup(db, "cache_key", build_key, "build");
+	if (!hit->build)
+		return CACHE_MISS;
+	if (!result_passed(db, hit->build))
+		return CACHE_BUILD_FAILED;
+	if (cache_find_boot(db, "cache_key", boot_key, hit))
+		return CACHE_HIT;
+	memset(hit, 0, sizeof(*hit));
+	return CACHE_MISS;
+}
+
+int cache_reuse(sqlite3 *db, long long run_id, long long commit_id, const char *config,
+		const struct cache_hit *hit, const char *boot_key)
+{
+	long long ids[3] = { 0 };
+	int bad = 0, i;
+
+	db_begin(db);
+	if (hit->build)
+		ids[0] = cache_copy(db, run_id, commit_id, config, hit->build, NULL);
+	if (hit->boot)
+		ids[1] = cache_copy(db, run_id, commit_id, config, hit->boot, boot_key);
+	if (hit->test)
+		ids[2] = cache_copy(db, run_id, commit_id, config, hit->test, boot_key);
+	db_commit(db);
+	for (i = 0; i < 3; i++)
+		if (ids[i] && !result_passed(db, ids[i]))
+			bad = 1;
+	return bad;
+}
+
+void cache_describe(sqlite3 *db, long long origin, struct strbuf *out)
+{
+	sqlite3_stmt *q = db_prepare(db, "SELECT r.status, r.run_id, c.position FROM results r"
+				     " JOIN commits c ON c.id = r.commit_id WHERE r.id = ?");
+
+	sqlite3_bind_int64(q, 1, origin);
+	if (sqlite3_step(q) == SQLITE_ROW)
+		strbuf_addf(out, "%s: cached from run %lld commit %d", db_column_str(q, 0),
+			    (long long)sqlite3_column_int64(q, 1), sqlite3_column_int(q, 2));
+	sqlite3_finalize(q);
 }

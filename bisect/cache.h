@@ -11,6 +11,8 @@
 
 #include <sqlite3.h>
 
+#include "util.h"
+
 struct boot_job;
 
 /* SHA-256 of a file, hex, allocated; NULL if it cannot be read. */
@@ -32,5 +34,35 @@ long long cache_lookup(sqlite3 *db, const char *column, const char *key, const c
  */
 long long cache_copy(sqlite3 *db, long long run_id, long long commit_id, const char *config,
 		     long long origin, const char *key);
+
+/* What the cache holds for one configuration at one commit. */
+enum cache_plan {
+	CACHE_MISS,		/* no usable result: build (and boot) it */
+	CACHE_BUILD_FAILED,	/* this build failed before: reuse the failure */
+	CACHE_HIT,		/* built and booted before: reuse build, boot and test */
+};
+
+struct cache_hit {
+	long long build, boot, test;	/* origin result ids, 0 for none */
+};
+
+/*
+ * The plan for a configuration whose build key and boot key are given; the
+ * origins found go to hit. A passing build whose boot is not cached is a
+ * miss: its bzImage may be gone from the build directory.
+ */
+enum cache_plan cache_plan(sqlite3 *db, const char *build_key, const char *boot_key,
+			   struct cache_hit *hit);
+/* A boot and its tests found by column ("cache_key" or "image_key"); 1 if both are. */
+int cache_find_boot(sqlite3 *db, const char *column, const char *key, struct cache_hit *hit);
+/*
+ * Copy the origins of hit (build if set, boot and test if set) to (commit,
+ * config) in one transaction; boot and test copies carry boot_key. Returns
+ * 1 if a copied result is not pass.
+ */
+int cache_reuse(sqlite3 *db, long long run_id, long long commit_id, const char *config,
+		const struct cache_hit *hit, const char *boot_key);
+/* "cached from run 3 commit 4" and the origin's status, for the progress lines. */
+void cache_describe(sqlite3 *db, long long origin, struct strbuf *out);
 
 #endif

@@ -17,30 +17,70 @@ static const char schema_sql[] =
 #include "schema.inc"
 ;
 
-/* Columns added after a database may have been created: add them in place. */
-static void migrate(sqlite3 *db)
-{
-	sqlite3_stmt *st;
-	int has_table = 0, has_image_key = 0;
+/*
+ * The schema's version (PRAGMA user_version). 0: a database from before
+ * versions (the first releases); 1: results.image_key; 2: metrics.source,
+ * and runs.options holds the run configuration as JSON (run-config.h).
+ */
+#define SCHEMA_VERSION	2
+#define STR_(x)		#x
+#define STR(x)		STR_(x)
 
-	if (sqlite3_prepare_v2(db, "SELECT name FROM pragma_table_info('results')", -1, &st,
-			       NULL) != SQLITE_OK)
-		return;
-	while (sqlite3_step(st) == SQLITE_ROW) {
-		has_table = 1;
-		if (!strcmp(db_column_str(st, 0), "image_key"))
-			has_image_key = 1;
-	}
+/* 0 if table has no such column (or no such table). */
+static int has_column(sqlite3 *db, const char *table, const char *column)
+{
+	sqlite3_stmt *st = db_prepare(db, "SELECT 1 FROM pragma_table_info(?) WHERE name = ?");
+	int found;
+
+	db_bind_text(st, 1, table);
+	db_bind_text(st, 2, column);
+	found = sqlite3_step(st) == SQLITE_ROW;
 	sqlite3_finalize(st);
-	if (has_table && !has_image_key)
-		sqlite3_exec(db, "ALTER TABLE results ADD COLUMN image_key TEXT", NULL, NULL, NULL);
+	return found;
+}
+
+static void exec_or_die(sqlite3 *db, const char *path, const char *sql)
+{
+	char *err = NULL;
+
+	if (sqlite3_exec(db, sql, NULL, NULL, &err) != SQLITE_OK)
+		die("cannot upgrade the schema of %s: %s", path, err);
+}
+
+/* Bring an older database's tables up to the columns schema.sql creates. */
+static void migrate(sqlite3 *db, const char *path, int version)
+{
+	if (!has_column(db, "results", "id"))
+		return;		/* a new database: schema.sql creates it whole */
+	if (version < 1 && !has_column(db, "results", "image_key"))
+		exec_or_die(db, path, "ALTER TABLE results ADD COLUMN image_key TEXT");
+	if (version < 2 && !has_column(db, "metrics", "source")) {
+		/* Which stage made a metric, for the result cache's copies. */
+		exec_or_die(db, path, "ALTER TABLE metrics ADD COLUMN source TEXT NOT NULL"
+			    " DEFAULT 'guest' CHECK (source IN ('build', 'guest', 'series'));"
+			    " UPDATE metrics SET source = 'build' WHERE name IN ('text', 'data',"
+			    " 'bss', 'bzimage_bytes', 'warnings', 'rebuilt_objects',"
+			    " 'restored_mtimes');"
+			    " UPDATE metrics SET source = 'series' WHERE name = 'sched_smp_lines'");
+	}
+}
+
+static int schema_version(sqlite3 *db)
+{
+	sqlite3_stmt *st = db_prepare(db, "PRAGMA user_version");
+	int v = 0;
+
+	if (sqlite3_step(st) == SQLITE_ROW)
+		v = sqlite3_column_int(st, 0);
+	sqlite3_finalize(st);
+	return v;
 }
 
 sqlite3 *db_open(const char *path)
 {
 	sqlite3 *db;
 	char *err = NULL;
-	int rc;
+	int rc, version;
 
 	rc = sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
 	if (rc != SQLITE_OK)
@@ -51,9 +91,15 @@ sqlite3 *db_open(const char *path)
 		die("cannot use database %s: %s", path, err);
 	if (access(path, W_OK) < 0)
 		die("database %s is not writable: %s", path, strerror(errno));
-	migrate(db);
+	version = schema_version(db);
+	if (version > SCHEMA_VERSION)
+		die("%s has schema version %d; this bisectable knows up to %d: upgrade it",
+		    path, version, SCHEMA_VERSION);
+	migrate(db, path, version);
 	if (sqlite3_exec(db, schema_sql, NULL, NULL, &err) != SQLITE_OK)
 		die("cannot create the schema in %s: %s", path, err);
+	if (version < SCHEMA_VERSION)
+		exec_or_die(db, path, "PRAGMA user_version = " STR(SCHEMA_VERSION));
 	return db;
 }
 
@@ -350,17 +396,18 @@ void db_test_add(sqlite3 *db, long long result_id, const char *name, const char 
 	db_done(db, st);
 }
 
-void db_metric_set(sqlite3 *db, long long commit_id, const char *config, const char *name,
-		   double value)
+void db_metric_set(sqlite3 *db, long long commit_id, const char *config, const char *source,
+		   const char *name, double value)
 {
 	sqlite3_stmt *st;
 
-	st = db_prepare(db, "INSERT OR REPLACE INTO metrics (commit_id, config, name, value)"
-			" VALUES (?, ?, ?, ?)");
+	st = db_prepare(db, "INSERT OR REPLACE INTO metrics (commit_id, config, source, name,"
+			" value) VALUES (?, ?, ?, ?, ?)");
 	sqlite3_bind_int64(st, 1, commit_id);
 	db_bind_text(st, 2, config);
-	db_bind_text(st, 3, name);
-	sqlite3_bind_double(st, 4, value);
+	db_bind_text(st, 3, source);
+	db_bind_text(st, 4, name);
+	sqlite3_bind_double(st, 5, value);
 	db_done(db, st);
 }
 

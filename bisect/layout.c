@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * layout.c - paths and run options.
+ * layout.c - where things are.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -12,10 +12,6 @@
 #include "layout.h"
 #include "tree.h"
 #include "util.h"
-
-const char *const smoke_tests_all =
-	"fork_exec_wait pipe_pingpong yield_progress nice_share rt_fifo_rr "
-	"deadline_admission affinity procfs_schedstat sleep_futex sched_attr_errors";
 
 static int installed;
 
@@ -98,31 +94,4 @@ char *build_dir(const char *work_dir, const char *config)
 	free(copy);
 	free(cache);
 	return dir;
-}
-
-char *option_get(const char *options, const char *key)
-{
-	size_t len = strlen(key);
-	const char *p = options;
-
-	while (p && *p) {
-		while (*p == ' ')
-			p++;
-		if (!strncmp(p, key, len) && p[len] == '=') {
-			const char *v = p + len + 1, *end = strchr(v, ' ');
-
-			return end ? xstrndup(v, end - v) : xstrdup(v);
-		}
-		p = strchr(p, ' ');
-	}
-	return NULL;
-}
-
-int option_int(const char *options, const char *key, int dflt)
-{
-	char *v = option_get(options, key);
-	int n = v ? atoi(v) : dflt;
-
-	free(v);
-	return n;
 }

@@ -26,11 +26,5 @@ char *default_db_path(void);
 char *commit_log_dir(const char *db_path, long long run_id, int position, const char *sha);
 /* The O= directory of one configuration for one work tree, in the cache. */
 char *build_dir(const char *work_dir, const char *config);
-/* The smoke tests the guest knows, space-separated. */
-extern const char *const smoke_tests_all;
-
-/* Value of key in a space-separated "key=value" option string; allocated or NULL. */
-char *option_get(const char *options, const char *key);
-int option_int(const char *options, const char *key, int dflt);
 
 #endif

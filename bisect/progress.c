@@ -6,22 +6,21 @@
  * On a terminal their stderr comes through pipes, so that their result lines
  * can be printed above the status lines (one per configuration, redrawn
  * every second); without a terminal the children write their lines
- * themselves.
+ * themselves. run_parallel() runs the children and reads the pipes; this is
+ * its on_line and on_tick.
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <fcntl.h>
-#include <poll.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
-#include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "db.h"
 #include "progress.h"
+#include "run-parallel.h"
 #include "util.h"
 
 static size_t append(char *buf, size_t size, size_t len, const char *fmt, ...)
@@ -135,123 +134,109 @@ static void write_all(const char *s, size_t len)
 	}
 }
 
-/* The block of status lines drawn last (the cursor is at the end of its last line). */
-static int drawn_lines;
+void progress_begin(struct progress *p, const char *db_path, long long run_id,
+		    long long commit_id, int position, int total)
+{
+	*p = (struct progress){ .db_path = db_path, .run_id = run_id, .commit_id = commit_id,
+				.position = position, .total = total, .block = STRBUF_INIT };
+}
 
-static void clear_block(void)
+/* The cursor is at the end of the block's last line: back to the start of its first. */
+static void clear_block(struct progress *p)
 {
 	write_all("\r\033[K", 4);
-	for (; drawn_lines > 1; drawn_lines--)
+	for (; p->drawn_lines > 1; p->drawn_lines--)
 		write_all("\033[A\033[K", 6);
-	drawn_lines = 0;
+	p->drawn_lines = 0;
 }
 
-/* Read what a child wrote; print its complete lines above the status line. */
-static int drain(struct progress_child *c, struct strbuf *pending)
+static void draw_block(struct progress *p)
 {
-	char chunk[4096];
-	ssize_t n;
-	int eof = 0;
+	const char *c;
 
-	for (;;) {
-		n = read(c->fd, chunk, sizeof(chunk));
-		if (n > 0) {
-			strbuf_add(pending, chunk, (size_t)n);
-			continue;
-		}
-		if (n < 0 && errno == EINTR)
-			continue;
-		eof = n == 0;
-		break;
-	}
-	if (eof && pending->len && pending->buf[pending->len - 1] != '\n')
-		strbuf_add(pending, "\n", 1);
-	if (pending->len) {
-		char *end = memrchr(pending->buf, '\n', pending->len);
-
-		if (end) {
-			size_t done = (size_t)(end - pending->buf) + 1;
-
-			clear_block();
-			write_all(pending->buf, done);
-			memmove(pending->buf, pending->buf + done, pending->len - done);
-			pending->len -= done;
-			pending->buf[pending->len] = '\0';
-		}
-	}
-	return eof;
+	if (!p->block.len)
+		return;
+	write_all(p->block.buf, p->block.len);
+	p->drawn_lines = 1;
+	for (c = p->block.buf; (c = strchr(c, '\n')); c++)
+		p->drawn_lines++;
 }
 
-void progress_wait(struct progress_child *children, int n, const char *db_path,
-		   long long run_id, long long commit_id, int position, int total)
+void progress_on_line(void *ctx, struct run_job *job, const char *line, size_t len)
 {
-	struct strbuf pending[64];
-	struct progress_cell cells[64];
-	struct pollfd pfd[64];
-	sqlite3 *db = db_open(db_path);
-	time_t start = time(NULL);
-	long finished[64];
-	char line[1024];
-	int i, running;
+	struct progress *p = ctx;
 
-	if (n > 64)
-		n = 64;
+	clear_block(p);
+	write_all(line, len);
+	draw_block(p);
+}
+
+/* Room for n configurations; a new one has not finished. */
+static void grow(struct progress *p, size_t n)
+{
+	size_t i;
+
+	if (n <= p->n)
+		return;
+	p->cells = xrealloc(p->cells, n * sizeof(*p->cells));
+	p->finished = xrealloc(p->finished, n * sizeof(*p->finished));
+	for (i = p->n; i < n; i++)
+		p->finished[i] = -1;
+	p->n = n;
+}
+
+static void update_cell(struct progress *p, const struct run_job *job, size_t i)
+{
+	struct progress_cell *c = &p->cells[i];
+
+	c->config = job->name;
+	c->stage = job->pid ? current_stage(p->db, p->commit_id, job->name) : "queued";
+	c->elapsed = job->pid ? (long)(now_seconds() - job->started) : 0;
+	/* A configuration that is through keeps the time it took. */
+	if (p->finished[i] < 0 && job->ended)
+		p->finished[i] = (long)(job->ended - job->started);
+	else if (p->finished[i] < 0 && (!strcmp(c->stage, "done") || !strcmp(c->stage, "failed")))
+		p->finished[i] = c->elapsed;
+	if (p->finished[i] >= 0)
+		c->elapsed = p->finished[i];
+	c->eta = eta_seconds(p->db, p->run_id, c->config, p->position, p->total, c->elapsed);
+}
+
+void progress_on_tick(void *ctx, struct run_job *jobs, size_t n)
+{
+	struct progress *p = ctx;
+	int width = terminal_width();
+	size_t i, running = 0;
+
+	if (!p->db)
+		p->db = db_open(p->db_path);
+	grow(p, n);
+	strbuf_reset(&p->block);
 	for (i = 0; i < n; i++) {
-		pending[i] = (struct strbuf)STRBUF_INIT;
-		finished[i] = -1;
-		if (children[i].fd >= 0)
-			fcntl(children[i].fd, F_SETFL, fcntl(children[i].fd, F_GETFL) | O_NONBLOCK);
+		update_cell(p, &jobs[i], i);
+		running += jobs[i].pid && !jobs[i].ended;
 	}
-	do {
-		int npfd = 0, ret;
+	for (i = 0; running && i < n; i++) {
+		size_t len;
 
-		for (i = 0; i < n; i++) {
-			if (children[i].fd < 0)
-				continue;
-			pfd[npfd].fd = children[i].fd;
-			pfd[npfd].events = POLLIN;
-			npfd++;
-		}
-		ret = poll(pfd, npfd, 1000);
-		if (ret < 0 && errno != EINTR)
-			die("poll: %s", strerror(errno));
-		running = 0;
-		for (i = 0; i < n; i++) {
-			struct progress_child *c = &children[i];
+		if (i)
+			strbuf_add(&p->block, "\n", 1);
+		strbuf_grow(&p->block, (size_t)width + 1);
+		len = progress_format(p->block.buf + p->block.len, (size_t)width + 1, p->position,
+				      p->total, &p->cells[i], width);
+		p->block.len += len;
+	}
+	clear_block(p);
+	draw_block(p);
+}
 
-			if (!c->exited && waitpid(c->pid, &c->status, WNOHANG) == c->pid)
-				c->exited = 1;
-			/* An exited child's helpers may hold the pipe open: stop reading it. */
-			if (c->fd >= 0 && (drain(c, &pending[i]) || c->exited)) {
-				close(c->fd);
-				c->fd = -1;
-			}
-			if (!c->exited)
-				running++;
-			cells[i].config = c->config;
-			cells[i].stage = current_stage(db, commit_id, c->config);
-			cells[i].elapsed = (long)(time(NULL) - start);
-			/* A configuration that is through keeps the time it took. */
-			if (finished[i] < 0 && (c->exited || !strcmp(cells[i].stage, "done") ||
-						!strcmp(cells[i].stage, "failed")))
-				finished[i] = cells[i].elapsed;
-			if (finished[i] >= 0)
-				cells[i].elapsed = finished[i];
-			cells[i].eta = eta_seconds(db, run_id, c->config, position, total,
-						   cells[i].elapsed);
-		}
-		clear_block();
-		for (i = 0; running && i < n; i++) {
-			size_t len = progress_format(line, sizeof(line), position, total, &cells[i],
-						     terminal_width());
-
-			if (i)
-				write_all("\n", 1);
-			write_all(line, len);
-			drawn_lines++;
-		}
-	} while (running);
-	for (i = 0; i < n; i++)
-		strbuf_release(&pending[i]);
-	db_close(db);
+void progress_end(struct progress *p)
+{
+	clear_block(p);
+	if (p->db)
+		db_close(p->db);
+	free(p->cells);
+	free(p->finished);
+	strbuf_release(&p->block);
+	*p = (struct progress){ .block = STRBUF_INIT };
 }

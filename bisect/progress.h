@@ -9,9 +9,11 @@
 
 #include <sys/types.h>
 
+#include "util.h"
+
 struct progress_cell {
 	const char *config;
-	const char *stage;	/* "build", "boot", "test", "done", "FAILED" */
+	const char *stage;	/* "queued", "build", "boot", "test", "done", "failed" */
 	long elapsed;		/* seconds in this commit */
 	long eta;		/* seconds left for the run in this configuration; -1: unknown */
 };
@@ -23,20 +25,34 @@ struct progress_cell {
 size_t progress_format(char *buf, size_t size, int position, int total,
 		       const struct progress_cell *cell, int width);
 
-struct progress_child {
-	const char *config;
-	pid_t pid;
-	int fd;		/* the read end of the child's stderr, or -1 */
-	int status;	/* from waitpid, once exited */
-	int exited;
-};
+struct run_job;
 
 /*
- * Wait for the children, copying their stderr lines to ours and keeping the
- * progress lines below them. The stage of each configuration comes from the
- * results recorded so far in db_path for commit_id.
+ * The display of run_parallel() jobs, one per configuration named by
+ * job->name: pass progress_on_line and progress_on_tick as its on_line and
+ * on_tick, with the struct progress as ctx. The stage of each configuration
+ * comes from the results recorded so far in db_path for commit_id.
  */
-void progress_wait(struct progress_child *children, int n, const char *db_path,
-		   long long run_id, long long commit_id, int position, int total);
+struct progress {
+	const char *db_path;
+	long long run_id, commit_id;
+	int position, total;
+	/* Private */
+	struct sqlite3 *db;		/* opened at the first tick, after the forks */
+	struct progress_cell *cells;
+	long *finished;			/* seconds a configuration took once through; -1 */
+	size_t n;
+	struct strbuf block;		/* the status lines drawn last */
+	int drawn_lines;
+};
+
+void progress_begin(struct progress *p, const char *db_path, long long run_id,
+		    long long commit_id, int position, int total);
+/* A child's line, printed above the status lines. */
+void progress_on_line(void *ctx, struct run_job *job, const char *line, size_t len);
+/* The status lines, redrawn (none once no job runs). */
+void progress_on_tick(void *ctx, struct run_job *jobs, size_t n);
+/* Clear the status lines and free what the display took. */
+void progress_end(struct progress *p);
 
 #endif

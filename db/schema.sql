@@ -1,5 +1,6 @@
--- bisectable database schema (SQLite). Applied on every open; idempotent.
--- The binary embeds this file at build time.
+-- bisectable database schema (SQLite), version 2 (PRAGMA user_version).
+-- Applied on every open; idempotent. The binary embeds this file at build
+-- time; bisect/db.c upgrades older databases to it (and sets the version).
 
 CREATE TABLE IF NOT EXISTS runs (
 	id INTEGER PRIMARY KEY,
@@ -11,7 +12,9 @@ CREATE TABLE IF NOT EXISTS runs (
 	base_sha TEXT NOT NULL,
 	tip_sha TEXT,
 	configs TEXT NOT NULL,		-- comma-separated configuration names
-	options TEXT NOT NULL,		-- e.g. "keep-going accel=tcg jobs=2"
+	options TEXT NOT NULL,		-- the run configuration, a JSON document:
+					-- {"format": "bisectable-run-config", ...}
+					-- (bisect/run-config.h); key=value text before v2
 	started_at TEXT NOT NULL,
 	ended_at TEXT,
 	state TEXT NOT NULL DEFAULT 'running'
@@ -68,6 +71,9 @@ CREATE TABLE IF NOT EXISTS metrics (
 	config TEXT NOT NULL,
 	name TEXT NOT NULL,
 	value REAL NOT NULL,
+	-- what made it: the build (sizes, warnings), the guest (smoke tests'
+	-- figures) or the series (its metrics file, counted in the tree)
+	source TEXT NOT NULL DEFAULT 'guest' CHECK (source IN ('build', 'guest', 'series')),
 	UNIQUE (commit_id, config, name)
 );
 

@@ -1705,16 +1705,9 @@ struct test {
 };
 
 static const struct test tests[] = {
-	{ "fork_exec_wait", test_fork_exec_wait },
-	{ "pipe_pingpong", test_pipe_pingpong },
-	{ "yield_progress", test_yield_progress },
-	{ "nice_share", test_nice_share },
-	{ "rt_fifo_rr", test_rt_fifo_rr },
-	{ "deadline_admission", test_deadline_admission },
-	{ "affinity", test_affinity },
-	{ "procfs_schedstat", test_procfs_schedstat },
-	{ "sleep_futex", test_sleep_futex },
-	{ "sched_attr_errors", test_sched_attr_errors },
+#define SMOKE_TEST(name) { #name, test_##name },
+#include "smoke-tests.h"
+#undef SMOKE_TEST
 };
 
 #define NTESTS	((int)ARRAY_SIZE(tests))

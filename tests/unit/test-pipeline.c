@@ -278,17 +278,10 @@ static void test_util(void)
 
 	struct strbuf sb = STRBUF_INIT;
 	const char *argv[] = { "git", "it's", "a b", "$(rm -rf /)", "plain", NULL };
-	char *v;
 
 	argv_to_line(&sb, argv);
 	is_str(sb.buf, "git 'it'\\''s' 'a b' '$(rm -rf /)' plain", "shell quoting of a command line");
 	strbuf_release(&sb);
-	v = option_get("mode=keep-going accel=tcg jobs=2 tests=a,b", "tests");
-	is_str(v, "a,b", "option_get");
-	free(v);
-	ok(option_get("accel=tcg", "acc") == NULL, "option_get matches whole keys");
-	is_int(option_int("jobs=3", "jobs", 1), 3, "option_int");
-	is_int(option_int("", "jobs", 7), 7, "option_int default");
 }
 
 static int count(sqlite3 *db, const char *sql)
@@ -421,8 +414,8 @@ static void test_cache(void)
 		r = db_result_set(db, id, c1, &row);
 	}
 	db_test_add(db, r, "x", "fail", "broken", 0.5);
-	db_metric_set(db, c1, "up", "pipe_rtt_ns", 6000);
-	db_metric_set(db, c1, "up", "text", 123);
+	db_metric_set(db, c1, "up", "guest", "pipe_rtt_ns", 6000);
+	db_metric_set(db, c1, "up", "build", "text", 123);
 	is_int((int)cache_lookup(db, "cache_key", b1, "test"), (int)r, "a result is found by key");
 	is_int((int)cache_lookup(db, "cache_key", b2, "test"), 0, "not by another key");
 	copy = cache_copy(db, id, c2, "up", r, NULL);

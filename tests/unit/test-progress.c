@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The live progress lines: their format, and progress_wait() copying the
- * children's lines whole while a helper of theirs still holds the pipe.
+ * The live progress lines: their format, their drawing, and run_parallel()
+ * with them copying the children's lines whole while a helper of theirs
+ * still holds the pipe.
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -13,6 +14,7 @@
 
 #include "db.h"
 #include "progress.h"
+#include "run-parallel.h"
 #include "util.h"
 #include "tap.h"
 
@@ -37,93 +39,167 @@ static void test_format(void)
 	ok(len < sizeof(small) && small[len] == '\0', "a small buffer is not overrun");
 }
 
-/* A child that prints two lines in pieces, leaves a helper holding its stderr, and exits. */
-static pid_t spawn(const char *name, int *fd)
+/* A helper left behind holds our pipe, not the harness's (nor a dup of them). */
+static void close_all_but_stderr(void)
 {
-	int fds[2];
-	pid_t pid;
+	int fd;
 
-	if (pipe(fds))
-		exit(2);
-	fflush(stdout);
-	pid = fork();
-	if (!pid) {
-		dup2(fds[1], STDERR_FILENO);
-		close(fds[0]);
-		close(fds[1]);
-		dprintf(2, "  %s build", name);
-		usleep(300000);
-		dprintf(2, " pass\n  %s boot pass\n", name);
-		if (!fork()) {	/* the helper: outlives its parent, keeps the pipe */
-			close(STDOUT_FILENO);	/* but not prove's */
-			sleep(30);
-			_exit(0);
-		}
-		_exit(!strcmp(name, "smp") ? 1 : 0);
-	}
-	close(fds[1]);
-	*fd = fds[0];
-	return pid;
+	close(STDOUT_FILENO);
+	for (fd = 3; fd < 1024; fd++)
+		close(fd);
 }
 
-static void test_wait(void)
+/* A child that prints two lines in pieces, leaves a helper holding its stderr, and exits. */
+static int child(void *data)
 {
-	char dir[] = "/tmp/bisectable-progress.XXXXXX";
+	const char *name = data;
+
+	dprintf(2, "  %s build", name);
+	usleep(300000);
+	dprintf(2, " pass\n  %s boot pass\n", name);
+	if (!fork()) {	/* the helper: outlives its parent, keeps the pipe */
+		close_all_but_stderr();	/* not prove's pipes */
+		sleep(30);
+		_exit(0);
+	}
+	return !strcmp(name, "smp") ? 1 : 0;
+}
+
+/* A database with a run of configurations up and smp, and its commit 1. */
+static char *make_db(const char *dir, long long *run_id, long long *commit_id)
+{
 	struct run_info run = { .series = "s", .series_kind = "patches", .work_dir = "/w",
 				.base_version = "6.12", .base_sha = "b", .configs = "up,smp",
 				.options = "" };
-	struct progress_child children[2] = { { .config = "up" }, { .config = "smp" } };
-	struct strbuf out = STRBUF_INIT;
-	char *db_path, *out_path;
-	long long run_id, commit_id;
-	sqlite3 *db;
-	time_t t0;
-	int saved, out_fd;
+	char *db_path = xasprintf("%s/t.db", dir);
+	sqlite3 *db = db_open(db_path);
 
-	if (!mkdtemp(dir)) {
-		ok(0, "mkdtemp");
-		return;
-	}
-	db_path = xasprintf("%s/t.db", dir);
-	out_path = xasprintf("%s/stderr", dir);
-	db = db_open(db_path);
-	run_id = db_insert_run(db, &run);
-	commit_id = db_commit_set(db, run_id, 1, "aaa", "t", "one", NULL, NULL);
+	*run_id = db_insert_run(db, &run);
+	*commit_id = db_commit_set(db, *run_id, 1, "aaa", "t", "one", NULL, NULL);
 	db_close(db);
+	return db_path;
+}
 
-	children[0].pid = spawn("up", &children[0].fd);
-	children[1].pid = spawn("smp", &children[1].fd);
+/* Our stderr into a file while f runs; the file's contents into out. */
+static void capture_stderr(const char *path, struct strbuf *out, void (*f)(void *), void *arg)
+{
+	int saved, fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+
 	fflush(stderr);
 	saved = dup(STDERR_FILENO);
-	out_fd = open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-	dup2(out_fd, STDERR_FILENO);
-	t0 = time(NULL);
-	progress_wait(children, 2, db_path, run_id, commit_id, 1, 4);
+	dup2(fd, STDERR_FILENO);
+	f(arg);
 	dup2(saved, STDERR_FILENO);
 	close(saved);
-	close(out_fd);
+	close(fd);
+	strbuf_reset(out);
+	strbuf_read_file(out, path);
+	unlink(path);
+}
 
+struct wait_args {
+	struct run_job *jobs;
+	struct progress *p;
+	int ret;
+};
+
+static void run_jobs(void *arg)
+{
+	struct wait_args *a = arg;
+	struct run_parallel_opts opts = { .capture = 1, .on_line = progress_on_line,
+					  .on_tick = progress_on_tick, .ctx = a->p };
+
+	a->ret = run_parallel(a->jobs, 2, &opts);
+	progress_end(a->p);
+}
+
+static void test_wait(const char *dir)
+{
+	struct run_job jobs[] = { { .name = "up", .fn = child, .data = "up" },
+				  { .name = "smp", .fn = child, .data = "smp" } };
+	struct progress p;
+	struct wait_args args = { .jobs = jobs, .p = &p };
+	struct strbuf out = STRBUF_INIT;
+	long long run_id, commit_id;
+	char *db_path = make_db(dir, &run_id, &commit_id), *out_path = xasprintf("%s/e", dir);
+	time_t t0 = time(NULL);
+
+	progress_begin(&p, db_path, run_id, commit_id, 1, 4);
+	capture_stderr(out_path, &out, run_jobs, &args);
+	is_int(args.ret, 0, "run_parallel with the progress display");
 	ok(time(NULL) - t0 < 10, "returns when the children exit, not when their helpers do");
-	ok(children[0].exited && WIFEXITED(children[0].status) &&
-	   WEXITSTATUS(children[0].status) == 0, "up's exit status is kept");
-	ok(children[1].exited && WEXITSTATUS(children[1].status) == 1, "so is smp's");
-	strbuf_read_file(&out, out_path);
+	is_int(jobs[0].status, 0, "up's exit status is kept");
+	is_int(jobs[1].status, 1, "so is smp's");
 	ok(strstr(out.buf, "  up build pass\n") != NULL,
 	   "a line written in two pieces comes out whole");
 	ok(strstr(out.buf, "  smp boot pass\n") != NULL, "every line comes out");
-	ok(children[0].fd == -1 && children[1].fd == -1, "the pipes are closed");
+	ok(strstr(out.buf, "[1/4] up       build  0m00s\n[1/4] smp      build  0m00s") != NULL,
+	   "the status lines are drawn");
+	ok(out.len >= 4 && !strcmp(out.buf + out.len - 4, "\r\033[K"), "and cleared at the end");
 	strbuf_release(&out);
 	unlink(db_path);
-	unlink(out_path);
 	free(db_path);
 	free(out_path);
-	rmdir(dir);
+}
+
+struct display_args {
+	struct progress *p;
+	struct run_job *jobs;
+};
+
+static void display(void *arg)
+{
+	struct display_args *a = arg;
+
+	progress_on_tick(a->p, a->jobs, 3);
+	progress_on_line(a->p, &a->jobs[1], "  smp build pass\n", 17);
+	a->jobs[0].ended = a->jobs[0].started + 5;
+	progress_on_tick(a->p, a->jobs, 3);
+	progress_end(a->p);
+}
+
+/* The block of status lines drawn, a line printed above it, redrawn, cleared. */
+static void test_display(const char *dir)
+{
+	double now = now_seconds();
+	struct run_job jobs[] = {
+		{ .name = "up", .pid = 1, .started = now - 62.5 },
+		{ .name = "smp", .pid = 1, .started = now - 3.5 },
+		{ .name = "kasan" },	/* not started yet */
+	};
+	struct progress p;
+	struct display_args args = { .p = &p, .jobs = jobs };
+	struct strbuf out = STRBUF_INIT;
+	long long run_id, commit_id;
+	char *db_path = make_db(dir, &run_id, &commit_id), *out_path = xasprintf("%s/e", dir);
+	const char *block = "[1/4] up       build  1m02s\n[1/4] smp      build  0m03s\n"
+			    "[1/4] kasan    queued 0m00s";
+	const char *block2 = "[1/4] up       build  0m05s\n[1/4] smp      build  0m03s\n"
+			     "[1/4] kasan    queued 0m00s";
+	char *want = xasprintf("\r\033[K%s\r\033[K\033[A\033[K\033[A\033[K  smp build pass\n%s"
+			       "\r\033[K\033[A\033[K\033[A\033[K%s\r\033[K\033[A\033[K\033[A\033[K",
+			       block, block, block2);
+
+	progress_begin(&p, db_path, run_id, commit_id, 1, 4);
+	capture_stderr(out_path, &out, display, &args);
+	is_str(out.buf, want, "drawn, a line above it, redrawn with the time a job took, cleared");
+	free(want);
+	strbuf_release(&out);
+	unlink(db_path);
+	free(db_path);
+	free(out_path);
 }
 
 int main(void)
 {
+	char dir[] = "/tmp/bisectable-progress.XXXXXX";
+
 	signal(SIGCHLD, SIG_DFL);
 	test_format();
-	test_wait();
+	if (!mkdtemp(dir))
+		return 1;
+	test_wait(dir);
+	test_display(dir);
+	rmdir(dir);
 	return done_testing();
 }

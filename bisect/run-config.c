@@ -1,0 +1,504 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * run-config.c - the typed options of a run, validated once, stored as
+ * JSON (libjansson), and a series' declared metrics.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "kbuild.h"
+#include "run-config.h"
+#include "util.h"
+
+#define RUN_CONFIG_FORMAT	"bisectable-run-config"
+#define RUN_CONFIG_VERSION	1
+
+static const char *const smoke_tests[] = {
+#define SMOKE_TEST(name) #name,
+#include "smoke-tests.h"
+#undef SMOKE_TEST
+};
+
+int run_config_has_test(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(smoke_tests); i++)
+		if (!strcmp(smoke_tests[i], name))
+			return 1;
+	return 0;
+}
+
+static void free_list(char ***list, size_t *n)
+{
+	size_t i;
+
+	for (i = 0; i < *n; i++)
+		free((*list)[i]);
+	free(*list);
+	*list = NULL;
+	*n = 0;
+}
+
+static void push(char ***list, size_t *n, const char *s, size_t len)
+{
+	*list = xrealloc(*list, (*n + 1) * sizeof(**list));
+	(*list)[(*n)++] = xstrndup(s, len);
+}
+
+/* Split a comma-separated list; empty items are kept, so validation sees them. */
+static void split_list(char ***list, size_t *n, const char *s)
+{
+	const char *comma;
+
+	free_list(list, n);
+	for (;;) {
+		comma = strchr(s, ',');
+		push(list, n, s, comma ? (size_t)(comma - s) : strlen(s));
+		if (!comma)
+			break;
+		s = comma + 1;
+	}
+}
+
+void run_config_init(struct run_config *rc)
+{
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+
+	memset(rc, 0, sizeof(*rc));
+	run_config_set_configs(rc, "up,smp");
+	run_config_set_tests(rc, "all");
+	rc->mode = RUN_KEEP_GOING;
+	rc->accel = xstrdup("tcg");
+	rc->jobs = cpus > 0 ? (int)cpus : 1;
+	rc->boot_timeout = 120;
+	rc->test_timeout = 60;
+	rc->use_cache = 1;
+	rc->parallel = 1;
+	rc->verify_base = 1;
+}
+
+static void metric_free(struct series_metric *m)
+{
+	free(m->name);
+	free(m->description);
+	argv_clear(&m->grep);
+}
+
+void run_config_free(struct run_config *rc)
+{
+	size_t i;
+
+	free_list(&rc->configs, &rc->nconfigs);
+	free_list(&rc->tests, &rc->ntests);
+	free(rc->accel);
+	for (i = 0; i < rc->nmetrics; i++)
+		metric_free(&rc->metrics[i]);
+	free(rc->metrics);
+	memset(rc, 0, sizeof(*rc));
+}
+
+void run_config_set_configs(struct run_config *rc, const char *list)
+{
+	split_list(&rc->configs, &rc->nconfigs, list);
+}
+
+void run_config_set_tests(struct run_config *rc, const char *list)
+{
+	size_t i;
+
+	if (strcmp(list, "all")) {
+		split_list(&rc->tests, &rc->ntests, list);
+		return;
+	}
+	free_list(&rc->tests, &rc->ntests);
+	for (i = 0; i < ARRAY_SIZE(smoke_tests); i++)
+		push(&rc->tests, &rc->ntests, smoke_tests[i], strlen(smoke_tests[i]));
+}
+
+static int validate_configs(const struct run_config *rc, const char *configs_dir)
+{
+	size_t i, j;
+	int ret = 0;
+
+	if (!rc->nconfigs)
+		ret = error("no configuration given");
+	for (i = 0; i < rc->nconfigs; i++) {
+		const char *c = rc->configs[i];
+		char *base = NULL, *frag = NULL;
+
+		if (!*c || strchr(c, '/') || c[0] == '.' || strspn(c, "abcdefghijklmnopqrstuvwxyz"
+		    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.") != strlen(c)) {
+			ret = error("bad configuration name '%s'", c);
+			continue;
+		}
+		for (j = 0; j < i; j++)
+			if (!strcmp(rc->configs[j], c))
+				break;
+		if (j < i) {
+			/* Two makes would share one O= directory. */
+			ret = error("configuration '%s' is given twice", c);
+			continue;
+		}
+		if (kbuild_fragments(configs_dir, c, &base, &frag))
+			ret = -1;
+		free(base);
+		free(frag);
+	}
+	return ret;
+}
+
+static int validate_tests(const struct run_config *rc)
+{
+	size_t i, j;
+	int ret = 0;
+
+	if (!rc->ntests)
+		ret = error("no smoke test given");
+	for (i = 0; i < rc->ntests; i++) {
+		if (!run_config_has_test(rc->tests[i])) {
+			ret = error("unknown smoke test '%s' (bisectable run --help lists them)",
+				    rc->tests[i]);
+			continue;
+		}
+		for (j = 0; j < i; j++)
+			if (!strcmp(rc->tests[j], rc->tests[i]))
+				ret = error("smoke test '%s' is given twice", rc->tests[i]);
+	}
+	return ret;
+}
+
+static int valid_name(const char *s)
+{
+	return *s && strspn(s, "abcdefghijklmnopqrstuvwxyz0123456789_") == strlen(s);
+}
+
+/*
+ * Only what selects lines: a series is untrusted, and some of git grep's
+ * options run programs (-O) or read outside the tree (--no-index, -f).
+ */
+static int series_metric_check(const struct series_metric *m, char *why, size_t len)
+{
+	static const char *const allowed[] = {
+		"-e", "--and", "--or", "--not", "(", ")", "-i", "--ignore-case", "-w",
+		"--word-regexp", "-E", "--extended-regexp", "-F", "--fixed-strings", "-G",
+		"--basic-regexp", "-v", "--invert-match", "-I",
+	};
+	int patterns = 0, paths = 0;
+	size_t i, j;
+
+	if (!valid_name(m->name))
+		return snprintf(why, len, "metric name '%s' is not [a-z0-9_]+", m->name), -1;
+	for (i = 0; i < m->grep.argc; i++) {
+		const char *a = m->grep.argv[i];
+
+		if (paths) {
+			paths++;
+			continue;
+		}
+		if (!strcmp(a, "--")) {
+			paths = 1;
+			continue;
+		}
+		for (j = 0; j < ARRAY_SIZE(allowed); j++)
+			if (!strcmp(a, allowed[j]))
+				break;
+		if (j == ARRAY_SIZE(allowed))
+			return snprintf(why, len, "'%s' is not a pattern option (-e P, --and, "
+					"--or, --not, -i, -w, -E, -F, -v, --)", a), -1;
+		if (!strcmp(a, "-e")) {
+			if (++i == m->grep.argc)
+				return snprintf(why, len, "-e needs a pattern"), -1;
+			patterns++;
+		}
+	}
+	if (!patterns)
+		return snprintf(why, len, "no -e PATTERN"), -1;
+	return 0;
+}
+
+int run_config_validate(const struct run_config *rc, const char *configs_dir)
+{
+	char why[256];
+	size_t i, j;
+	int ret = 0;
+
+	if (validate_configs(rc, configs_dir))
+		ret = -1;
+	if (validate_tests(rc))
+		ret = -1;
+	if (!rc->accel || (strcmp(rc->accel, "tcg") && strcmp(rc->accel, "kvm")))
+		ret = error("the accelerator must be tcg or kvm");
+	if (rc->jobs <= 0 || rc->boot_timeout <= 0 || rc->test_timeout <= 0)
+		ret = error("timeouts and jobs must be positive");
+	for (i = 0; i < rc->nmetrics; i++) {
+		if (series_metric_check(&rc->metrics[i], why, sizeof(why)))
+			ret = error("metric %s: %s", rc->metrics[i].name, why);
+		for (j = 0; j < i; j++)
+			if (!strcmp(rc->metrics[j].name, rc->metrics[i].name))
+				ret = error("metric %s is declared twice", rc->metrics[i].name);
+	}
+	return ret;
+}
+
+static char *join(char *const *list, size_t n, const char *sep)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (i)
+			strbuf_addstr(&sb, sep);
+		strbuf_addstr(&sb, list[i]);
+	}
+	return strbuf_detach(&sb, NULL);
+}
+
+char *run_config_tests_words(const struct run_config *rc)
+{
+	return join(rc->tests, rc->ntests, " ");
+}
+
+char *run_config_configs_list(const struct run_config *rc)
+{
+	return join(rc->configs, rc->nconfigs, ",");
+}
+
+static json_t *json_list(char *const *list, size_t n)
+{
+	json_t *a = json_array();
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		json_array_append_new(a, json_string(list[i]));
+	return a;
+}
+
+static json_t *json_metrics(const struct run_config *rc)
+{
+	json_t *a = json_array();
+	size_t i;
+
+	for (i = 0; i < rc->nmetrics; i++) {
+		const struct series_metric *m = &rc->metrics[i];
+
+		json_array_append_new(a, json_pack("{s:s, s:s*, s:o}", "name", m->name,
+						   "description", m->description, "git_grep",
+						   json_list((char *const *)m->grep.argv,
+							     m->grep.argc)));
+	}
+	return a;
+}
+
+char *run_config_to_json(const struct run_config *rc)
+{
+	json_t *doc;
+	char *s, *ret;
+
+	doc = json_pack("{s:s, s:i, s:o, s:s, s:s, s:i, s:i, s:i, s:o, s:b, s:b, s:b, s:b, s:o}",
+			"format", RUN_CONFIG_FORMAT, "version", RUN_CONFIG_VERSION,
+			"configs", json_list(rc->configs, rc->nconfigs),
+			"mode", rc->mode == RUN_STOP_ON_FAILURE ? "stop-on-failure" : "keep-going",
+			"accel", rc->accel, "jobs", rc->jobs, "boot_timeout", rc->boot_timeout,
+			"test_timeout", rc->test_timeout,
+			"tests", json_list(rc->tests, rc->ntests), "ccache", rc->ccache,
+			"cache", rc->use_cache, "parallel", rc->parallel, "base", rc->verify_base,
+			"metrics", json_metrics(rc));
+	if (!doc)
+		die("cannot encode the run configuration");
+	s = json_dumps(doc, JSON_COMPACT | JSON_PRESERVE_ORDER);
+	json_decref(doc);
+	if (!s)
+		die("out of memory");
+	ret = xstrdup(s);
+	free(s);
+	return ret;
+}
+
+static int list_from_json(json_t *a, char ***list, size_t *n)
+{
+	size_t i;
+	json_t *v;
+
+	free_list(list, n);
+	if (!json_is_array(a))
+		return -1;
+	json_array_foreach(a, i, v) {
+		if (!json_is_string(v))
+			return -1;
+		push(list, n, json_string_value(v), json_string_length(v));
+	}
+	return 0;
+}
+
+static int metrics_from_json(json_t *a, struct run_config *rc)
+{
+	size_t i, j;
+	json_t *v, *w;
+
+	if (!json_is_array(a))
+		return -1;
+	json_array_foreach(a, i, v) {
+		struct series_metric m = { 0 };
+		const char *name = NULL, *desc = NULL;
+		json_t *grep = NULL;
+
+		if (json_unpack(v, "{s:s, s?s, s:o}", "name", &name, "description", &desc,
+				"git_grep", &grep) || !json_is_array(grep))
+			return -1;
+		m.name = xstrdup(name);
+		m.description = desc ? xstrdup(desc) : NULL;
+		json_array_foreach(grep, j, w) {
+			if (!json_is_string(w)) {
+				metric_free(&m);
+				return -1;
+			}
+			argv_push(&m.grep, json_string_value(w));
+		}
+		rc->metrics = xrealloc(rc->metrics, (rc->nmetrics + 1) * sizeof(*rc->metrics));
+		rc->metrics[rc->nmetrics++] = m;
+	}
+	return 0;
+}
+
+int run_config_from_json(const char *text, struct run_config *rc)
+{
+	json_t *doc, *configs = NULL, *tests = NULL, *metrics = NULL;
+	const char *format = NULL, *mode = NULL, *accel = NULL;
+	int version = 0, ret = -1;
+
+	run_config_init(rc);
+	doc = json_loads(text, 0, NULL);
+	if (!doc)
+		return -1;
+	if (json_unpack(doc, "{s:s, s:i, s:o, s:s, s:s, s:i, s:i, s:i, s:o, s:b, s:b, s:b, "
+			"s:b, s:o}", "format", &format, "version", &version, "configs", &configs,
+			"mode", &mode, "accel", &accel, "jobs", &rc->jobs, "boot_timeout",
+			&rc->boot_timeout, "test_timeout", &rc->test_timeout, "tests", &tests,
+			"ccache", &rc->ccache, "cache", &rc->use_cache, "parallel", &rc->parallel,
+			"base", &rc->verify_base, "metrics", &metrics))
+		goto out_doc;
+	if (strcmp(format, RUN_CONFIG_FORMAT) || version != RUN_CONFIG_VERSION)
+		goto out_doc;
+	if (list_from_json(configs, &rc->configs, &rc->nconfigs) ||
+	    list_from_json(tests, &rc->tests, &rc->ntests) || metrics_from_json(metrics, rc))
+		goto out_doc;
+	rc->mode = strcmp(mode, "stop-on-failure") ? RUN_KEEP_GOING : RUN_STOP_ON_FAILURE;
+	free(rc->accel);
+	rc->accel = xstrdup(accel);
+	ret = 0;
+out_doc:
+	json_decref(doc);
+	return ret;
+}
+
+/* Split a line into blank-separated words (the line is modified). */
+static size_t split_words(char *line, char **words, size_t max)
+{
+	size_t n = 0;
+	char *save = NULL, *w;
+
+	for (w = strtok_r(line, " \t\r", &save); w && n < max; w = strtok_r(NULL, " \t\r", &save))
+		words[n++] = w;
+	return n;
+}
+
+static struct series_metric *find_metric(struct run_config *rc, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < rc->nmetrics; i++)
+		if (!strcmp(rc->metrics[i].name, name))
+			return &rc->metrics[i];
+	return NULL;
+}
+
+static int metrics_line(struct run_config *rc, char *line, char *why, size_t len)
+{
+	char *words[64], *desc;
+	struct series_metric *m;
+	size_t n, i;
+
+	desc = line + strspn(line, " \t");
+	if (!strncmp(desc, "describe", 8) && (desc[8] == ' ' || desc[8] == '\t')) {
+		desc += 8 + strspn(desc + 8, " \t");
+		n = strcspn(desc, " \t");
+		if (!n)
+			return snprintf(why, len, "describe needs a metric name"), -1;
+		desc[n] = '\0';
+		m = find_metric(rc, desc);
+		if (!m)
+			return snprintf(why, len, "describe %s before its metric line", desc), -1;
+		desc += n + 1;
+		desc += strspn(desc, " \t");
+		free(m->description);
+		m->description = xstrdup(desc);
+		return 0;
+	}
+	n = split_words(line, words, ARRAY_SIZE(words));
+	if (!n)
+		return 0;
+	if (strcmp(words[0], "metric") || n < 4 || strcmp(words[2], "git-grep"))
+		return snprintf(why, len, "expected 'metric NAME git-grep ARGS...' or "
+				"'describe NAME TEXT'"), -1;
+	rc->metrics = xrealloc(rc->metrics, (rc->nmetrics + 1) * sizeof(*rc->metrics));
+	m = &rc->metrics[rc->nmetrics++];
+	memset(m, 0, sizeof(*m));
+	m->name = xstrdup(words[1]);
+	for (i = 3; i < n; i++)
+		argv_push(&m->grep, words[i]);
+	return series_metric_check(m, why, len);
+}
+
+int series_metrics_load(struct run_config *rc, const char *path)
+{
+	struct strbuf text = STRBUF_INIT;
+	char *line, *next, why[256];
+	int lineno = 0, ret = 0;
+
+	if (strbuf_read_file(&text, path) < 0)
+		return error("cannot read %s: %s", path, strerror(errno));
+	for (line = text.buf; line && *line && !ret; line = next) {
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		lineno++;
+		if (line[strspn(line, " \t")] == '#')
+			continue;
+		if (metrics_line(rc, line, why, sizeof(why)))
+			ret = error("%s:%d: %s", path, lineno, why);
+	}
+	strbuf_release(&text);
+	return ret;
+}
+
+long series_metric_count(const struct series_metric *m, const char *dir)
+{
+	struct argv_array argv = ARGV_ARRAY_INIT;
+	struct strbuf out = STRBUF_INIT;
+	struct child c = { .quiet = 1, .capture = &out };
+	long n = 0;
+	size_t i;
+	int rc;
+
+	argv_pushl(&argv, "git", "-C", dir, "--no-pager", "grep", "--no-color", "-I", NULL);
+	for (i = 0; i < m->grep.argc; i++)
+		argv_push(&argv, m->grep.argv[i]);
+	c.argv = argv.argv;
+	rc = run_child(&c);
+	/* git grep exits 1 when nothing matches: a count of 0. */
+	if (rc == 0 || rc == 1) {
+		for (i = 0; i < out.len; i++)
+			n += out.buf[i] == '\n';
+	} else {
+		n = -1;
+	}
+	strbuf_release(&out);
+	argv_clear(&argv);
+	return n;
+}

@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * run-config.h - what a run verifies and how. 'bisectable run' fills one
+ * from its options and the series' metrics file, validates it once, and
+ * stores it with the run as one JSON document (runs.options); every step of
+ * the rebase reads the same typed values back, so no step re-parses options.
+ *
+ * The document: {"format": "bisectable-run-config", "version": 1,
+ *   "configs": ["up", "smp"], "mode": "keep-going" | "stop-on-failure",
+ *   "accel": "tcg", "jobs": 2, "boot_timeout": 120, "test_timeout": 60,
+ *   "tests": ["fork_exec_wait", ...], "ccache": true, "cache": true,
+ *   "parallel": true, "base": true,
+ *   "metrics": [{"name": ..., "description": ..., "git_grep": [...]}]}
+ */
+#ifndef BISECT_RUN_CONFIG_H
+#define BISECT_RUN_CONFIG_H
+
+#include <stddef.h>
+
+#include "util.h"
+
+enum run_mode {
+	RUN_KEEP_GOING,		/* record a failure and go on: a full verdict */
+	RUN_STOP_ON_FAILURE,	/* stop the rebase at the first failure (fix-up) */
+};
+
+/*
+ * A figure a series declares for every commit (its metrics file): the
+ * number of lines 'git grep ARGS' prints in the commit's tree. Only
+ * pattern options are accepted (see series_metric_check), so a series
+ * cannot make git run a program.
+ */
+struct series_metric {
+	char *name;
+	char *description;		/* for the report; may be NULL */
+	struct argv_array grep;		/* the arguments after 'git grep' */
+};
+
+struct run_config {
+	char **configs;			/* configuration names, in order */
+	size_t nconfigs;
+	enum run_mode mode;
+	char *accel;			/* "tcg" or "kvm" */
+	int jobs;			/* make -j */
+	int boot_timeout;		/* seconds to the guest's shell */
+	int test_timeout;		/* seconds per smoke test */
+	char **tests;			/* smoke tests, in order */
+	size_t ntests;
+	int ccache;			/* compile through ccache */
+	int use_cache;			/* reuse results from the result cache */
+	int parallel;			/* one process per configuration */
+	int verify_base;		/* verify the base as position 0 first */
+	struct series_metric *metrics;
+	size_t nmetrics;
+};
+
+/* The defaults of 'bisectable run': up,smp, every smoke test, tcg... */
+void run_config_init(struct run_config *rc);
+void run_config_free(struct run_config *rc);
+
+/* Replace the configurations / tests by a comma-separated list ("all": every test). */
+void run_config_set_configs(struct run_config *rc, const char *list);
+void run_config_set_tests(struct run_config *rc, const char *list);
+
+/*
+ * Check everything a run would otherwise find out too late: at least one
+ * configuration, each a fragment of configs_dir and none twice (two makes
+ * in one build directory), at least one test, each one the guest knows,
+ * the accelerator, positive timeouts and jobs, and the metrics. Prints
+ * every problem; returns 0 or -1.
+ */
+int run_config_validate(const struct run_config *rc, const char *configs_dir);
+
+/*
+ * The JSON document (allocated), and back: from_json initialises rc and
+ * returns 0 or -1; free rc with run_config_free either way.
+ */
+char *run_config_to_json(const struct run_config *rc);
+int run_config_from_json(const char *json, struct run_config *rc);
+
+/* The tests as expect takes them: space-separated (allocated). */
+char *run_config_tests_words(const struct run_config *rc);
+/* The configurations comma-separated, as runs.configs stores them (allocated). */
+char *run_config_configs_list(const struct run_config *rc);
+int run_config_has_test(const char *name);	/* a smoke test the guest knows */
+
+/*
+ * A series' metrics file: '#' comments, blank lines, and
+ *   metric NAME git-grep ARGS...	(words split on blanks)
+ *   describe NAME TEXT...		(a description for the report)
+ * Appends to rc->metrics. Returns 0, or -1 after printing file:line: why.
+ */
+int series_metrics_load(struct run_config *rc, const char *path);
+/* The metric's value in the work tree dir (a line count), or -1 if git failed. */
+long series_metric_count(const struct series_metric *m, const char *dir);
+
+#endif

@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * run.h - one run of bisectable over a series, from the target to the
+ * verdict: put the series (or the user's range) into a work tree of our
+ * own, record the run and its commits, verify the base, then let
+ * 'git rebase --exec "bisectable step"' visit every commit (verify.h does
+ * the work at each one), and end the run in the state it reached.
+ */
+#ifndef BISECT_RUN_H
+#define BISECT_RUN_H
+
+#include <sqlite3.h>
+
+#include "db.h"
+#include "run-config.h"
+#include "series.h"
+#include "tree.h"
+
+struct run_target {
+	const char *series;	/* quilt dir, *.patch dir or mbox; or NULL */
+	const char *repo;	/* with range: the user's repository */
+	const char *range;	/* BASE..TIP in repo */
+	const char *tarball;	/* the kernel the series applies to */
+	const char *metrics;	/* a metrics file other than the series' own */
+};
+
+struct run {
+	sqlite3 *db;
+	const char *db_path;
+	struct run_config *rc;
+	struct run_info info;
+	char *work_dir;
+	struct strbuf base, tip;
+	struct series series;
+	struct kernel_base kernel;
+	size_t applied;		/* patches git am applied */
+	char *failed_msg;	/* why the next one did not apply, or NULL */
+	long long id;
+	int ncommits;
+};
+
+/* Every tool a run starts, with the Debian package that brings it. */
+int run_check_tools(void);
+/* The metrics a series declares: t->metrics, else a 'metrics' file beside its patches. */
+int run_load_metrics(struct run_config *rc, const struct run_target *t);
+/*
+ * Resolve the target into a work tree (locked for this run) and apply the
+ * series. rc must have been validated. Returns 0 or -1.
+ */
+int run_prepare(struct run *r, const struct run_target *t, struct run_config *rc);
+/* Record the run, its commits and the patches that did not apply. */
+void run_record(struct run *r);
+/*
+ * Verify the base, then every commit; end the run. Returns the exit status
+ * of 'bisectable run': 0 bisectable, EXIT_BAD, EXIT_ERROR, 128+signal.
+ */
+int run_verify(struct run *r);
+void run_release(struct run *r);
+
+#endif

@@ -1,0 +1,526 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * verify.c - the stages of one commit x configuration (see verify.h).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cache.h"
+#include "kbuild.h"
+#include "layout.h"
+#include "progress.h"
+#include "qemu.h"
+#include "run-parallel.h"
+#include "tree.h"
+#include "util.h"
+#include "verify.h"
+
+/* Everything one configuration needs at this commit. */
+struct config_step {
+	struct verify_commit *vc;
+	const char *config;
+	char *out_dir;
+	char *configs_dir;
+	char *build_log;
+	char *kernel;
+	char *console;
+	char *initrd;
+	char *script;
+	char *tests;
+	char *build_key;
+	char *boot_key;
+	char *image_key;
+	struct kbuild_job kjob;
+	struct boot_job bjob;
+	char *env[4];			/* NULL-terminated */
+};
+
+static char *rev(const char *dir, const char *what)
+{
+	struct strbuf out = STRBUF_INIT;
+
+	if (git(dir, &out, "rev-parse", "--verify", what, NULL))
+		die("git rev-parse %s failed in %s", what, dir);
+	return strbuf_detach(&out, NULL);
+}
+
+static char *log_format(const char *dir, const char *format)
+{
+	struct strbuf out = STRBUF_INIT;
+
+	git(dir, &out, "log", "-1", format, "HEAD", NULL);
+	return strbuf_detach(&out, NULL);
+}
+
+static int position_of_head(const char *dir, const char *base)
+{
+	struct strbuf count = STRBUF_INIT;
+	char *range = xasprintf("%s..HEAD", base), *end;
+	long n;
+
+	if (git(dir, &count, "rev-list", "--count", range, NULL))
+		die("cannot count %s", range);
+	n = strtol(count.buf, &end, 10);
+	if (*end || n < 0)
+		die("git rev-list --count %s printed '%s'", range, count.buf);
+	free(range);
+	strbuf_release(&count);
+	return (int)n;
+}
+
+void verify_commit_init(struct verify_commit *vc, sqlite3 *db, const char *db_path,
+			const struct run_info *run, const struct run_config *rc,
+			const char *work_dir)
+{
+	size_t i;
+
+	memset(vc, 0, sizeof(*vc));
+	vc->db = db;
+	vc->db_path = db_path;
+	vc->run = run;
+	vc->rc = rc;
+	vc->work_dir = work_dir;
+	vc->sha = rev(work_dir, "HEAD");
+	vc->tree = rev(work_dir, "HEAD^{tree}");
+	vc->subject = log_format(work_dir, "--format=%s");
+	vc->author = log_format(work_dir, "--format=%an <%ae>");
+	vc->position = position_of_head(work_dir, run->base_sha);
+
+	db_begin(db);
+	vc->commit_id = db_commit_set(db, run->id, vc->position, vc->sha, vc->tree, vc->subject,
+				      vc->author, NULL);
+	db_commit(db);
+	vc->log_dir = commit_log_dir(db_path, run->id, vc->position, vc->sha);
+	vc->metric_values = xcalloc(rc->nmetrics, sizeof(*vc->metric_values));
+	for (i = 0; i < rc->nmetrics; i++)
+		vc->metric_values[i] = series_metric_count(&rc->metrics[i], work_dir);
+}
+
+void verify_commit_release(struct verify_commit *vc)
+{
+	free(vc->sha);
+	free(vc->tree);
+	free(vc->subject);
+	free(vc->author);
+	free(vc->log_dir);
+	free(vc->metric_values);
+}
+
+void verify_print_progress(struct verify_commit *vc, int at_base)
+{
+	sqlite3_stmt *q = db_prepare(vc->db, "SELECT (SELECT COUNT(*) FROM commits WHERE"
+				     " run_id = ?1 AND position > 0), strftime('%s', 'now') -"
+				     " strftime('%s', started_at) FROM runs WHERE id = ?1");
+	long elapsed = 0;
+
+	sqlite3_bind_int64(q, 1, vc->run->id);
+	if (sqlite3_step(q) == SQLITE_ROW) {
+		vc->total = sqlite3_column_int(q, 0);
+		elapsed = sqlite3_column_int64(q, 1);
+	}
+	sqlite3_finalize(q);
+	fprintf(stderr, "[%d/%d%s] %.12s %s (run %ldm%02lds", vc->position, vc->total,
+		at_base ? ", the base" : "", vc->sha, vc->subject, elapsed / 60, elapsed % 60);
+	/* The base's cold build would skew the estimate: count from commit 2 on. */
+	if (vc->position >= 2 && vc->total > vc->position) {
+		long left = elapsed * (vc->total - vc->position + 1) / vc->position;
+
+		fprintf(stderr, ", about %ldm left", (left + 59) / 60);
+	}
+	fprintf(stderr, ")\n");
+}
+
+/* An SMP configuration boots on 2 CPUs, a UP one on 1. */
+static int config_cpus(const char *configs_dir, const char *config)
+{
+	char *path = xasprintf("%s/%s.config", configs_dir, config);
+	struct strbuf text = STRBUF_INIT;
+	int cpus = 1;
+
+	if (!strbuf_read_file(&text, path) && strstr(text.buf, "CONFIG_SMP=y"))
+		cpus = 2;
+	strbuf_release(&text);
+	free(path);
+	return cpus;
+}
+
+static void build_env(struct config_step *cs)
+{
+	/* Plain ASCII quotes in compiler messages: evidence reads the same everywhere. */
+	cs->env[0] = xstrdup("LC_ALL=C");
+	if (cs->kjob.use_ccache) {
+		char *cache = cache_dir();
+
+		/* Outside the repository, size-capped. */
+		cs->env[1] = xasprintf("CCACHE_DIR=%s/ccache", cache);
+		cs->env[2] = xstrdup("CCACHE_MAXSIZE=5G");
+		free(cache);
+	}
+	cs->kjob.env = (const char *const *)cs->env;
+}
+
+static void config_step_init(struct config_step *cs, struct verify_commit *vc,
+			     const char *config)
+{
+	const struct run_config *rc = vc->rc;
+
+	memset(cs, 0, sizeof(*cs));
+	cs->vc = vc;
+	cs->config = config;
+	cs->out_dir = build_dir(vc->work_dir, config);
+	cs->configs_dir = project_path("configs");
+	cs->build_log = xasprintf("%s/%s-build.log", vc->log_dir, config);
+	cs->kernel = xasprintf("%s/arch/x86/boot/bzImage", cs->out_dir);
+	cs->console = xasprintf("%s/%s-console.log", vc->log_dir, config);
+	cs->initrd = project_path("guest/initramfs.cpio.gz");
+	cs->script = project_path("expect-scripts/boot-test.exp");
+	cs->tests = run_config_tests_words(rc);
+
+	cs->kjob.src = vc->work_dir;
+	cs->kjob.out = cs->out_dir;
+	cs->kjob.configs_dir = cs->configs_dir;
+	cs->kjob.config = config;
+	cs->kjob.log_path = cs->build_log;
+	cs->kjob.jobs = rc->jobs;
+	cs->kjob.use_ccache = rc->ccache;
+	build_env(cs);
+
+	cs->bjob.kernel = cs->kernel;
+	cs->bjob.initrd = cs->initrd;
+	cs->bjob.log_path = cs->console;
+	cs->bjob.expect_script = cs->script;
+	cs->bjob.accel = rc->accel;
+	cs->bjob.tests = cs->tests;
+	cs->bjob.cpus = config_cpus(cs->configs_dir, config);
+	cs->bjob.boot_timeout = rc->boot_timeout;
+	cs->bjob.test_timeout = rc->test_timeout;
+
+	cs->build_key = cache_key_build(vc->tree, cs->configs_dir, config);
+	cs->boot_key = cache_key_boot(cs->build_key, &cs->bjob);
+}
+
+static void config_step_release(struct config_step *cs)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(cs->env); i++)
+		free(cs->env[i]);
+	free(cs->out_dir);
+	free(cs->configs_dir);
+	free(cs->build_log);
+	free(cs->kernel);
+	free(cs->console);
+	free(cs->initrd);
+	free(cs->script);
+	free(cs->tests);
+	free(cs->build_key);
+	free(cs->boot_key);
+	free(cs->image_key);
+}
+
+static long long record(struct config_step *cs, const char *stage, const char *status,
+			double duration, const char *evidence, const char *log_path,
+			const char *reproduce, const char *cache_key)
+{
+	struct result_row row = {
+		.config = cs->config, .stage = stage, .status = status, .duration = duration,
+		.evidence = evidence && *evidence ? evidence : NULL, .log_path = log_path,
+		.reproduce = reproduce, .cache_key = cache_key,
+		.image_key = strcmp(stage, "build") ? cs->image_key : NULL,
+	};
+
+	if (strcmp(status, "pass"))
+		cs->vc->failed = 1;
+	return db_result_set(cs->vc->db, cs->vc->run->id, cs->vc->commit_id, &row);
+}
+
+static void metric(struct config_step *cs, const char *source, const char *name,
+		   double value)
+{
+	db_metric_set(cs->vc->db, cs->vc->commit_id, cs->config, source, name, value);
+}
+
+/* Boot and test were not run because the build failed (in one transaction). */
+static void record_not_booted(struct config_step *cs)
+{
+	record(cs, "boot", "skip", 0, "not run: build failed", NULL, NULL, NULL);
+	record(cs, "test", "skip", 0, "not run: build failed", NULL, NULL, NULL);
+}
+
+/* Stage apply: the commit is there; the series' figures are counted in its tree. */
+static void stage_apply(struct config_step *cs)
+{
+	const struct run_config *rc = cs->vc->rc;
+	size_t i;
+
+	db_begin(cs->vc->db);
+	record(cs, "apply", "pass", 0, NULL, NULL, NULL, NULL);
+	for (i = 0; i < rc->nmetrics; i++)
+		if (cs->vc->metric_values[i] >= 0)
+			metric(cs, "series", rc->metrics[i].name, cs->vc->metric_values[i]);
+	db_commit(cs->vc->db);
+}
+
+static void print_reused(struct config_step *cs, const char *what, long long origin)
+{
+	struct strbuf line = STRBUF_INIT;
+
+	if (!origin)
+		return;
+	cache_describe(cs->vc->db, origin, &line);
+	fprintf(stderr, "  %-8s %s %s\n", cs->config, what, line.buf);
+	strbuf_release(&line);
+}
+
+static void reuse(struct config_step *cs, const struct cache_hit *hit)
+{
+	if (cache_reuse(cs->vc->db, cs->vc->run->id, cs->vc->commit_id, cs->config, hit,
+			cs->boot_key))
+		cs->vc->failed = 1;
+	print_reused(cs, "build", hit->build);
+	print_reused(cs, "boot", hit->boot);
+	print_reused(cs, "test", hit->test);
+}
+
+/* Stage cached: 1 if the cache answered for this configuration. */
+static int stage_cached(struct config_step *cs)
+{
+	struct cache_hit hit;
+
+	if (!cs->vc->rc->use_cache)
+		return 0;
+	switch (cache_plan(cs->vc->db, cs->build_key, cs->boot_key, &hit)) {
+	case CACHE_MISS:
+		return 0;
+	case CACHE_BUILD_FAILED:
+		reuse(cs, &hit);
+		db_begin(cs->vc->db);
+		record_not_booted(cs);
+		db_commit(cs->vc->db);
+		return 1;
+	case CACHE_HIT:
+		reuse(cs, &hit);
+		return 1;
+	}
+	return 0;
+}
+
+/* vmlinux's text/data/bss and the bzImage's size. */
+static void size_metrics(struct config_step *cs)
+{
+	char *vmlinux = xasprintf("%s/vmlinux", cs->out_dir);
+	const char *argv[] = { "size", vmlinux, NULL };
+	struct strbuf out = STRBUF_INIT;
+	unsigned long long text, data, bss;
+	struct stat sb;
+
+	if (!run_capture(NULL, &out, argv)) {
+		const char *line2 = strchr(out.buf, '\n');
+
+		if (line2 && sscanf(line2 + 1, "%llu %llu %llu", &text, &data, &bss) == 3) {
+			metric(cs, "build", "text", text);
+			metric(cs, "build", "data", data);
+			metric(cs, "build", "bss", bss);
+		}
+	}
+	if (!stat(cs->kernel, &sb))
+		metric(cs, "build", "bzimage_bytes", sb.st_size);
+	strbuf_release(&out);
+	free(vmlinux);
+}
+
+static void record_build(struct config_step *cs, const struct kbuild_result *kb,
+			 const char *reproduce)
+{
+	sqlite3 *db = cs->vc->db;
+	size_t i;
+
+	db_begin(db);
+	record(cs, "build", kb->ok ? "pass" : "fail", kb->duration, kb->evidence, cs->build_log,
+	       reproduce, cs->build_key);
+	if (!kb->ok) {
+		record_not_booted(cs);
+		db_commit(db);
+		return;
+	}
+	db_warnings_clear(db, cs->vc->commit_id, cs->config);
+	for (i = 0; i < kb->nwarnings; i++)
+		db_warning_add(db, cs->vc->commit_id, cs->config, kb->warnings[i].object,
+			       kb->warnings[i].message);
+	metric(cs, "build", "warnings", kb->nwarnings);
+	metric(cs, "build", "rebuilt_objects", kb->rebuilt);
+	if (kb->restored >= 0)
+		metric(cs, "build", "restored_mtimes", kb->restored);
+	size_metrics(cs);
+	db_commit(db);
+}
+
+/* Stage build: returns 1 if it passed. */
+static int stage_build(struct config_step *cs)
+{
+	struct argv_array argv = ARGV_ARRAY_INIT;
+	struct strbuf repro = STRBUF_INIT;
+	struct kbuild_result kb;
+	int ok;
+
+	kbuild_run(&cs->kjob, &kb);
+	kbuild_make_argv(&cs->kjob, &argv, "bzImage");
+	strbuf_addstr(&repro, "git -C ");
+	strbuf_add_sq(&repro, cs->vc->work_dir);
+	strbuf_addf(&repro, " checkout --detach %s && ", cs->vc->sha);
+	argv_to_line(&repro, argv.argv);
+	record_build(cs, &kb, repro.buf);
+
+	fprintf(stderr, "  %-8s build %s%s%s (%.0fs, %zu objects rebuilt, %zu warnings",
+		cs->config, kb.ok ? "pass" : "FAIL", kb.ok ? "" : ": ", kb.ok ? "" : kb.evidence,
+		kb.duration, kb.rebuilt, kb.nwarnings);
+	if (kb.restored > 0)
+		fprintf(stderr, ", %d unchanged sources kept their mtime", kb.restored);
+	fprintf(stderr, ")\n");
+	ok = kb.ok;
+	kbuild_result_free(&kb);
+	argv_clear(&argv);
+	strbuf_release(&repro);
+	return ok;
+}
+
+static void record_boot(struct config_step *cs, const struct boot_outcome *bo,
+			const char *reproduce)
+{
+	sqlite3 *db = cs->vc->db;
+	long long result_id;
+	size_t i;
+
+	db_begin(db);
+	record(cs, "boot", bo->boot_status, bo->duration, bo->boot_evidence, cs->console,
+	       reproduce, cs->boot_key);
+	result_id = record(cs, "test", bo->test_status, bo->duration, bo->test_evidence,
+			   cs->console, reproduce, cs->boot_key);
+	for (i = 0; i < bo->console.ntests; i++) {
+		const struct ktap_test *t = &bo->console.tests[i];
+
+		db_test_add(db, result_id, t->name, ktap_status_name(t->status), t->reason,
+			    t->duration_ns >= 0 ? t->duration_ns / 1e9 : -1);
+	}
+	for (i = 0; i < bo->console.nmetrics; i++)
+		metric(cs, "guest", bo->console.metrics[i].name, bo->console.metrics[i].value);
+	db_commit(db);
+}
+
+/* Stage boot and test: in QEMU, unless this very image was booted already. */
+static void stage_boot(struct config_step *cs)
+{
+	struct argv_array argv = ARGV_ARRAY_INIT;
+	struct strbuf repro = STRBUF_INIT;
+	struct boot_outcome bo;
+	struct cache_hit hit = { 0 };
+
+	/* A byte-identical image was booted already (e.g. a comment-only change). */
+	cs->image_key = cache_key_image(cs->kernel, &cs->bjob);
+	if (cs->vc->rc->use_cache && cache_find_boot(cs->vc->db, "image_key", cs->image_key,
+						      &hit)) {
+		reuse(cs, &hit);
+		return;
+	}
+	qemu_boot(&cs->bjob, &bo);
+	expect_argv(&cs->bjob, &argv, NULL);
+	argv_to_line(&repro, argv.argv);
+	record_boot(cs, &bo, repro.buf);
+	fprintf(stderr, "  %-8s boot %s%s%s, test %s%s%s (%.0fs)\n", cs->config, bo.boot_status,
+		bo.boot_evidence[0] ? ": " : "", bo.boot_evidence, bo.test_status,
+		bo.test_evidence[0] ? ": " : "", bo.test_evidence, bo.duration);
+	boot_outcome_free(&bo);
+	argv_clear(&argv);
+	strbuf_release(&repro);
+}
+
+void verify_config(struct verify_commit *vc, const char *config)
+{
+	struct config_step cs;
+
+	config_step_init(&cs, vc, config);
+	stage_apply(&cs);
+	if (!stage_cached(&cs) && stage_build(&cs))
+		stage_boot(&cs);
+	config_step_release(&cs);
+}
+
+struct config_job {
+	struct verify_commit *vc;
+	const char *config;
+};
+
+/* A child of verify_parallel: one configuration, with its own connection. */
+static int verify_child(void *data)
+{
+	struct config_job *cj = data;
+	struct verify_commit *vc = cj->vc;
+
+	vc->db = db_open(vc->db_path);
+	vc->failed = 0;
+	verify_config(vc, cj->config);
+	db_close(vc->db);
+	return vc->failed ? EXIT_BAD : 0;
+}
+
+/*
+ * One process per configuration: while one builds, another boots (QEMU's TCG
+ * with icount runs on one CPU), so the CPUs stay busy. Each child has its
+ * own database connection; SQLite connections do not survive a fork.
+ */
+static void verify_parallel(struct verify_commit *vc)
+{
+	/* On a terminal the children's lines go through us, above the live lines. */
+	int live = isatty(STDERR_FILENO);
+	struct progress progress;
+	struct run_parallel_opts opts = { .capture = live, .ctx = &progress };
+	size_t n = vc->rc->nconfigs, i;
+	struct config_job *cjs = xcalloc(n, sizeof(*cjs));
+	struct run_job *jobs = xcalloc(n, sizeof(*jobs));
+	int ret;
+
+	for (i = 0; i < n; i++) {
+		cjs[i] = (struct config_job){ vc, vc->rc->configs[i] };
+		jobs[i] = (struct run_job){ .name = cjs[i].config, .fn = verify_child,
+					    .data = &cjs[i] };
+	}
+	if (live) {
+		opts.on_line = progress_on_line;
+		opts.on_tick = progress_on_tick;
+		progress_begin(&progress, vc->db_path, vc->run->id, vc->commit_id, vc->position,
+			       vc->total);
+	}
+	db_close(vc->db);
+	ret = run_parallel(jobs, n, &opts);
+	if (live)
+		progress_end(&progress);
+	if (ret < 0)
+		die("cannot verify the configurations in parallel");
+	for (i = 0; i < n; i++) {
+		if (jobs[i].status == EXIT_BAD || jobs[i].status >= 128 || jobs[i].status < 0)
+			vc->failed = 1;
+		if (jobs[i].status == EXIT_ERROR)
+			die("verifying a configuration failed");
+	}
+	free(jobs);
+	free(cjs);
+	vc->db = db_open(vc->db_path);
+}
+
+void verify_configs(struct verify_commit *vc)
+{
+	size_t i;
+
+	/* One configuration runs here, unless a terminal wants the live line. */
+	if ((vc->rc->nconfigs == 1 && !isatty(STDERR_FILENO)) || !vc->rc->parallel) {
+		for (i = 0; i < vc->rc->nconfigs; i++)
+			verify_config(vc, vc->rc->configs[i]);
+		return;
+	}
+	verify_parallel(vc);
+}

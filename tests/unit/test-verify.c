@@ -1,0 +1,326 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Unit tests of what a step decides before it builds anything: the run
+ * configuration (validation, JSON, a series' metrics file), the result
+ * cache's plan against a fixture database, and schema upgrades. Run from
+ * the top of the repository (configs/ is read).
+ */
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cache.h"
+#include "db.h"
+#include "run-config.h"
+#include "util.h"
+#include "tap.h"
+
+/* Validate rc with stderr silenced: 0 or -1. */
+static int validate_quietly(const struct run_config *rc)
+{
+	int saved = dup(2), null = open("/dev/null", 1), ret;
+
+	fflush(stderr);
+	dup2(null, 2);
+	ret = run_config_validate(rc, "configs");
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	close(null);
+	return ret;
+}
+
+static int configs_valid(const char *configs, const char *tests)
+{
+	struct run_config rc;
+	int ret;
+
+	run_config_init(&rc);
+	run_config_set_configs(&rc, configs);
+	run_config_set_tests(&rc, tests);
+	ret = validate_quietly(&rc);
+	run_config_free(&rc);
+	return ret;
+}
+
+static void test_validate(void)
+{
+	is_int(configs_valid("up,smp", "all"), 0, "the defaults are valid");
+	is_int(configs_valid("", "all"), -1, "no configuration is refused");
+	is_int(configs_valid(",", "all"), -1, "',' is refused");
+	is_int(configs_valid("up,up", "all"), -1, "a configuration twice is refused (one O= dir)");
+	is_int(configs_valid("../up", "all"), -1, "a path is not a configuration name");
+	is_int(configs_valid("nosuch", "all"), -1, "an unknown fragment is refused");
+	is_int(configs_valid("up", ""), -1, "an empty test list is refused");
+	is_int(configs_valid("up", "nosuch"), -1, "an unknown test is refused");
+	is_int(configs_valid("up", "x no-cache=1"), -1, "a test name cannot smuggle options");
+	is_int(configs_valid("up", "pipe_pingpong,pipe_pingpong"), -1, "a test twice is refused");
+	is_int(configs_valid("up", "pipe_pingpong,affinity"), 0, "known tests are accepted");
+	ok(run_config_has_test("sched_attr_errors") && !run_config_has_test("smoke"),
+	   "the test list is the guest's own (guest/smoke-tests.h)");
+}
+
+static void test_json(void)
+{
+	struct run_config rc, back;
+	char *json, *again, *words;
+
+	run_config_init(&rc);
+	run_config_set_configs(&rc, "up,smp-full");
+	run_config_set_tests(&rc, "affinity,rt_fifo_rr");
+	rc.mode = RUN_STOP_ON_FAILURE;
+	rc.jobs = 7;
+	rc.use_cache = 0;
+	rc.nmetrics = 1;
+	rc.metrics = xcalloc(1, sizeof(*rc.metrics));
+	rc.metrics[0].name = xstrdup("lines");
+	argv_pushl(&rc.metrics[0].grep, "-e", "a \"quoted\" pattern", NULL);
+	json = run_config_to_json(&rc);
+	ok(strstr(json, "\"format\":\"bisectable-run-config\"") != NULL, "the document says what it is");
+	is_int(run_config_from_json(json, &back), 0, "and reads back");
+	is_int((int)back.nconfigs, 2, "configurations");
+	is_str(back.configs[1], "smp-full", "in order");
+	is_int(back.mode, RUN_STOP_ON_FAILURE, "the mode");
+	is_int(back.jobs, 7, "jobs");
+	is_int(back.use_cache, 0, "the cache switch");
+	words = run_config_tests_words(&back);
+	is_str(words, "affinity rt_fifo_rr", "the tests, as expect takes them");
+	is_str(back.metrics[0].grep.argv[1], "a \"quoted\" pattern", "a metric's arguments, exactly");
+	again = run_config_to_json(&back);
+	is_str(again, json, "a round trip changes nothing");
+	run_config_free(&back);
+	is_int(run_config_from_json("mode=keep-going accel=tcg", &back), -1,
+	       "a pre-v2 options string is not a run configuration");
+	run_config_free(&back);
+	is_int(run_config_from_json("{\"format\":\"other\"}", &back), -1, "nor another document");
+	run_config_free(&back);
+	run_config_free(&rc);
+	free(json);
+	free(again);
+	free(words);
+}
+
+static int load_metrics_text(const char *dir, const char *text, struct run_config *rc)
+{
+	char *path = xasprintf("%s/metrics", dir);
+	int saved = dup(2), null = open("/dev/null", 1), ret;
+
+	write_file(path, text, strlen(text));
+	run_config_init(rc);
+	fflush(stderr);
+	dup2(null, 2);
+	ret = series_metrics_load(rc, path);
+	if (!ret)
+		ret = run_config_validate(rc, "configs");
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	close(null);
+	free(path);
+	return ret;
+}
+
+static void test_metrics(void)
+{
+	char dir[] = "/tmp/bisectable-metrics.XXXXXX";
+	struct run_config rc;
+	char *file;
+
+	if (!mkdtemp(dir)) {
+		ok(0, "mkdtemp");
+		return;
+	}
+	is_int(load_metrics_text(dir, "# c\n\nmetric smp git-grep -e CONFIG_SMP --and --not -e"
+				 " endif -- kernel/\ndescribe smp SMP lines here\n", &rc), 0,
+	       "a metrics file loads");
+	is_int((int)rc.nmetrics, 1, "one metric");
+	is_str(rc.metrics[0].description, "SMP lines here", "with its description");
+	is_int((int)rc.metrics[0].grep.argc, 8, "and its git grep words");
+	run_config_free(&rc);
+	is_int(load_metrics_text(dir, "metric x git-grep -O evil -e a\n", &rc), -1,
+	       "-O (runs a program) is refused");
+	run_config_free(&rc);
+	is_int(load_metrics_text(dir, "metric x git-grep --no-index -e a\n", &rc), -1,
+	       "--no-index (reads outside the tree) is refused");
+	run_config_free(&rc);
+	is_int(load_metrics_text(dir, "metric x git-grep -- -O\n", &rc), -1,
+	       "a metric needs a pattern");
+	run_config_free(&rc);
+	is_int(load_metrics_text(dir, "metric Bad git-grep -e a\n", &rc), -1,
+	       "a metric name is [a-z0-9_]");
+	run_config_free(&rc);
+	is_int(load_metrics_text(dir, "metric a git-grep -e a\nmetric a git-grep -e b\n", &rc), -1,
+	       "a metric twice is refused");
+	run_config_free(&rc);
+	is_int(load_metrics_text(dir, "describe a text\n", &rc), -1,
+	       "a description needs its metric first");
+	run_config_free(&rc);
+
+	/* Counted in a tiny repository: the lines git grep prints. */
+	file = xasprintf("%s/a.c", dir);
+	{
+		const char *c = "#ifdef CONFIG_SMP\nx\n#endif /* CONFIG_SMP */\nCONFIG_SMP\n";
+
+		write_file(file, c, strlen(c));
+	}
+	git(dir, NULL, "init", "-q", NULL);
+	git(dir, NULL, "add", "a.c", NULL);
+	is_int(load_metrics_text(dir, "metric n git-grep -e CONFIG_SMP --and --not -e endif\n",
+				 &rc), 0, "a counting metric");
+	is_int((int)series_metric_count(&rc.metrics[0], dir), 2, "counts the lines it selects");
+	run_config_free(&rc);
+	load_metrics_text(dir, "metric n git-grep -e nothing-matches-this\n", &rc);
+	is_int((int)series_metric_count(&rc.metrics[0], dir), 0, "no match counts 0");
+	run_config_free(&rc);
+	free(file);
+	remove_tree(dir);
+}
+
+static int count(sqlite3 *db, const char *sql)
+{
+	sqlite3_stmt *st = db_prepare(db, sql);
+	int n = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int(st, 0) : -1;
+
+	sqlite3_finalize(st);
+	return n;
+}
+
+static long long result(sqlite3 *db, long long run, long long commit, const char *stage,
+			const char *status, const char *key, const char *image_key)
+{
+	struct result_row row = { .config = "up", .stage = stage, .status = status,
+				  .cache_key = key, .image_key = image_key };
+
+	return db_result_set(db, run, commit, &row);
+}
+
+/* The decisions a step takes from the cache, on a fixture database. */
+static void test_cache_plan(void)
+{
+	char dir[] = "/tmp/bisectable-plan.XXXXXX";
+	struct run_info run = {
+		.series = "s", .series_kind = "patches", .work_dir = "/w", .base_version = "6.12",
+		.base_sha = "b", .configs = "up", .options = "{}",
+	};
+	struct cache_hit hit;
+	long long id, c1, c2, c3, build, boot, test;
+	char *path;
+	sqlite3 *db;
+
+	if (!mkdtemp(dir)) {
+		ok(0, "mkdtemp");
+		return;
+	}
+	path = xasprintf("%s/t.db", dir);
+	db = db_open(path);
+	id = db_insert_run(db, &run);
+	c1 = db_commit_set(db, id, 1, "a", "t1", "one", NULL, NULL);
+	c2 = db_commit_set(db, id, 2, "b", "t2", "two", NULL, NULL);
+	c3 = db_commit_set(db, id, 3, "c", "t3", "three", NULL, NULL);
+
+	is_int(cache_plan(db, "B1", "K1", &hit), CACHE_MISS, "an empty cache: build it");
+	build = result(db, id, c1, "build", "fail", "B1", NULL);
+	is_int(cache_plan(db, "B1", "K1", &hit), CACHE_BUILD_FAILED, "a failed build is reused");
+	is_int((int)hit.build, (int)build, "with its origin");
+	ok(!hit.boot && !hit.test, "and nothing to boot");
+	build = result(db, id, c2, "build", "pass", "B2", NULL);
+	is_int(cache_plan(db, "B2", "K2", &hit), CACHE_MISS,
+	       "a passing build without a cached boot is built again (its bzImage may be gone)");
+	boot = result(db, id, c2, "boot", "pass", "K2", "I2");
+	is_int(cache_plan(db, "B2", "K2", &hit), CACHE_MISS, "a boot without its tests is not enough");
+	test = result(db, id, c2, "test", "fail", "K2", "I2");
+	db_metric_set(db, c2, "up", "guest", "pipe_rtt_ns", 7000);
+	db_metric_set(db, c2, "up", "series", "sched_smp_lines", 77);
+	db_metric_set(db, c2, "up", "build", "text", 4000);
+	is_int(cache_plan(db, "B2", "K2", &hit), CACHE_HIT, "build, boot and tests cached: reuse");
+	ok(hit.build == build && hit.boot == boot && hit.test == test, "all three origins");
+	is_int(cache_plan(db, "B2", "OTHER", &hit), CACHE_MISS, "another guest (boot key) is a miss");
+
+	/* Reuse at commit 3, which has its own series figure already. */
+	db_metric_set(db, c3, "up", "series", "sched_smp_lines", 56);
+	cache_plan(db, "B2", "K2", &hit);
+	is_int(cache_reuse(db, id, c3, "up", &hit, "K3"), 1, "a reused failing test is reported bad");
+	is_int(count(db, "SELECT COUNT(*) FROM results WHERE commit_id = 3 AND cached_from"
+		     " IS NOT NULL"), 3, "three rows copied");
+	is_int(count(db, "SELECT COUNT(*) FROM results WHERE commit_id = 3 AND stage <> 'build'"
+		     " AND cache_key = 'K3'"), 2, "boot and test carry this commit's boot key");
+	is_int(count(db, "SELECT value FROM metrics WHERE commit_id = 3 AND name = 'pipe_rtt_ns'"),
+	       7000, "the guest's figures come along");
+	is_int(count(db, "SELECT value FROM metrics WHERE commit_id = 3 AND name = 'text'"), 4000,
+	       "and the build's");
+	is_int(count(db, "SELECT value FROM metrics WHERE commit_id = 3 AND"
+		     " name = 'sched_smp_lines'"), 56, "but never the series' own figure of another commit");
+	ok(cache_find_boot(db, "image_key", "I2", &hit) && hit.boot == boot,
+	   "a byte-identical image finds the boot");
+	ok(!cache_find_boot(db, "image_key", "I9", &hit), "another image does not");
+	db_close(db);
+	free(path);
+	remove_tree(dir);
+}
+
+/* A database from before schema versions gets metrics.source and version 2. */
+static void test_schema_upgrade(void)
+{
+	char dir[] = "/tmp/bisectable-schema.XXXXXX";
+	char *path;
+	sqlite3 *db;
+	pid_t pid;
+	int status = 0;
+
+	if (!mkdtemp(dir)) {
+		ok(0, "mkdtemp");
+		return;
+	}
+	path = xasprintf("%s/old.db", dir);
+	sqlite3_open(path, &db);
+	sqlite3_exec(db, "CREATE TABLE results (id INTEGER PRIMARY KEY, cache_key TEXT,"
+		     " stage TEXT);"
+		     "CREATE TABLE metrics (id INTEGER PRIMARY KEY, commit_id INTEGER NOT NULL,"
+		     " config TEXT NOT NULL, name TEXT NOT NULL, value REAL NOT NULL,"
+		     " UNIQUE (commit_id, config, name));"
+		     "INSERT INTO metrics (commit_id, config, name, value) VALUES"
+		     " (1, 'up', 'text', 1), (1, 'up', 'pipe_rtt_ns', 2),"
+		     " (1, 'up', 'sched_smp_lines', 3);", NULL, NULL, NULL);
+	sqlite3_close(db);
+	db = db_open(path);
+	is_int(count(db, "PRAGMA user_version"), 2, "an old database is brought to version 2");
+	is_int(count(db, "SELECT COUNT(*) FROM metrics WHERE (name = 'text' AND source = 'build')"
+		     " OR (name = 'pipe_rtt_ns' AND source = 'guest') OR (name = 'sched_smp_lines'"
+		     " AND source = 'series')"), 3, "its metrics get the stage that made them");
+	is_int(count(db, "SELECT COUNT(*) FROM pragma_table_info('results') WHERE"
+		     " name = 'image_key'"), 1, "and results.image_key");
+	sqlite3_exec(db, "PRAGMA user_version = 99", NULL, NULL, NULL);
+	db_close(db);
+	fflush(NULL);
+	pid = fork();
+	if (pid == 0) {
+		int null = open("/dev/null", 1);
+
+		dup2(null, 2);
+		db_open(path);
+		_exit(0);
+	}
+	waitpid(pid, &status, 0);
+	/* The exit code is die()'s, or LeakSanitizer's at that exit. */
+	ok(WIFEXITED(status) && WEXITSTATUS(status) != 0,
+	   "a database from a newer bisectable is refused");
+	sqlite3_open(path, &db);
+	is_int(count(db, "PRAGMA user_version"), 99, "and left as it was");
+	sqlite3_close(db);
+	free(path);
+	remove_tree(dir);
+}
+
+int main(void)
+{
+	test_validate();
+	test_json();
+	test_metrics();
+	test_cache_plan();
+	test_schema_upgrade();
+	return done_testing();
+}
