@@ -39,23 +39,23 @@ static int cmd_help(struct cmd_ctx *ctx);
 const struct cmd_entry commands[] = {
 	{ "run", "[<options>] <series-dir | series.mbox>\n[<options>] --repo <repo> <base>..<tip>",
 	  "verify a series (quilt dir, *.patch dir, mbox, or --repo R base..tip)",
-	  NULL, 0, -1, CMD_ARGS_FILES | CMD_LEGACY, NULL, cmd_run },
+	  &run_options, 1, 1, CMD_DB_RW | CMD_ARGS_FILES, cmd_run },
 	{ "first-bad", "[<options>]", "print the first bad commit per configuration",
-	  &first_bad_options, 0, 0, CMD_DB_RO, cmd_first_bad, NULL },
+	  &first_bad_options, 0, 0, CMD_DB_RO, cmd_first_bad },
 	{ "runs", "[--db PATH]", "list the runs in the database",
-	  NULL, 0, 0, CMD_DB_RO, cmd_runs, NULL },
+	  NULL, 0, 0, CMD_DB_RO, cmd_runs },
 	{ "show", "[<options>] <sha-prefix | position>", "print every result of one commit",
-	  &show_options, 1, 1, CMD_DB_RO, cmd_show, NULL },
+	  &show_options, 1, 1, CMD_DB_RO, cmd_show },
 	{ "report", "[<options>]", "write the HTML (or JSON, JUnit) bisect report of a run",
-	  &report_options, 0, 0, CMD_DB_RO, cmd_report, NULL },
+	  &report_options, 0, 0, CMD_DB_RO, cmd_report },
 	{ "configs", "", "list the configurations (configs/*.config) a run can verify",
-	  NULL, 0, 0, 0, cmd_configs, NULL },
+	  NULL, 0, 0, 0, cmd_configs },
 	{ "import", "[<options>]", "import linux-source-6.12 into the cache (run does it too)",
-	  &import_options, 0, 0, 0, cmd_import, NULL },
-	{ "step", "[<options>]", "verify HEAD; run by git rebase --exec, not by hand",
-	  NULL, 0, -1, CMD_INTERNAL | CMD_LEGACY, NULL, cmd_step },
+	  &import_options, 0, 0, 0, cmd_import },
+	{ "step", "[<options>] --run N", "verify HEAD; run by git rebase --exec, not by hand",
+	  &step_options, 0, 0, CMD_DB_PATH | CMD_INTERNAL, cmd_step },
 	{ "help", "[<command>]", "describe a command, or all of them",
-	  &help_options, 0, 1, 0, cmd_help, NULL },
+	  &help_options, 0, 1, 0, cmd_help },
 };
 const size_t ncommands = ARRAY_SIZE(commands);
 
@@ -98,12 +98,6 @@ static int open_db(const struct cmd_entry *e, struct cmd_ctx *ctx)
 			return error("no database %s: run 'bisectable run' first", ctx->db_path);
 		ctx->db = db_open_readonly(ctx->db_path);
 	} else if (e->flags & CMD_DB_RW) {
-		char *dir = xstrdup(ctx->db_path);
-
-		/* The default's directory may not exist yet (XDG data of an installed one). */
-		if (mkdir_p(dirname(dir)) < 0)
-			warning("cannot create %s: %s", dir, strerror(errno));
-		free(dir);
 		ctx->db = db_open(ctx->db_path);
 	}
 	return 0;
@@ -117,8 +111,6 @@ static int run_command(const struct cmd_entry *e, int argc, const char **argv)
 	void *values[2];
 	int n, ret;
 
-	if (e->flags & CMD_LEGACY)
-		return e->legacy(argc, argv);
 	cmd_usage_init(e, &u);
 	ctx.opts = xcalloc(1, e->options ? e->options->size : 1);
 	values[0] = ctx.opts;
@@ -130,8 +122,16 @@ static int run_command(const struct cmd_entry *e, int argc, const char **argv)
 	}
 	ctx.argc = n;
 	ctx.argv = argv;
-	if (e->flags & (CMD_DB_RW | CMD_DB_RO) && !ctx.db_path)
+	if (e->flags & CMD_DB_ANY && !ctx.db_path) {
+		char *dir;
+
 		ctx.db_path = db_default = default_db_path();
+		/* Its directory may not exist yet (the XDG data of an installed one). */
+		dir = xstrdup(db_default);
+		if (e->flags & CMD_DB_RW && mkdir_p(dirname(dir)) < 0)
+			warning("cannot create %s: %s", dir, strerror(errno));
+		free(dir);
+	}
 	if (open_db(e, &ctx))
 		ret = EXIT_ERROR;
 	else

@@ -18,7 +18,7 @@
 
 /* What a command gets: the open database, its parsed options, its arguments. */
 struct cmd_ctx {
-	sqlite3 *db;		/* CMD_DB_RW or CMD_DB_RO, else NULL */
+	sqlite3 *db;		/* CMD_DB_RW or CMD_DB_RO, else NULL; closed after fn */
 	const char *db_path;	/* --db, or the default database */
 	void *opts;		/* the command's options struct, parsed */
 	int argc;		/* positional arguments only */
@@ -31,7 +31,8 @@ struct cmd_ctx {
 #define CMD_HIDDEN	4	/* not in the command list, man page or completion */
 #define CMD_INTERNAL	8	/* listed, but run by bisectable itself (step) */
 #define CMD_ARGS_FILES	16	/* the arguments are file names (for completion) */
-#define CMD_LEGACY	32	/* not converted yet: gets argv as it is */
+#define CMD_DB_PATH	32	/* takes --db, but opens the database itself (step) */
+#define CMD_DB_ANY	(CMD_DB_RW | CMD_DB_RO | CMD_DB_PATH)
 
 /* A command's option table and the size of the struct its values go to. */
 struct cmd_options {
@@ -47,7 +48,6 @@ struct cmd_entry {
 	int min_args, max_args;		/* positional arguments; max -1: any number */
 	int flags;
 	int (*fn)(struct cmd_ctx *ctx);
-	int (*legacy)(int argc, const char **argv);	/* CMD_LEGACY: parses its own argv */
 };
 
 /* The command table (bisectable.c) and the options every --db command takes. */
@@ -65,8 +65,8 @@ void cmd_usage_init(const struct cmd_entry *e, struct opt_usage *u);
 #define DEFINE_CMD_OPTIONS(name, type, list) \
 	const struct cmd_options name##_options = { (list), sizeof(type) }
 
-int cmd_run(int argc, const char **argv);
-int cmd_step(int argc, const char **argv);
+DECLARE_CMD(run);
+DECLARE_CMD(step);
 DECLARE_CMD(first_bad);
 DECLARE_CMD(runs);
 DECLARE_CMD(show);

@@ -30,7 +30,7 @@ void cmd_usage_init(const struct cmd_entry *e, struct opt_usage *u)
 	u->synopsis = e->synopsis;
 	u->help = e->help;
 	u->tables[t++] = e->options ? e->options->table : none;
-	if (e->flags & (CMD_DB_RW | CMD_DB_RO))
+	if (e->flags & CMD_DB_ANY)
 		u->tables[t++] = common_db_options;
 	u->min_args = e->min_args;
 	u->max_args = e->max_args;

@@ -138,10 +138,27 @@ int usage_error(const struct opt_usage *u, const char *fmt, ...)
 	return PARSE_OPT_ERROR;
 }
 
-static void set_defaults(const struct opt *o, char *base)
+/* An entry before o in its table that stores to the same field (an alias, --no-x). */
+static int field_seen(const struct opt *table, const struct opt *o)
 {
-	for (; o->type != OPT_TYPE_END; o++) {
+	const struct opt *e;
+
+	for (e = table; e < o; e++)
+		if (e->offset == o->offset)
+			return 1;
+	return 0;
+}
+
+/* The first entry of a field gives its default. */
+static void set_defaults(const struct opt *table, char *base)
+{
+	const struct opt *o;
+
+	for (o = table; o->type != OPT_TYPE_END; o++) {
 		void *p = base + o->offset;
+
+		if (field_seen(table, o))
+			continue;
 
 		switch (o->type) {
 		case OPT_TYPE_BOOL:
