@@ -74,12 +74,4 @@ DECLARE_CMD(report);
 DECLARE_CMD(import);
 DECLARE_CMD(configs);
 
-/*
- * Print the first bad commit of each configuration of a run (all when config
- * is NULL; stage limits the stages looked at). Returns 0 if every commit
- * passes, EXIT_BAD otherwise.
- */
-int print_first_bad(sqlite3 *db, long long run_id, const char *config, const char *stage,
-		    FILE *out);
-
 #endif

@@ -20,7 +20,8 @@ static const char schema_sql[] =
 /*
  * The schema's version (PRAGMA user_version). 0: a database from before
  * versions (the first releases); 1: results.image_key; 2: metrics.source,
- * and runs.options holds the run configuration as JSON (run-config.h).
+ * runs.options holds the run configuration as JSON (run-config.h), and the
+ * views agree with verdict.c (a skip is not bad; verdict.complete).
  */
 #define SCHEMA_VERSION	2
 #define STR_(x)		#x
@@ -54,6 +55,9 @@ static void migrate(sqlite3 *db, const char *path, int version)
 		return;		/* a new database: schema.sql creates it whole */
 	if (version < 1 && !has_column(db, "results", "image_key"))
 		exec_or_die(db, path, "ALTER TABLE results ADD COLUMN image_key TEXT");
+	/* first_bad counted a skip as bad and verdict had no complete column. */
+	if (version < 2)
+		exec_or_die(db, path, "DROP VIEW IF EXISTS verdict; DROP VIEW IF EXISTS first_bad");
 	if (version < 2 && !has_column(db, "metrics", "source")) {
 		/* Which stage made a metric, for the result cache's copies. */
 		exec_or_die(db, path, "ALTER TABLE metrics ADD COLUMN source TEXT NOT NULL"

@@ -471,3 +471,75 @@ void kbuild_result_free(struct kbuild_result *res)
 	res->warnings = NULL;
 	res->nwarnings = 0;
 }
+
+/* Reading a build log for the report (see kbuild.h) */
+
+int kbuild_line_contains(const struct kbuild_line *l, const char *needle, int fold)
+{
+	size_t n = strlen(needle), i, j;
+
+	if (!n || n > l->len)
+		return !n;
+	for (i = 0; i + n <= l->len; i++) {
+		for (j = 0; j < n; j++) {
+			char a = l->s[i + j], b = needle[j];
+
+			if (fold && a >= 'A' && a <= 'Z')
+				a += 'a' - 'A';
+			if (a != b)
+				break;
+		}
+		if (j == n)
+			return 1;
+	}
+	return 0;
+}
+
+/* "  CC      kernel/error-injection.o": a kbuild progress line, never an error. */
+int kbuild_progress(const struct kbuild_line *l)
+{
+	size_t i = 2;
+
+	if (l->len < 4 || l->s[0] != ' ' || l->s[1] != ' ')
+		return 0;
+	while (i < l->len && ((l->s[i] >= 'A' && l->s[i] <= 'Z') || l->s[i] == '_' ||
+			      (l->s[i] >= '0' && l->s[i] <= '9')))
+		i++;
+	return i > 3 && i < l->len && l->s[i] == ' ';
+}
+
+int kbuild_problem(const struct kbuild_line *l)
+{
+	if (kbuild_progress(l))
+		return 0;
+	return kbuild_line_contains(l, "error", 1) || kbuild_line_contains(l, "warning:", 0) ||
+	       kbuild_line_contains(l, "undefined reference", 0);
+}
+
+/* " 4242 |   rq_pin_lock(rq);" or "      |   ^~~": gcc's quote of the source. */
+int kbuild_gcc_snippet(const struct kbuild_line *l)
+{
+	size_t i = 0;
+
+	while (i < l->len && l->s[i] == ' ')
+		i++;
+	if (!i)
+		return 0;
+	while (i < l->len && l->s[i] >= '0' && l->s[i] <= '9')
+		i++;
+	while (i < l->len && l->s[i] == ' ')
+		i++;
+	return i < l->len && l->s[i] == '|';
+}
+
+/* A problem line, or the source gcc quotes right under one. */
+int kbuild_line_wanted(const struct kbuild_line *lines, size_t i)
+{
+	if (kbuild_problem(&lines[i]))
+		return 1;
+	if (!kbuild_gcc_snippet(&lines[i]) || !i)
+		return 0;
+	if (kbuild_problem(&lines[i - 1]))
+		return 1;
+	return i >= 2 && kbuild_gcc_snippet(&lines[i - 1]) && kbuild_problem(&lines[i - 2]);
+}

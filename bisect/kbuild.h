@@ -61,4 +61,23 @@ size_t kbuild_fold_warnings(const char *map, const char *log, const char *src_pr
 /* The first error line of a failed build log (src prefix removed). */
 void kbuild_error_line(const char *log, const char *src_prefix, char *evidence, size_t len);
 
+/*
+ * Reading a build log back, for the report's excerpt of a failed build: a
+ * line (without its newline) is a kbuild progress line ("  CC      x.o"), a
+ * problem (error, warning, undefined reference; never a progress line), or
+ * gcc's quote of the source under one (" 42 |   code", "    |   ^~~").
+ */
+struct kbuild_line {
+	const char *s;
+	size_t len;
+};
+
+/* needle occurs in the line (fold: the line's A-Z as a-z; needle in lower case). */
+int kbuild_line_contains(const struct kbuild_line *l, const char *needle, int fold);
+int kbuild_progress(const struct kbuild_line *l);
+int kbuild_problem(const struct kbuild_line *l);
+int kbuild_gcc_snippet(const struct kbuild_line *l);
+/* lines[i] is a problem, or the source gcc quotes right under one. */
+int kbuild_line_wanted(const struct kbuild_line *lines, size_t i);
+
 #endif

@@ -2,15 +2,15 @@
 /*
  * report.h - the bisect report of a run: one self-contained HTML page (no
  * script, no external asset), a JSON document of the whole run, or JUnit XML
- * with one testcase per commit x configuration x stage.
+ * with one testcase per commit x configuration x stage. report.c loads the
+ * run once (report-model.c) and hands it to the format's renderer.
  *
  * The JSON document (format "bisectable-report", format_version 1):
  *   run          every column of runs
  *   configs      the configurations, runs.configs first
- *   verdicts[]   config, commits, passed, complete (every commit has its four
- *                stages), bisectable (complete and no first bad), first_bad
+ *   verdicts[]   config, commits, passed, complete, bisectable, first_bad
  *                (null, or position, sha, subject, stage, status, evidence,
- *                log_path)
+ *                log_path), as verdict.h defines them
  *   metric_names known ones first (text, data, bss, ...), then by name
  *   commits[]    position, sha, tree, subject, author, patch,
  *                results.CONFIG.STAGE: status, duration, evidence, log_path,
@@ -39,19 +39,6 @@ enum report_format {
 int report_parse_format(const char *name, enum report_format *fmt);
 /* File extension without the dot: "html", "json", "xml". */
 const char *report_format_ext(enum report_format fmt);
-
-/*
- * Append s with & < > " ' escaped, so it is safe as HTML (or XML) text and in
- * a double- or single-quoted attribute. Invalid UTF-8 sequences and control
- * characters other than tab, newline and carriage return become U+FFFD, so
- * the output is always valid UTF-8 and valid XML 1.0 character data.
- * NULL appends nothing.
- */
-void html_escape(struct strbuf *out, const char *s);
-void html_escape_n(struct strbuf *out, const char *s, size_t len);
-
-/* Append s with the same replacements as html_escape, but no escaping. */
-void utf8_sanitize(struct strbuf *out, const char *s, size_t len);
 
 /* The id of run_id if it exists (0: the latest run); 0 if there is none. */
 long long report_resolve_run(sqlite3 *db, long long run_id);

@@ -10,10 +10,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "builtin.h"
 #include "layout.h"
 #include "run.h"
 #include "util.h"
+#include "verdict.h"
 
 static volatile sig_atomic_t interrupted;
 
@@ -361,7 +361,7 @@ static int finish(struct run *r, int rc)
 		return EXIT_ERROR;
 	}
 	db_finish_run(r->db, r->id, "done", r->tip.buf);
-	return print_first_bad(r->db, r->id, NULL, NULL, stdout);
+	return verdict_report(r->db, r->id, NULL, NULL, stdout);
 }
 
 int run_verify(struct run *r)

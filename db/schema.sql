@@ -88,8 +88,10 @@ CREATE TABLE IF NOT EXISTS warnings (
 );
 CREATE INDEX IF NOT EXISTS warnings_by_commit ON warnings (commit_id, config);
 
--- The first commit of each run and configuration whose result is not pass,
--- earliest stage first. Position 0 is the base: a broken base shows as such.
+-- The first result of each run and configuration that is bad (fail or
+-- timeout), by position, then apply, build, boot, test. A skip is not bad (the
+-- commit was only not verified there). Position 0 is the base: a broken base
+-- shows as such. bisect/verdict.c is the same definition in C.
 CREATE VIEW IF NOT EXISTS first_bad AS
 WITH bad AS (
 	SELECT r.run_id, r.config, c.position, c.sha, c.subject, r.stage, r.status,
@@ -99,30 +101,37 @@ WITH bad AS (
 				CASE r.stage WHEN 'apply' THEN 0 WHEN 'build' THEN 1
 					WHEN 'boot' THEN 2 ELSE 3 END) AS rank
 	FROM results r JOIN commits c ON c.id = r.commit_id
-	WHERE r.status <> 'pass'
+	WHERE r.status IN ('fail', 'timeout')
 )
 SELECT run_id, config, position, sha, subject, stage, status, evidence, log_path
 FROM bad WHERE rank = 1;
 
--- Per run and configuration: how many commits there are, how many passed
--- every stage, and whether the series is bisectable for it.
+-- Per run and configuration: how many commits there are (the base not
+-- counted), how many passed every stage, the first bad position, whether the
+-- series is bisectable for it (every commit passed, the base is not bad) and
+-- complete (every commit has a result at every stage).
 CREATE VIEW IF NOT EXISTS verdict AS
 WITH cfg AS (
 	SELECT DISTINCT run_id, config FROM results
 ), per_commit AS (
-	SELECT c.run_id, r.config, c.id AS commit_id,
-		SUM(r.status <> 'pass') AS not_pass, COUNT(r.id) AS stages
+	SELECT c.run_id, r.config, c.position, SUM(r.status = 'pass') AS passes,
+		COUNT(r.id) AS stages
 	FROM commits c JOIN results r ON r.commit_id = c.id
 	GROUP BY c.run_id, r.config, c.id
+), counts AS (
+	SELECT cfg.run_id, cfg.config,
+		(SELECT COUNT(*) FROM commits c WHERE c.run_id = cfg.run_id
+			AND c.position > 0) AS commits,
+		(SELECT COUNT(*) FROM per_commit p WHERE p.run_id = cfg.run_id
+			AND p.config = cfg.config AND p.position > 0 AND p.passes = 4) AS passed,
+		(SELECT COUNT(*) FROM per_commit p WHERE p.run_id = cfg.run_id
+			AND p.config = cfg.config AND p.position > 0 AND p.stages = 4) AS recorded,
+		(SELECT position FROM first_bad f WHERE f.run_id = cfg.run_id
+			AND f.config = cfg.config) AS first_bad_position
+	FROM cfg
 )
-SELECT cfg.run_id, cfg.config,
-	(SELECT COUNT(*) FROM commits c WHERE c.run_id = cfg.run_id AND c.position > 0)
-		AS commits,
-	(SELECT COUNT(*) FROM per_commit p JOIN commits c ON c.id = p.commit_id
-		WHERE p.run_id = cfg.run_id AND p.config = cfg.config AND p.not_pass = 0
-		AND p.stages = 4 AND c.position > 0) AS passed,
-	(SELECT position FROM first_bad f WHERE f.run_id = cfg.run_id
-		AND f.config = cfg.config) AS first_bad_position,
-	CASE WHEN EXISTS (SELECT 1 FROM first_bad f WHERE f.run_id = cfg.run_id
-		AND f.config = cfg.config) THEN 'no' ELSE 'yes' END AS bisectable
-FROM cfg;
+SELECT run_id, config, commits, passed, first_bad_position,
+	CASE WHEN commits > 0 AND passed = commits AND first_bad_position IS NULL
+		THEN 'yes' ELSE 'no' END AS bisectable,
+	CASE WHEN commits > 0 AND recorded = commits THEN 'yes' ELSE 'no' END AS complete
+FROM counts;

@@ -18,6 +18,8 @@
 #include <string.h>
 
 #include "db.h"
+#include "escape.h"
+#include "kbuild.h"
 #include "report.h"
 #include "util.h"
 #include "tap.h"
@@ -642,6 +644,39 @@ static void test_junit(sqlite3 *db)
 	free(xml);
 }
 
+/* kbuild.c: which build-log lines the excerpt of a failed build keeps */
+
+static struct kbuild_line kl(const char *s)
+{
+	return (struct kbuild_line){ s, strlen(s) };
+}
+
+static void test_kbuild_lines(void)
+{
+	struct kbuild_line l[] = {
+		kl("  CC      kernel/error-injection.o"),
+		kl("kernel/sched/core.c:42:9: error: implicit declaration of 'rq_pin_lock'"),
+		kl("   42 |         rq_pin_lock(rq);"),
+		kl("      |         ^~~~~~~~~~~"),
+		kl("make[2]: *** [scripts/Makefile.build:229: kernel/sched/core.o] Error 1"),
+		kl("  LD      vmlinux"),
+		kl("   7 | int x;"),
+	};
+
+	ok(kbuild_progress(&l[0]) && kbuild_progress(&l[5]), "kbuild progress lines");
+	ok(!kbuild_progress(&l[1]) && !kbuild_progress(&l[2]), "an error is no progress line");
+	ok(kbuild_problem(&l[1]) && kbuild_problem(&l[4]), "error lines are problems");
+	ok(!kbuild_problem(&l[0]), "a progress line is never a problem");
+	ok(kbuild_gcc_snippet(&l[2]) && kbuild_gcc_snippet(&l[3]), "gcc's source quote");
+	ok(!kbuild_gcc_snippet(&l[1]), "an error is no source quote");
+	ok(kbuild_line_wanted(l, 1) && kbuild_line_wanted(l, 2) && kbuild_line_wanted(l, 3),
+	   "an error and the two quote lines under it are kept");
+	ok(!kbuild_line_wanted(l, 0) && !kbuild_line_wanted(l, 5), "progress lines are not");
+	ok(!kbuild_line_wanted(l, 6), "a source quote under a progress line is not");
+	ok(kbuild_line_contains(&l[4], "error", 1) && !kbuild_line_contains(&l[4], "error", 0),
+	   "kbuild_line_contains folds case only when asked");
+}
+
 int main(void)
 {
 	sqlite3 *db;
@@ -650,6 +685,7 @@ int main(void)
 
 	test_escape();
 	test_formats();
+	test_kbuild_lines();
 
 	if (sqlite3_open(":memory:", &db) != SQLITE_OK)
 		die("cannot open an in-memory database");

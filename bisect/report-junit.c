@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * report-junit.c - the report as JUnit XML: a testsuite per configuration,
+ * a testcase per commit x stage; a cell that is fail or timeout is a
+ * failure with its evidence, log excerpt and reproducer, skip and not run
+ * are skipped.
+ */
+#include <string.h>
+
+#include "escape.h"
+#include "report-model.h"
+#include "util.h"
+#include "verdict.h"
+
+static void junit_testcase(struct report_out *r, long ci, size_t cfg, enum stage stage)
+{
+	struct strbuf *o = &r->buf;
+	struct commit *c = &r->m->commits[ci];
+	const struct cell *cell = &c->cells[cfg * NR_STAGES + stage];
+	char buf[13];
+	const char *sha = short_sha(c->sha, buf);
+
+	strbuf_addstr(o, "    <testcase classname=\"");
+	html_escape(o, r->m->configs[cfg]);
+	strbuf_addf(o, "\" name=\"%02d ", c->position);
+	html_escape(o, sha ? sha : "-");
+	strbuf_addf(o, " %s: ", stage_names[stage]);
+	html_escape(o, c->subject);
+	strbuf_addstr(o, "\"");
+	if (cell->has_duration)
+		strbuf_addf(o, " time=\"%.3f\"", cell->duration);
+	strbuf_addstr(o, ">\n");
+
+	if (!cell->id) {
+		strbuf_addstr(o, "      <skipped message=\"not run\"/>\n");
+	} else if (cell->status == ST_SKIP) {
+		strbuf_addstr(o, "      <skipped message=\"");
+		html_escape(o, empty(cell->evidence) ? "skipped" : cell->evidence);
+		strbuf_addstr(o, "\"/>\n");
+	} else if (status_is_bad(cell->status)) {
+		struct excerpt ex;
+
+		strbuf_addstr(o, "      <failure message=\"");
+		html_escape(o, empty(cell->evidence) ? status_names[cell->status] :
+			    cell->evidence);
+		strbuf_addf(o, "\" type=\"%s\">", status_names[cell->status]);
+		if (!empty(cell->evidence)) {
+			html_escape(o, cell->evidence);
+			strbuf_addstr(o, "\n");
+		}
+		if (!empty(cell->log_path)) {
+			strbuf_addstr(o, "log: ");
+			html_escape(o, cell->log_path);
+			strbuf_addstr(o, "\n");
+			if (log_excerpt(r->m->db_dir, cell, stage, &ex) == 0) {
+				html_escape_n(o, ex.text.buf, ex.text.len);
+				excerpt_release(&ex);
+			}
+		}
+		if (!empty(cell->reproduce)) {
+			strbuf_addstr(o, "reproduce: ");
+			html_escape(o, cell->reproduce);
+			strbuf_addstr(o, "\n");
+		}
+		strbuf_addstr(o, "</failure>\n");
+	}
+	if (cell->cached_from)
+		strbuf_addf(o, "      <system-out>reused from the cache (result %lld)"
+			    "</system-out>\n", cell->cached_from);
+	strbuf_addstr(o, "    </testcase>\n");
+}
+
+void report_junit(struct report_out *r)
+{
+	struct strbuf *o = &r->buf;
+	int tests = 0, failures = 0, skipped = 0;
+	double secs = 0;
+	size_t i, cfg;
+	int s;
+
+	for (i = 0; i < r->m->ncommits; i++)
+		for (cfg = 0; cfg < r->m->nconfigs; cfg++)
+			for (s = 0; s < NR_STAGES; s++) {
+				const struct cell *cell =
+					&r->m->commits[i].cells[cfg * NR_STAGES + s];
+
+				tests++;
+				failures += cell->id && status_is_bad(cell->status);
+				skipped += !cell->id || cell->status == ST_SKIP;
+				secs += cell->has_duration ? cell->duration : 0;
+			}
+	strbuf_addf(o, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+		    "<testsuites name=\"bisectable run %lld: ", r->m->run.id);
+	html_escape(o, r->m->run.series);
+	strbuf_addf(o, "\" tests=\"%d\" failures=\"%d\" errors=\"0\" skipped=\"%d\""
+		    " time=\"%.3f\">\n", tests, failures, skipped, secs);
+
+	for (cfg = 0; cfg < r->m->nconfigs; cfg++) {
+		tests = failures = skipped = 0;
+		secs = 0;
+		for (i = 0; i < r->m->ncommits; i++)
+			for (s = 0; s < NR_STAGES; s++) {
+				const struct cell *cell =
+					&r->m->commits[i].cells[cfg * NR_STAGES + s];
+
+				tests++;
+				failures += cell->id && status_is_bad(cell->status);
+				skipped += !cell->id || cell->status == ST_SKIP;
+				secs += cell->has_duration ? cell->duration : 0;
+			}
+		strbuf_addstr(o, "  <testsuite name=\"");
+		html_escape(o, r->m->configs[cfg]);
+		strbuf_addf(o, "\" tests=\"%d\" failures=\"%d\" errors=\"0\" skipped=\"%d\""
+			    " time=\"%.3f\">\n    <properties>\n", tests, failures, skipped, secs);
+		strbuf_addstr(o, "      <property name=\"series\" value=\"");
+		html_escape(o, r->m->run.series);
+		strbuf_addstr(o, "\"/>\n      <property name=\"base_version\" value=\"");
+		html_escape(o, r->m->run.base_version);
+		strbuf_addstr(o, "\"/>\n      <property name=\"verdict\" value=\"");
+		if (r->m->verdicts[cfg].bad)
+			strbuf_addf(o, "first bad %d", r->m->verdicts[cfg].position);
+		else if (r->m->verdicts[cfg].bisectable)
+			strbuf_addstr(o, "bisectable");
+		else
+			strbuf_addstr(o, "incomplete");
+		strbuf_addstr(o, "\"/>\n    </properties>\n");
+		for (i = 0; i < r->m->ncommits; i++) {
+			for (s = 0; s < NR_STAGES; s++)
+				junit_testcase(r, i, cfg, s);
+			report_maybe_flush(r);
+		}
+		strbuf_addstr(o, "  </testsuite>\n");
+	}
+	strbuf_addstr(o, "</testsuites>\n");
+}
+

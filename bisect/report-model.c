@@ -1,0 +1,451 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * report-model.c - load a run for the report, once: the run, its
+ * configurations, metric names, commits, one cell per commit x configuration
+ * x stage with its smoke tests, metrics, warnings (new ones marked) and the
+ * verdicts (verdict.c). See report-model.h.
+ */
+#define _GNU_SOURCE
+#include <libgen.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "db.h"
+#include "report.h"
+#include "report-model.h"
+#include "util.h"
+#include "verdict.h"
+
+const char *const status_names[NR_STATUSES] = {
+	[ST_NONE] = "none", [ST_PASS] = "pass", [ST_FAIL] = "fail",
+	[ST_TIMEOUT] = "timeout", [ST_SKIP] = "skip",
+};
+
+/* Shown first, in this order; any other metric follows by name. */
+static const char *const known_metrics[] = {
+	"text", "data", "bss", "bzimage_bytes", "warnings", "sched_smp_lines",
+	"pipe_rtt_ns", "fork_exit_ns",
+};
+
+enum status status_parse(const char *s)
+{
+	int i;
+
+	for (i = ST_PASS; i < NR_STATUSES; i++)
+		if (!strcmp(s, status_names[i]))
+			return i;
+	return ST_FAIL;		/* something unknown is not a pass */
+}
+
+int report_known_metric(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(known_metrics); i++)
+		if (!strcmp(name, known_metrics[i]))
+			return i;
+	return -1;
+}
+
+long long report_resolve_run(sqlite3 *db, long long run_id)
+{
+	sqlite3_stmt *st;
+	long long id = 0;
+
+	st = db_prepare(db, "SELECT id FROM runs WHERE id = ?1"
+			" OR (?1 = 0 AND id = (SELECT MAX(id) FROM runs))");
+	sqlite3_bind_int64(st, 1, run_id);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		id = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return id;
+}
+
+static int load_run(struct report_model *r, sqlite3 *db, long long id)
+{
+	return db_load_run(db, id, &r->run);
+}
+
+static long config_index(struct report_model *r, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < r->nconfigs; i++)
+		if (!strcmp(r->configs[i], name))
+			return i;
+	return -1;
+}
+
+static void add_config(struct report_model *r, const char *name, size_t len)
+{
+	char *copy;
+
+	while (len && (*name == ' ' || *name == '\t')) {
+		name++;
+		len--;
+	}
+	while (len && (name[len - 1] == ' ' || name[len - 1] == '\t'))
+		len--;
+	if (!len)
+		return;
+	copy = xmalloc(len + 1);
+	memcpy(copy, name, len);
+	copy[len] = '\0';
+	if (config_index(r, copy) >= 0) {
+		free(copy);
+		return;
+	}
+	r->configs = xrealloc(r->configs, (r->nconfigs + 1) * sizeof(*r->configs));
+	r->configs[r->nconfigs++] = copy;
+}
+
+/* runs.configs in its order, then any other that has results or metrics. */
+static void load_configs(struct report_model *r, sqlite3 *db)
+{
+	const char *p = r->run.configs ? r->run.configs : "";
+	sqlite3_stmt *st;
+
+	for (;;) {
+		const char *comma = strchr(p, ',');
+
+		add_config(r, p, comma ? (size_t)(comma - p) : strlen(p));
+		if (!comma)
+			break;
+		p = comma + 1;
+	}
+	st = db_prepare(db,
+		"SELECT config FROM results WHERE run_id = ?1"
+		" UNION SELECT m.config FROM metrics m JOIN commits c ON c.id = m.commit_id"
+		" WHERE c.run_id = ?1 ORDER BY 1");
+	sqlite3_bind_int64(st, 1, r->run.id);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		const char *name = db_column_str(st, 0);
+
+		add_config(r, name, strlen(name));
+	}
+	sqlite3_finalize(st);
+}
+
+static int cmp_metric(const void *a, const void *b)
+{
+	const char *x = *(const char *const *)a, *y = *(const char *const *)b;
+	int rx = report_known_metric(x), ry = report_known_metric(y);
+
+	if (rx < 0)
+		rx = INT_MAX;
+	if (ry < 0)
+		ry = INT_MAX;
+
+	if (rx != ry)
+		return rx < ry ? -1 : 1;
+	return strcmp(x, y);
+}
+
+static void load_metric_names(struct report_model *r, sqlite3 *db)
+{
+	sqlite3_stmt *st;
+
+	st = db_prepare(db,
+		"SELECT DISTINCT m.name FROM metrics m JOIN commits c ON c.id = m.commit_id"
+		" WHERE c.run_id = ? ORDER BY m.name");
+	sqlite3_bind_int64(st, 1, r->run.id);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		r->metrics = xrealloc(r->metrics, (r->nmetrics + 1) * sizeof(*r->metrics));
+		r->metrics[r->nmetrics++] = db_column_dup(st, 0);
+	}
+	sqlite3_finalize(st);
+	if (r->nmetrics)
+		qsort(r->metrics, r->nmetrics, sizeof(*r->metrics), cmp_metric);
+}
+
+long report_metric_index(const struct report_model *r, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < r->nmetrics; i++)
+		if (!strcmp(r->metrics[i], name))
+			return i;
+	return -1;
+}
+
+static long commit_index(struct report_model *r, long long id)
+{
+	size_t i;
+
+	for (i = 0; i < r->ncommits; i++)
+		if (r->commits[i].id == id)
+			return i;
+	return -1;
+}
+
+static void load_commits(struct report_model *r, sqlite3 *db)
+{
+	size_t alloc = 0;
+	sqlite3_stmt *st;
+
+	st = db_prepare(db, "SELECT id, position, sha, tree, subject, author, patch"
+			" FROM commits WHERE run_id = ? ORDER BY position");
+	sqlite3_bind_int64(st, 1, r->run.id);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		struct commit *c;
+
+		if (r->ncommits == alloc) {
+			alloc = alloc ? 2 * alloc : 16;
+			r->commits = xrealloc(r->commits, alloc * sizeof(*r->commits));
+		}
+		c = &r->commits[r->ncommits++];
+		memset(c, 0, sizeof(*c));
+		c->id = sqlite3_column_int64(st, 0);
+		c->position = sqlite3_column_int(st, 1);
+		c->sha = db_column_dup(st, 2);
+		c->tree = db_column_dup(st, 3);
+		c->subject = db_column_dup(st, 4);
+		c->author = db_column_dup(st, 5);
+		c->patch = db_column_dup(st, 6);
+		c->cells = xcalloc(r->nconfigs * NR_STAGES, sizeof(*c->cells));
+		c->values = xcalloc(r->nconfigs * r->nmetrics, sizeof(*c->values));
+		c->has_value = xcalloc(r->nconfigs * r->nmetrics, 1);
+		if (c->position > r->last_position)
+			r->last_position = c->position;
+	}
+	sqlite3_finalize(st);
+
+	/* The base at position 0 if it was recorded, else the first commit. */
+	r->base = r->ncommits ? 0 : -1;
+}
+
+static void load_results(struct report_model *r, sqlite3 *db)
+{
+	sqlite3_stmt *st;
+
+	st = db_prepare(db,
+		"SELECT id, commit_id, config, stage, status, duration, evidence, log_path,"
+		" reproduce, cache_key, cached_from, recorded_at FROM results WHERE run_id = ?");
+	sqlite3_bind_int64(st, 1, r->run.id);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		long ci = commit_index(r, sqlite3_column_int64(st, 1));
+		long cfg = config_index(r, db_column_str(st, 2));
+		int stage = stage_parse(db_column_str(st, 3));
+		struct cell *cell;
+
+		if (ci < 0 || cfg < 0 || stage < 0)
+			continue;
+		cell = &r->commits[ci].cells[cfg * NR_STAGES + stage];
+		cell->id = sqlite3_column_int64(st, 0);
+		cell->status = status_parse(db_column_str(st, 4));
+		cell->has_duration = sqlite3_column_type(st, 5) != SQLITE_NULL;
+		cell->duration = sqlite3_column_double(st, 5);
+		cell->evidence = db_column_dup(st, 6);
+		cell->log_path = db_column_dup(st, 7);
+		cell->reproduce = db_column_dup(st, 8);
+		cell->cache_key = db_column_dup(st, 9);
+		cell->cached_from = sqlite3_column_int64(st, 10);
+		cell->recorded_at = db_column_dup(st, 11);
+	}
+	sqlite3_finalize(st);
+}
+
+static void load_metrics(struct report_model *r, sqlite3 *db)
+{
+	sqlite3_stmt *st;
+
+	st = db_prepare(db,
+		"SELECT m.commit_id, m.config, m.name, m.value FROM metrics m"
+		" JOIN commits c ON c.id = m.commit_id WHERE c.run_id = ?");
+	sqlite3_bind_int64(st, 1, r->run.id);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		long ci = commit_index(r, sqlite3_column_int64(st, 0));
+		long cfg = config_index(r, db_column_str(st, 1));
+		long m = report_metric_index(r, db_column_str(st, 2));
+		size_t k;
+
+		if (ci < 0 || cfg < 0 || m < 0)
+			continue;
+		k = cfg * r->nmetrics + m;
+		r->commits[ci].values[k] = sqlite3_column_double(st, 3);
+		r->commits[ci].has_value[k] = 1;
+	}
+	sqlite3_finalize(st);
+}
+
+/* The verdict of each configuration, as verdict.c defines it. */
+static void load_verdicts(struct report_model *r, sqlite3 *db)
+{
+	size_t i;
+
+	r->verdicts = xcalloc(r->nconfigs, sizeof(*r->verdicts));
+	for (i = 0; i < r->nconfigs; i++)
+		verdict_load(db, r->run.id, r->configs[i], NULL, &r->verdicts[i]);
+}
+
+static struct cell *cell_of_result(struct report_model *r, long long result_id)
+{
+	size_t i, j;
+
+	for (i = 0; i < r->ncommits; i++)
+		for (j = 0; j < r->nconfigs * NR_STAGES; j++)
+			if (r->commits[i].cells[j].id == result_id)
+				return &r->commits[i].cells[j];
+	return NULL;
+}
+
+/* The smoke tests of every result, in the order they were recorded. */
+static void load_tests(struct report_model *r, sqlite3 *db)
+{
+	struct cell *cell = NULL;
+	sqlite3_stmt *st;
+
+	st = db_prepare(db, "SELECT t.result_id, t.name, t.status, t.reason, t.duration"
+			" FROM tests t JOIN results r ON r.id = t.result_id WHERE r.run_id = ?"
+			" ORDER BY t.result_id, t.id");
+	sqlite3_bind_int64(st, 1, r->run.id);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		long long id = sqlite3_column_int64(st, 0);
+		struct report_test *t;
+
+		if (!cell || cell->id != id)
+			cell = cell_of_result(r, id);
+		if (!cell)
+			continue;
+		cell->tests = xrealloc(cell->tests, (cell->ntests + 1) * sizeof(*cell->tests));
+		t = &cell->tests[cell->ntests++];
+		t->name = xstrdup(db_column_str(st, 1));
+		t->status = xstrdup(db_column_str(st, 2));
+		t->reason = db_column_dup(st, 3);
+		t->has_duration = sqlite3_column_type(st, 4) != SQLITE_NULL;
+		t->duration = sqlite3_column_double(st, 4);
+	}
+	sqlite3_finalize(st);
+}
+
+/*
+ * The warnings of each commit x configuration, each marked fresh if its
+ * message was not among those of the previous commit (all are at the first).
+ */
+static void load_warnings(struct report_model *r, sqlite3 *db)
+{
+	sqlite3_stmt *st;
+	size_t i, cfg;
+
+	st = db_prepare(db,
+		"SELECT w.object, w.message, NOT EXISTS (SELECT 1 FROM warnings p"
+		" WHERE p.commit_id = ?2 AND p.config = ?3 AND p.message = w.message)"
+		" FROM warnings w WHERE w.commit_id = ?1 AND w.config = ?3 ORDER BY w.id");
+	for (i = 0; i < r->ncommits; i++) {
+		long parent = parent_of(i);
+
+		r->commits[i].warnings = xcalloc(r->nconfigs, sizeof(*r->commits[i].warnings));
+		for (cfg = 0; cfg < r->nconfigs; cfg++) {
+			struct report_warnings *ws = &r->commits[i].warnings[cfg];
+
+			sqlite3_reset(st);
+			sqlite3_bind_int64(st, 1, r->commits[i].id);
+			sqlite3_bind_int64(st, 2, parent >= 0 ? r->commits[parent].id : 0);
+			db_bind_text(st, 3, r->configs[cfg]);
+			while (sqlite3_step(st) == SQLITE_ROW) {
+				struct report_warning *w;
+
+				ws->w = xrealloc(ws->w, (ws->n + 1) * sizeof(*ws->w));
+				w = &ws->w[ws->n++];
+				w->object = xstrdup(db_column_str(st, 0));
+				w->message = xstrdup(db_column_str(st, 1));
+				w->fresh = sqlite3_column_int(st, 2);
+				ws->nfresh += w->fresh;
+			}
+		}
+	}
+	sqlite3_finalize(st);
+}
+static void cell_free(struct cell *cell)
+{
+	size_t i;
+
+	for (i = 0; i < cell->ntests; i++) {
+		free(cell->tests[i].name);
+		free(cell->tests[i].status);
+		free(cell->tests[i].reason);
+	}
+	free(cell->tests);
+	free(cell->evidence);
+	free(cell->log_path);
+	free(cell->reproduce);
+	free(cell->cache_key);
+	free(cell->recorded_at);
+}
+
+static void warnings_free(struct report_warnings *ws)
+{
+	size_t i;
+
+	for (i = 0; i < ws->n; i++) {
+		free(ws->w[i].object);
+		free(ws->w[i].message);
+	}
+	free(ws->w);
+}
+
+void report_model_free(struct report_model *r)
+{
+	size_t i, j;
+
+	for (i = 0; i < r->ncommits; i++) {
+		struct commit *c = &r->commits[i];
+
+		for (j = 0; j < r->nconfigs * NR_STAGES; j++)
+			cell_free(&c->cells[j]);
+		for (j = 0; c->warnings && j < r->nconfigs; j++)
+			warnings_free(&c->warnings[j]);
+		free(c->warnings);
+		free(c->cells);
+		free(c->values);
+		free(c->has_value);
+		free(c->sha);
+		free(c->tree);
+		free(c->subject);
+		free(c->author);
+		free(c->patch);
+	}
+	free(r->commits);
+	for (i = 0; r->verdicts && i < r->nconfigs; i++)
+		verdict_free(&r->verdicts[i]);
+	free(r->verdicts);
+	for (i = 0; i < r->nconfigs; i++)
+		free(r->configs[i]);
+	free(r->configs);
+	for (i = 0; i < r->nmetrics; i++)
+		free(r->metrics[i]);
+	free(r->metrics);
+	free(r->db_dir);
+	run_info_free(&r->run);
+}
+
+int report_model_load(struct report_model *r, sqlite3 *db, long long run_id)
+{
+	const char *file = sqlite3_db_filename(db, "main");
+	long long id = report_resolve_run(db, run_id);
+
+	memset(r, 0, sizeof(*r));
+	r->base = -1;
+	if (file && *file) {
+		char *copy = xstrdup(file);
+
+		r->db_dir = xstrdup(dirname(copy));
+		free(copy);
+	}
+	if (!id || load_run(r, db, id) < 0) {
+		if (run_id)
+			return error("there is no run %lld in the database", run_id);
+		return error("there is no run in the database");
+	}
+	load_configs(r, db);
+	load_metric_names(r, db);
+	load_commits(r, db);
+	load_results(r, db);
+	load_metrics(r, db);
+	load_tests(r, db);
+	load_warnings(r, db);
+	load_verdicts(r, db);
+	return 0;
+}
+

@@ -1,0 +1,157 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * report-model.h - a run as the report renderers see it, loaded once from
+ * SQLite by report_model_load() (report-model.c); the renderers
+ * (report-html.c, report-svg.c, report-json.c, report-junit.c) read only
+ * this, never the database. Also what they share: the output buffer, log
+ * excerpts (report-log.c) and a few formatting helpers (report.c).
+ */
+#ifndef BISECT_REPORT_MODEL_H
+#define BISECT_REPORT_MODEL_H
+
+#include <stdio.h>
+#include <sqlite3.h>
+
+#include "db.h"
+#include "util.h"
+#include "verdict.h"
+
+enum status { ST_NONE, ST_PASS, ST_FAIL, ST_TIMEOUT, ST_SKIP, NR_STATUSES };
+
+/* As stored ("pass", ...; "none" for no result): also the CSS class. */
+extern const char *const status_names[NR_STATUSES];
+
+/* A stored status; anything unknown is ST_FAIL (it is not a pass). */
+enum status status_parse(const char *s);
+
+static inline int status_is_bad(enum status st)
+{
+	return st == ST_FAIL || st == ST_TIMEOUT;
+}
+
+/* One smoke test of a boot or test result. */
+struct report_test {
+	char *name;
+	char *status;
+	char *reason;		/* NULL: none */
+	double duration;
+	int has_duration;
+};
+
+/* One compiler warning of a commit x configuration. */
+struct report_warning {
+	char *object;
+	char *message;
+	int fresh;		/* not at the previous commit (all are, at the first) */
+};
+
+struct report_warnings {
+	struct report_warning *w;
+	size_t n;
+	size_t nfresh;
+};
+
+struct cell {
+	long long id;		/* 0: no result recorded */
+	enum status status;
+	double duration;
+	int has_duration;
+	char *evidence;
+	char *log_path;
+	char *reproduce;
+	char *cache_key;
+	char *recorded_at;
+	long long cached_from;	/* 0: not from the cache */
+	struct report_test *tests;
+	size_t ntests;
+};
+
+struct commit {
+	long long id;
+	int position;
+	char *sha;
+	char *tree;
+	char *subject;
+	char *author;
+	char *patch;
+	struct cell *cells;		/* [config * NR_STAGES + stage] */
+	double *values;			/* [config * nmetrics + metric] */
+	unsigned char *has_value;
+	struct report_warnings *warnings;	/* [config] */
+};
+
+struct report_model {
+	struct run_info run;
+	char *db_dir;		/* for log paths relative to the database */
+	char **configs;		/* runs.configs in order, then others with data */
+	size_t nconfigs;
+	struct verdict *verdicts;	/* [config], from verdict.c */
+	struct commit *commits;		/* by position; the base (0) first if recorded */
+	size_t ncommits;
+	char **metrics;		/* known ones first, then by name */
+	size_t nmetrics;
+	long base;		/* commit that deltas are taken against, -1: none */
+	int last_position;
+};
+
+/* Load run_id (0: the latest). Returns 0, or -1 after printing an error. */
+int report_model_load(struct report_model *m, sqlite3 *db, long long run_id);
+void report_model_free(struct report_model *m);
+
+/* The index of a metric, or -1; its rank among the known ones, or -1. */
+long report_metric_index(const struct report_model *m, const char *name);
+int report_known_metric(const char *name);
+
+/* The commit before ci in the series (previous position), or -1. */
+static inline long parent_of(long ci)
+{
+	return ci > 0 ? ci - 1 : -1;
+}
+
+/* Where a renderer writes: a buffer flushed to out now and then. */
+struct report_out {
+	const struct report_model *m;
+	FILE *out;
+	struct strbuf buf;
+	int write_error;
+};
+
+void report_flush(struct report_out *r);
+void report_maybe_flush(struct report_out *r);
+
+/* The renderers, one per format (report.c's table). */
+void report_html(struct report_out *r);
+void report_json(struct report_out *r);
+void report_junit(struct report_out *r);
+
+/* report-svg.c: the line charts of the metrics that have one; how many. */
+int svg_charts(struct report_out *r);
+
+/* Helpers (report.c) */
+const char *short_sha(const char *sha, char buf[13]);	/* 12 digits, NULL if none */
+int empty(const char *s);
+double dabs(double v);
+double dmin(double a, double b);
+double dmax(double a, double b);
+long long dround(double v);
+double dceil(double v);
+/* An integral value with thousands separators, anything else with 2 decimals. */
+void fmt_number(char *buf, size_t size, double v, int sign);
+
+/* Log excerpts (report-log.c) */
+struct excerpt {
+	struct strbuf text;	/* selected lines, each ending in '\n' */
+	long marked;		/* line of text to highlight, -1: none */
+	const char *what;	/* how the lines were chosen */
+	int cut;		/* lines were left out between the chosen ones */
+};
+
+/*
+ * The part of a cell's log that tells why it is not pass (a relative log
+ * path is also tried under db_dir). Returns 0, or -1 if it cannot be read.
+ */
+int log_excerpt(const char *db_dir, const struct cell *cell, enum stage stage,
+		struct excerpt *ex);
+void excerpt_release(struct excerpt *ex);
+
+#endif

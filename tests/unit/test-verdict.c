@@ -1,0 +1,269 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test-verdict.c - verdict.c against the first_bad and verdict views of
+ * db/schema.sql: fixture runs (all pass, a failure in the middle, a bad base,
+ * a skip-only stage, a missing stage, a fix after a failure, two
+ * configurations) where both must say the same for every run x config, and
+ * the lines first-bad prints for them. Run from the top of the tree.
+ */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "db.h"
+#include "util.h"
+#include "verdict.h"
+#include "tap.h"
+
+static void exec_file(sqlite3 *db, const char *path)
+{
+	struct strbuf sql = STRBUF_INIT;
+	char *err = NULL;
+
+	if (strbuf_read_file(&sql, path) < 0)
+		die("cannot read %s (run the test from the top of the tree)", path);
+	if (sqlite3_exec(db, sql.buf, NULL, NULL, &err) != SQLITE_OK)
+		die("%s: %s", path, err);
+	strbuf_release(&sql);
+}
+
+static void add_run(sqlite3 *db, long long id, const char *configs, const char *state)
+{
+	sqlite3_stmt *st = db_prepare(db,
+		"INSERT INTO runs (id, series, series_kind, work_dir, base_version, base_sha,"
+		" configs, options, started_at, state, tool_version, host)"
+		" VALUES (?1, 'fixture', 'patches', '/w', '6.12', 'b0b0b0b0b0', ?2, '',"
+		" '2025-01-01T00:00:00Z', ?3, 'test', 'host')");
+
+	sqlite3_bind_int64(st, 1, id);
+	db_bind_text(st, 2, configs);
+	db_bind_text(st, 3, state);
+	db_done(db, st);
+}
+
+/*
+ * A commit and its results for config: one letter per stage, apply to test,
+ * p pass, f fail, t timeout, s skip, - none. Inserted test first, so that
+ * nothing can rely on the order of the rows.
+ */
+static void add_commit(sqlite3 *db, long long run, int position, const char *config,
+		       const char *stages)
+{
+	static const char *const names[] = { "apply", "build", "boot", "test" };
+	long long commit_id = db_commit_id(db, run, position);
+	int s;
+
+	if (!commit_id) {
+		char sha[41], subject[32];
+
+		snprintf(sha, sizeof(sha), "%02lld%02d%036d", run, position, 0);
+		snprintf(subject, sizeof(subject), "commit %d of run %lld", position, run);
+		commit_id = db_commit_set(db, run, position, sha, NULL, subject, NULL, NULL);
+	}
+	for (s = 3; s >= 0; s--) {
+		struct result_row row = { .config = config, .stage = names[s] };
+		char evidence[64];
+
+		switch (stages[s]) {
+		case 'p': row.status = "pass"; break;
+		case 'f': row.status = "fail"; break;
+		case 't': row.status = "timeout"; break;
+		case 's': row.status = "skip"; break;
+		default: continue;
+		}
+		snprintf(evidence, sizeof(evidence), "%s %s at %d", config, row.status, position);
+		row.evidence = row.status[0] == 'p' ? NULL : evidence;
+		row.log_path = row.status[0] == 'p' ? NULL : "logs/x.log";
+		db_result_set(db, run, commit_id, &row);
+	}
+}
+
+static void add_commits(sqlite3 *db, long long run, const char *config, const char *const *c,
+			int from)
+{
+	int i;
+
+	for (i = 0; c[i]; i++)
+		add_commit(db, run, from + i, config, c[i]);
+}
+
+static void fixtures(sqlite3 *db)
+{
+	db_begin(db);
+	/* 1: all pass, base included */
+	add_run(db, 1, "up", "done");
+	add_commits(db, 1, "up", (const char *const[]){ "pppp", "pppp", "pppp", "pppp", NULL },
+		    0);
+	/* 2: commit 2 of 4 fails to build, the rest pass */
+	add_run(db, 2, "up", "done");
+	add_commits(db, 2, "up", (const char *const[]){ "pppp", "pfss", "pppp", "pppp", NULL },
+		    1);
+	/* 3: the base times out at boot, the commits pass */
+	add_run(db, 3, "up", "done");
+	add_commits(db, 3, "up", (const char *const[]){ "ppt-", "pppp", "pppp", NULL }, 0);
+	/* 4: the test stage is skipped everywhere: not bad, not bisectable either */
+	add_run(db, 4, "up", "done");
+	add_commits(db, 4, "up", (const char *const[]){ "ppps", "ppps", "ppps", NULL }, 1);
+	/* 5: commit 2 has no test result yet (a run that is still going) */
+	add_run(db, 5, "up", "running");
+	add_commits(db, 5, "up", (const char *const[]){ "pppp", "ppp-", "----", NULL }, 1);
+	/* 6: commit 2 fails its test, commit 3 fixes it */
+	add_run(db, 6, "up", "done");
+	add_commits(db, 6, "up", (const char *const[]){ "pppp", "pppf", "pppp", NULL }, 1);
+	/* 7: two configurations; smp's commit 2 is bad at build and at test */
+	add_run(db, 7, "up,smp", "done");
+	add_commits(db, 7, "up", (const char *const[]){ "pppp", "pppf", "ppfs", NULL }, 1);
+	add_commits(db, 7, "smp", (const char *const[]){ "pppp", "ptpf", "pppp", NULL }, 1);
+	db_commit(db);
+}
+
+static char *opt_text(sqlite3_stmt *st, int col)
+{
+	return sqlite3_column_type(st, col) == SQLITE_NULL ? NULL : db_column_dup(st, col);
+}
+
+static int same(const char *a, const char *b)
+{
+	return (!a && !b) || (a && b && !strcmp(a, b));
+}
+
+/* The view's row for run x config against verdict_load(); counts the checks. */
+static void check_agree(sqlite3 *db, sqlite3_stmt *vw)
+{
+	long long run = sqlite3_column_int64(vw, 0);
+	const char *config = db_column_str(vw, 1);
+	struct verdict v;
+	sqlite3_stmt *fb;
+	int agree;
+
+	verdict_load(db, run, config, NULL, &v);
+	agree = v.has_results && v.commits == sqlite3_column_int(vw, 2) &&
+		v.passed == sqlite3_column_int(vw, 3) &&
+		v.bad == (sqlite3_column_type(vw, 4) != SQLITE_NULL) &&
+		(!v.bad || v.position == sqlite3_column_int(vw, 4)) &&
+		v.bisectable == !strcmp(db_column_str(vw, 5), "yes") &&
+		v.complete == !strcmp(db_column_str(vw, 6), "yes");
+	ok(agree, "run %lld %s: verdict view and verdict_load agree", run, config);
+	if (!agree)
+		diag("module: commits %d passed %d bad %d at %d bisectable %d complete %d",
+		     v.commits, v.passed, v.bad, v.position, v.bisectable, v.complete);
+
+	fb = db_prepare(db, "SELECT position, sha, subject, stage, status, evidence, log_path"
+			" FROM first_bad WHERE run_id = ? AND config = ?");
+	sqlite3_bind_int64(fb, 1, run);
+	db_bind_text(fb, 2, config);
+	if (sqlite3_step(fb) == SQLITE_ROW) {
+		char *sha = opt_text(fb, 1), *subject = opt_text(fb, 2), *status = opt_text(fb, 4);
+		char *evidence = opt_text(fb, 5), *log_path = opt_text(fb, 6);
+
+		agree = v.bad && v.position == sqlite3_column_int(fb, 0) && same(v.sha, sha) &&
+			same(v.subject, subject) &&
+			!strcmp(stage_names[v.stage], db_column_str(fb, 3)) &&
+			same(v.status, status) && same(v.evidence, evidence) &&
+			same(v.log_path, log_path) && v.base_bad == (v.position == 0);
+		ok(agree, "run %lld %s: first_bad view and verdict_load name the same result",
+		   run, config);
+		if (!agree)
+			diag("view: %d %s %s; module: %d %s %s", sqlite3_column_int(fb, 0),
+			     db_column_str(fb, 3), status, v.position,
+			     v.bad ? stage_names[v.stage] : "-", v.status);
+		free(sha);
+		free(subject);
+		free(status);
+		free(evidence);
+		free(log_path);
+	} else {
+		ok(!v.bad, "run %lld %s: no first bad in the view nor the module", run, config);
+	}
+	sqlite3_finalize(fb);
+	verdict_free(&v);
+}
+
+static int check_views(sqlite3 *db)
+{
+	sqlite3_stmt *vw = db_prepare(db, "SELECT run_id, config, commits, passed,"
+				      " first_bad_position, bisectable, complete FROM verdict"
+				      " ORDER BY run_id, config");
+	int n = 0;
+
+	while (sqlite3_step(vw) == SQLITE_ROW) {
+		check_agree(db, vw);
+		n++;
+	}
+	sqlite3_finalize(vw);
+	return n;
+}
+
+/* What first-bad prints for a run, and its exit status. */
+static void check_print(sqlite3 *db, long long run, const char *stage, const char *want,
+			int want_ret)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	int ret;
+
+	if (!f)
+		die("open_memstream failed");
+	ret = verdict_report(db, run, NULL, stage, f);
+	fclose(f);
+	is_str(buf, want, "run %lld%s%s: the lines of first-bad", run, stage ? " --stage " : "",
+	       stage ? stage : "");
+	is_int(ret, want_ret, "run %lld%s%s: exit status", run, stage ? " --stage " : "",
+	       stage ? stage : "");
+	free(buf);
+}
+
+static void check_summary(sqlite3 *db, long long run, const char *want)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct run_verdict rv;
+
+	if (run_verdict_load(db, run, NULL, NULL, &rv) < 0)
+		die("no run %lld", run);
+	verdict_summary(&rv, &sb);
+	is_str(sb.buf, want, "run %lld: summary for 'runs'", run);
+	strbuf_release(&sb);
+	run_verdict_free(&rv);
+}
+
+int main(void)
+{
+	sqlite3 *db;
+
+	if (sqlite3_open(":memory:", &db) != SQLITE_OK)
+		die("cannot open an in-memory database");
+	exec_file(db, "db/schema.sql");
+	fixtures(db);
+
+	is_int(check_views(db), 8, "the verdict view has every run x config");
+
+	check_print(db, 1, NULL, "up: bisectable (3/3 commits pass)\n", 0);
+	check_print(db, 2, NULL, "up: first bad 2/4 0202000 \"commit 2 of run 2\" at build: fail:"
+		    " up fail at 2\n", EXIT_BAD);
+	check_print(db, 3, NULL, "up: the base 0300000 itself is bad at boot: timeout:"
+		    " up timeout at 0\n", EXIT_BAD);
+	check_print(db, 4, NULL, "up: incomplete: 0/3 commits verified and passing (run done)\n",
+		    EXIT_BAD);
+	check_print(db, 4, "test", "up: no bad commit at stage test (0/3 commits pass every"
+		    " stage)\n", 0);
+	check_print(db, 5, NULL, "up: incomplete: 1/3 commits verified and passing"
+		    " (run running)\n", EXIT_BAD);
+	check_print(db, 6, NULL, "up: first bad 2/3 0602000 \"commit 2 of run 6\" at test: fail:"
+		    " up fail at 2\n", EXIT_BAD);
+	check_print(db, 7, NULL, "up: first bad 2/3 0702000 \"commit 2 of run 7\" at test: fail:"
+		    " up fail at 2\nsmp: first bad 2/3 0702000 \"commit 2 of run 7\" at build:"
+		    " timeout: smp timeout at 2\n", EXIT_BAD);
+	check_print(db, 7, "boot", "up: first bad 3/3 0703000 \"commit 3 of run 7\" at boot: fail:"
+		    " up fail at 3\nsmp: no bad commit at stage boot (2/3 commits pass every"
+		    " stage)\n", EXIT_BAD);
+	check_print(db, 99, NULL, "", EXIT_ERROR);
+
+	check_summary(db, 1, "bisectable");
+	check_summary(db, 4, "incomplete");
+	check_summary(db, 7, "first bad up 2/3 smp 2/3");
+
+	sqlite3_close(db);
+	return done_testing();
+}
