@@ -3,6 +3,7 @@
 #   make          build bisectable and the guest initramfs
 #   make verify   install what is missing, import linux-source-6.12, verify the default series
 #   make test     unit tests (with ASan/UBSan) and end-to-end tests in QEMU
+#   make install  PREFIX=/usr/local DESTDIR=...: the binary, its data, man page, completion
 
 VERSION   := 0.1
 CC        ?= gcc
@@ -11,6 +12,15 @@ WARNFLAGS := -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Wshadow -Wformat=2
 CPPFLAGS  += -DBISECTABLE_VERSION='"$(VERSION)"' -Ibisect -Iguest
 LDLIBS    := -lsqlite3 -ljansson -lcrypto -lm
 SANITIZE  := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+
+# Installation. The binary finds its data in <bindir>/../share/bisectable:
+# keep DATADIR there when moving BINDIR.
+PREFIX    ?= /usr/local
+BINDIR    ?= $(PREFIX)/bin
+DATADIR   ?= $(PREFIX)/share/bisectable
+MANDIR    ?= $(PREFIX)/share/man
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+INSTALL   ?= install
 
 # The shipped default series and configurations of 'make verify'.
 SERIES    ?= patches/sched-smp-up-6.12
@@ -28,7 +38,7 @@ HEADERS   := $(wildcard bisect/*.h) bisect/schema.inc guest/smoke-tests.h
 
 UNIT_TESTS := $(patsubst tests/unit/%.c,tests/unit/%,$(wildcard tests/unit/test-*.c))
 
-all: bisectable guest/initramfs.cpio.gz
+all: bisectable guest/initramfs.cpio.gz bisectable.1 bisectable.bash
 
 bisect/schema.inc: db/schema.sql
 	sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $< > $@
@@ -38,6 +48,30 @@ bisect/%.o: bisect/%.c $(HEADERS)
 
 bisectable: bisect/bisectable.o $(OBJS)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+
+# The man page and the bash completion come from the binary's own tables.
+bisectable.1: bisectable
+	./bisectable help --man > $@.tmp && mv $@.tmp $@
+
+bisectable.bash: bisectable
+	./bisectable help --bash-completion > $@.tmp && mv $@.tmp $@
+
+install: all
+	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/configs \
+		$(DESTDIR)$(DATADIR)/expect-scripts $(DESTDIR)$(DATADIR)/guest \
+		$(DESTDIR)$(DATADIR)/db $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR)
+	$(INSTALL) -m 755 bisectable $(DESTDIR)$(BINDIR)/bisectable
+	$(INSTALL) -m 644 configs/*.config $(DESTDIR)$(DATADIR)/configs/
+	$(INSTALL) -m 755 expect-scripts/*.exp $(DESTDIR)$(DATADIR)/expect-scripts/
+	$(INSTALL) -m 644 guest/initramfs.cpio.gz $(DESTDIR)$(DATADIR)/guest/
+	$(INSTALL) -m 644 db/schema.sql $(DESTDIR)$(DATADIR)/db/
+	$(INSTALL) -m 644 bisectable.1 $(DESTDIR)$(MANDIR)/man1/bisectable.1
+	$(INSTALL) -m 644 bisectable.bash $(DESTDIR)$(BASHCOMPDIR)/bisectable
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/bisectable $(DESTDIR)$(MANDIR)/man1/bisectable.1 \
+		$(DESTDIR)$(BASHCOMPDIR)/bisectable
+	rm -rf $(DESTDIR)$(DATADIR)
 
 guest/smoke: guest/smoke.c guest/smoke-tests.h
 	$(CC) -std=gnu11 -Wall -Wextra -O2 -static -o $@ $<
@@ -100,6 +134,7 @@ verify: deps
 
 clean:
 	rm -f bisectable bisect/*.o bisect/schema.inc guest/smoke guest/initramfs.cpio.gz \
-		$(UNIT_TESTS) reports/fixture.*
+		$(UNIT_TESTS) reports/fixture.* bisectable.1 bisectable.bash
 
-.PHONY: print-packages bench all unit browser e2e test deps verify clean screenshot
+.PHONY: print-packages bench all unit browser e2e test deps verify clean screenshot install \
+	uninstall

@@ -2,55 +2,168 @@
 /*
  * bisectable - verify that every commit of a kernel patch series builds,
  * boots and passes scheduler smoke tests, on every configuration.
+ *
+ * The command table: what each command is called, what it takes and what
+ * it needs set up. Options are parsed here, from each command's table, and
+ * the database is opened here (read-write, or read-only for the commands
+ * that only look), so every command takes --db the same way.
  */
+#include <errno.h>
+#include <libgen.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "builtin.h"
+#include "db.h"
+#include "help.h"
+#include "layout.h"
 #include "util.h"
 
-struct command {
-	const char *name;
-	int (*fn)(int argc, const char **argv);
-	const char *help;
+struct help_opts {
+	int man;
+	int bash_completion;
 };
 
-static const struct command commands[] = {
-	{ "run",       cmd_run,       "verify a series (quilt dir, *.patch dir, mbox, or --repo R base..tip)" },
-	{ "first-bad", cmd_first_bad, "print the first bad commit per configuration" },
-	{ "runs",      cmd_runs,      "list the runs in the database" },
-	{ "show",      cmd_show,      "print every result of one commit" },
-	{ "report",    cmd_report,    "write the HTML (or JSON, JUnit) bisect report of a run" },
-	{ "import",    cmd_import,    "import linux-source-6.12 into the cache (run does it too)" },
-	{ "step",      cmd_step,      "verify HEAD; run by git rebase --exec, not by hand" },
+static const struct opt help_option_list[] = {
+	OPT_BOOL(0, "man", struct help_opts, man, "print the man page (roff)"),
+	OPT_BOOL(0, "bash-completion", struct help_opts, bash_completion,
+		 "print the bash completion script"),
+	OPT_END(),
 };
 
-static int usage(FILE *out)
+static DEFINE_CMD_OPTIONS(help, struct help_opts, help_option_list);
+
+static int cmd_help(struct cmd_ctx *ctx);
+
+const struct cmd_entry commands[] = {
+	{ "run", "[<options>] <series-dir | series.mbox>\n[<options>] --repo <repo> <base>..<tip>",
+	  "verify a series (quilt dir, *.patch dir, mbox, or --repo R base..tip)",
+	  &run_options, 1, 1, CMD_DB_RW | CMD_ARGS_FILES, cmd_run },
+	{ "first-bad", "[<options>]", "print the first bad commit per configuration",
+	  &first_bad_options, 0, 0, CMD_DB_RO, cmd_first_bad },
+	{ "runs", "[--db PATH]", "list the runs in the database",
+	  NULL, 0, 0, CMD_DB_RO, cmd_runs },
+	{ "show", "[<options>] <sha-prefix | position>", "print every result of one commit",
+	  &show_options, 1, 1, CMD_DB_RO, cmd_show },
+	{ "report", "[<options>]", "write the HTML (or JSON, JUnit) bisect report of a run",
+	  &report_options, 0, 0, CMD_DB_RO, cmd_report },
+	{ "configs", "", "list the configurations (configs/*.config) a run can verify",
+	  NULL, 0, 0, 0, cmd_configs },
+	{ "import", "[<options>]", "import linux-source-6.12 into the cache (run does it too)",
+	  &import_options, 0, 0, 0, cmd_import },
+	{ "step", "[<options>] --run N", "verify HEAD; run by git rebase --exec, not by hand",
+	  &step_options, 0, 0, CMD_DB_PATH | CMD_INTERNAL, cmd_step },
+	{ "help", "[<command>]", "describe a command, or all of them",
+	  &help_options, 0, 1, 0, cmd_help },
+};
+const size_t ncommands = ARRAY_SIZE(commands);
+
+static const struct cmd_entry *find_command(const char *name)
 {
 	size_t i;
 
-	fprintf(out, "usage: bisectable <command> [<args>]\n\ncommands:\n");
-	for (i = 0; i < ARRAY_SIZE(commands); i++)
-		fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].help);
-	fprintf(out, "\n'bisectable <command> --help' describes a command's options.\n");
-	return out == stdout ? 0 : EXIT_ERROR;
+	for (i = 0; i < ncommands; i++)
+		if (!strcmp(name, commands[i].name))
+			return &commands[i];
+	return NULL;
+}
+
+static int cmd_help(struct cmd_ctx *ctx)
+{
+	const struct help_opts *o = ctx->opts;
+	const struct cmd_entry *e;
+	struct opt_usage u;
+
+	if (o->man) {
+		help_man(commands, ncommands, stdout);
+	} else if (o->bash_completion) {
+		help_bash_completion(commands, ncommands, stdout);
+	} else if (!ctx->argc) {
+		help_commands(commands, ncommands, stdout);
+	} else if ((e = find_command(ctx->argv[0])) != NULL) {
+		cmd_usage_init(e, &u);
+		usage_print(&u, stdout);
+	} else {
+		return error("unknown command '%s'", ctx->argv[0]), EXIT_ERROR;
+	}
+	return 0;
+}
+
+/* Open the database the way e wants it; ctx->db_path is --db or the default. */
+static int open_db(const struct cmd_entry *e, struct cmd_ctx *ctx)
+{
+	if (e->flags & CMD_DB_RO) {
+		if (!file_exists(ctx->db_path))
+			return error("no database %s: run 'bisectable run' first", ctx->db_path);
+		ctx->db = db_open_readonly(ctx->db_path);
+	} else if (e->flags & CMD_DB_RW) {
+		ctx->db = db_open(ctx->db_path);
+	}
+	return 0;
+}
+
+static int run_command(const struct cmd_entry *e, int argc, const char **argv)
+{
+	struct cmd_ctx ctx = { 0 };
+	struct opt_usage u;
+	char *db_default = NULL;
+	void *values[2];
+	int n, ret;
+
+	cmd_usage_init(e, &u);
+	ctx.opts = xcalloc(1, e->options ? e->options->size : 1);
+	values[0] = ctx.opts;
+	values[1] = &ctx;
+	n = parse_options(&u, values, argc, argv);
+	if (n < 0) {
+		free(ctx.opts);
+		return n == PARSE_OPT_HELP ? 0 : EXIT_ERROR;
+	}
+	ctx.argc = n;
+	ctx.argv = argv;
+	if (e->flags & CMD_DB_ANY && !ctx.db_path) {
+		char *dir;
+
+		ctx.db_path = db_default = default_db_path();
+		/* Its directory may not exist yet (the XDG data of an installed one). */
+		dir = xstrdup(db_default);
+		if (e->flags & CMD_DB_RW && mkdir_p(dirname(dir)) < 0)
+			warning("cannot create %s: %s", dir, strerror(errno));
+		free(dir);
+	}
+	if (open_db(e, &ctx))
+		ret = EXIT_ERROR;
+	else
+		ret = e->fn(&ctx);
+	if (ctx.db)
+		db_close(ctx.db);
+	free(db_default);
+	free(ctx.opts);
+	return ret;
 }
 
 int main(int argc, const char **argv)
 {
-	size_t i;
+	const struct cmd_entry *e;
 
-	if (argc < 2)
-		return usage(stderr);
-	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help"))
-		return usage(stdout);
+	if (argc < 2) {
+		help_commands(commands, ncommands, stderr);
+		return EXIT_ERROR;
+	}
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+		help_commands(commands, ncommands, stdout);
+		return 0;
+	}
 	if (!strcmp(argv[1], "--version")) {
 		printf("bisectable %s\n", BISECTABLE_VERSION);
 		return 0;
 	}
-	for (i = 0; i < ARRAY_SIZE(commands); i++)
-		if (!strcmp(argv[1], commands[i].name))
-			return commands[i].fn(argc - 1, argv + 1);
-	error("unknown command '%s'", argv[1]);
-	return usage(stderr);
+	e = find_command(argv[1]);
+	if (!e) {
+		error("unknown command '%s'", argv[1]);
+		help_commands(commands, ncommands, stderr);
+		return EXIT_ERROR;
+	}
+	return run_command(e, argc - 1, argv + 1);
 }

@@ -10,18 +10,23 @@
 #include "tree.h"
 #include "util.h"
 
-int cmd_import(int argc, const char **argv)
+struct import_opts {
+	const char *tarball;
+};
+
+static const struct opt import_option_list[] = {
+	OPT_STRING(0, "tarball", struct import_opts, tarball, "PATH", DEFAULT_TARBALL, OPT_FILE,
+		   "the kernel tarball"),
+	OPT_END(),
+};
+DEFINE_CMD_OPTIONS(import, struct import_opts, import_option_list);
+
+int cmd_import(struct cmd_ctx *ctx)
 {
-	const char *tarball = DEFAULT_TARBALL;
+	const struct import_opts *o = ctx->opts;
 	struct kernel_base kb;
 
-	if (argc == 3 && !strcmp(argv[1], "--tarball")) {
-		tarball = argv[2];
-	} else if (argc != 1) {
-		fprintf(stderr, "usage: bisectable import [--tarball PATH]\n");
-		return EXIT_ERROR;
-	}
-	if (tree_import(tarball, &kb))
+	if (tree_import(o->tarball, &kb))
 		return EXIT_ERROR;
 	printf("linux %s %s %s\n", kb.version, kb.sha, kb.git_dir);
 	kernel_base_free(&kb);

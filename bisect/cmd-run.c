@@ -39,86 +39,45 @@ struct run_opts {
 	const char *target;	/* series path or BASE..TIP */
 };
 
-static int run_usage(void)
-{
-	fprintf(stderr,
-		"usage: bisectable run [options] <series-dir | series.mbox>\n"
-		"       bisectable run [options] --repo <repo> <base>..<tip>\n\n"
-		"  --configs LIST        configurations (configs/<name>.config), default up,smp\n"
-		"  --db PATH             database, default db/bisectable.db of the project\n"
-		"  --stop-on-failure     stop the rebase at the first failing commit (fix-up)\n"
-		"  --accel tcg|kvm       QEMU accelerator, default tcg\n"
-		"  --jobs N              make -j, default the number of CPUs\n"
-		"  --tests LIST          smoke tests to run, default all\n"
-		"  --boot-timeout S      seconds to the guest's shell, default 120\n"
-		"  --test-timeout S      seconds per smoke test, default 60\n"
-		"  --metrics FILE        the series' metrics (default: SERIES/metrics if any)\n"
-		"  --no-ccache           do not compile through ccache (default: if installed)\n"
-		"  --no-cache            build and boot every commit even if a result is known\n"
-		"  --no-parallel         verify the configurations one after the other\n"
-		"  --no-base             do not verify the base first (position 0)\n"
-		"  --tarball PATH        kernel tarball, default " DEFAULT_TARBALL "\n");
-	return EXIT_ERROR;
-}
+static const char *const accels[] = { "tcg", "kvm", NULL };
 
-static int parse_opts(int argc, const char **argv, struct run_opts *o)
-{
-	int i;
-
-	for (i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-
-		if (!strcmp(a, "--help") || !strcmp(a, "-h"))
-			return -1;
-		if (!strcmp(a, "--stop-on-failure")) {
-			o->stop_on_failure = 1;
-		} else if (!strcmp(a, "--keep-going")) {
-			o->stop_on_failure = 0;
-		} else if (!strcmp(a, "--ccache")) {
-			o->ccache = 1;
-		} else if (!strcmp(a, "--no-ccache")) {
-			o->ccache = 0;
-		} else if (!strcmp(a, "--no-cache")) {
-			o->no_cache = 1;
-		} else if (!strcmp(a, "--no-parallel")) {
-			o->no_parallel = 1;
-		} else if (!strcmp(a, "--no-base")) {
-			o->no_base = 1;
-		} else if (a[0] == '-' && a[1] == '-' && !v) {
-			return error("option %s needs a value", a);
-		} else if (!strcmp(a, "--db")) {
-			o->db_path = argv[++i];
-		} else if (!strcmp(a, "--configs") || !strcmp(a, "--config")) {
-			o->configs = argv[++i];
-		} else if (!strcmp(a, "--repo")) {
-			o->repo = argv[++i];
-		} else if (!strcmp(a, "--tarball")) {
-			o->tarball = argv[++i];
-		} else if (!strcmp(a, "--accel")) {
-			o->accel = argv[++i];
-		} else if (!strcmp(a, "--tests")) {
-			o->tests = argv[++i];
-		} else if (!strcmp(a, "--metrics")) {
-			o->metrics = argv[++i];
-		} else if (!strcmp(a, "--jobs") || !strcmp(a, "-j")) {
-			o->jobs = atoi(argv[++i]);
-		} else if (!strcmp(a, "--boot-timeout")) {
-			o->boot_timeout = atoi(argv[++i]);
-		} else if (!strcmp(a, "--test-timeout")) {
-			o->test_timeout = atoi(argv[++i]);
-		} else if (a[0] == '-') {
-			return error("unknown option %s", a);
-		} else if (o->target) {
-			return error("more than one series given: %s and %s", o->target, a);
-		} else {
-			o->target = a;
-		}
-	}
-	if (!o->target)
-		return error("no series given");
-	return 0;
-}
+static const struct opt run_option_list[] = {
+	OPT_STRING(0, "configs", struct run_opts, configs, "LIST", "up,smp", OPT_CONFIGS,
+		   "configurations, comma-separated ('bisectable configs' lists them)"),
+	OPT_STRING(0, "config", struct run_opts, configs, "LIST", NULL, OPT_CONFIGS | OPT_HIDDEN,
+		   "the same as --configs"),
+	OPT_STRING(0, "repo", struct run_opts, repo, "REPO", NULL, OPT_FILE,
+		   "verify the range BASE..TIP of this repository (only read)"),
+	OPT_BOOL(0, "stop-on-failure", struct run_opts, stop_on_failure,
+		 "stop the rebase at the first failing commit, to fix it up"),
+	OPT_SET_INT(0, "keep-going", struct run_opts, stop_on_failure, 0,
+		    "record a failing commit and go on (the default)"),
+	OPT_CHOICE(0, "accel", struct run_opts, accel, accels, "tcg", "QEMU accelerator"),
+	OPT_INT('j', "jobs", struct run_opts, jobs, "N", 1, 1024, 0,
+		"make -j (default: the number of CPUs)"),
+	OPT_STRING(0, "tests", struct run_opts, tests, "LIST", "all", 0,
+		   "smoke tests to run, comma-separated"),
+	OPT_INT(0, "boot-timeout", struct run_opts, boot_timeout, "S", 1, 86400, 120,
+		"seconds to the guest's shell"),
+	OPT_INT(0, "test-timeout", struct run_opts, test_timeout, "S", 1, 86400, 60,
+		"seconds per smoke test"),
+	OPT_STRING(0, "metrics", struct run_opts, metrics, "FILE", NULL, OPT_FILE,
+		   "the series' metrics (default: SERIES/metrics if there is one)"),
+	OPT_SET_INT_INIT(0, "ccache", struct run_opts, ccache, 1, -1,
+			 "compile through ccache (the default when it is installed)"),
+	OPT_SET_INT_INIT(0, "no-ccache", struct run_opts, ccache, 0, -1,
+			 "do not compile through ccache"),
+	OPT_BOOL(0, "no-cache", struct run_opts, no_cache,
+		 "build and boot every commit even if a result is known"),
+	OPT_BOOL(0, "no-parallel", struct run_opts, no_parallel,
+		 "verify the configurations one after the other"),
+	OPT_BOOL(0, "no-base", struct run_opts, no_base,
+		 "do not verify the base first (position 0)"),
+	OPT_STRING(0, "tarball", struct run_opts, tarball, "PATH", DEFAULT_TARBALL, OPT_FILE,
+		   "the kernel tarball"),
+	OPT_END(),
+};
+DEFINE_CMD_OPTIONS(run, struct run_opts, run_option_list);
 
 static int have_ccache(void)
 {
@@ -157,26 +116,21 @@ static int make_config(const struct run_opts *o, const struct run_target *t,
 	return ret;
 }
 
-int cmd_run(int argc, const char **argv)
+int cmd_run(struct cmd_ctx *ctx)
 {
-	struct run_opts o = {
-		.configs = "up,smp", .tarball = DEFAULT_TARBALL, .accel = "tcg", .tests = "all",
-		.jobs = (int)sysconf(_SC_NPROCESSORS_ONLN), .boot_timeout = 120,
-		.test_timeout = 60,
-	};
+	struct run_opts o = *(struct run_opts *)ctx->opts;
 	struct run_target t = { 0 };
 	struct run_config rc;
 	struct run r = { .base = STRBUF_INIT, .tip = STRBUF_INIT };
-	char *db_default = project_path(DEFAULT_DB_PATH);
 	int ret = EXIT_ERROR;
 
-	o.db_path = db_default;
-	o.ccache = have_ccache();
+	o.db_path = ctx->db_path;
+	o.target = ctx->argv[0];
+	if (o.ccache < 0)
+		o.ccache = have_ccache();
+	if (!o.jobs)
+		o.jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
 	run_config_init(&rc);
-	if (parse_opts(argc, argv, &o)) {
-		ret = run_usage();
-		goto out;
-	}
 	if (!o.repo && strstr(o.target, "..") && !file_exists(o.target)) {
 		error("%s looks like a range: give --repo", o.target);
 		goto out;
@@ -189,18 +143,15 @@ int cmd_run(int argc, const char **argv)
 	run_config_free(&rc);
 	if (make_config(&o, &t, &rc) || run_check_tools())
 		goto out;
-	/* A database problem is found before any work is done. */
+	/* The database was opened (and checked) before any work, by bisectable.c. */
 	r.db_path = o.db_path;
-	r.db = db_open(o.db_path);
+	r.db = ctx->db;
 	if (run_prepare(&r, &t, &rc))
-		goto out_db;
+		goto out;
 	run_record(&r);
 	ret = run_verify(&r);
-out_db:
-	db_close(r.db);
 out:
 	run_release(&r);
 	run_config_free(&rc);
-	free(db_default);
 	return ret;
 }

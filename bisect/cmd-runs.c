@@ -9,26 +9,14 @@
 
 #include "builtin.h"
 #include "db.h"
-#include "layout.h"
 #include "util.h"
 #include "verdict.h"
 
-int cmd_runs(int argc, const char **argv)
+int cmd_runs(struct cmd_ctx *ctx)
 {
-	char *db_default = project_path(DEFAULT_DB_PATH);
-	const char *db_path = db_default;
+	sqlite3 *db = ctx->db;
 	sqlite3_stmt *st;
-	sqlite3 *db;
 
-	if (argc == 3 && !strcmp(argv[1], "--db")) {
-		db_path = argv[2];
-	} else if (argc != 1) {
-		fprintf(stderr, "usage: bisectable runs [--db DB]\n");
-		return EXIT_ERROR;
-	}
-	if (!file_exists(db_path))
-		return error("no database %s: run 'bisectable run' first", db_path), EXIT_ERROR;
-	db = db_open(db_path);
 	st = db_prepare(db,
 		"SELECT r.id, r.started_at, r.state, r.base_version, r.configs,"
 		" (SELECT COUNT(*) FROM commits c WHERE c.run_id = r.id), r.series"
@@ -57,7 +45,5 @@ int cmd_runs(int argc, const char **argv)
 		run_verdict_free(&rv);
 	}
 	sqlite3_finalize(st);
-	db_close(db);
-	free(db_default);
 	return 0;
 }

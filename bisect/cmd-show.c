@@ -5,13 +5,13 @@
  * metrics. Without --run, the latest run that has the commit.
  */
 #include <ctype.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "builtin.h"
 #include "db.h"
-#include "layout.h"
 #include "util.h"
 
 static void show_commit(sqlite3 *db, long long commit_id)
@@ -61,38 +61,32 @@ static void show_commit(sqlite3 *db, long long commit_id)
 	sqlite3_finalize(st);
 }
 
-int cmd_show(int argc, const char **argv)
+struct show_opts {
+	long long run;
+};
+
+static const struct opt show_option_list[] = {
+	OPT_INT(0, "run", struct show_opts, run, "N", 1, LLONG_MAX, 0,
+		"look in this run (default: the latest that has the commit)"),
+	OPT_END(),
+};
+DEFINE_CMD_OPTIONS(show, struct show_opts, show_option_list);
+
+int cmd_show(struct cmd_ctx *ctx)
 {
-	char *db_default = project_path(DEFAULT_DB_PATH);
-	const char *db_path = db_default, *which = NULL;
-	long long run_id = 0, commit_id = 0;
+	const struct show_opts *o = ctx->opts;
+	const char *which = ctx->argv[0];
+	long long run_id = o->run, commit_id = 0;
+	sqlite3 *db = ctx->db;
 	sqlite3_stmt *st;
-	sqlite3 *db;
 	int i, is_pos = 1;
 
-	for (i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--db") && i + 1 < argc)
-			db_path = argv[++i];
-		else if (!strcmp(argv[i], "--run") && i + 1 < argc)
-			run_id = atoll(argv[++i]);
-		else if (!which && argv[i][0] != '-')
-			which = argv[i];
-		else
-			which = NULL, i = argc + 1;
-	}
-	if (!which || i > argc) {
-		fprintf(stderr, "usage: bisectable show [--db DB] [--run N] <sha-prefix|position>\n");
-		return EXIT_ERROR;
-	}
-	if (!file_exists(db_path))
-		return error("no database %s", db_path), EXIT_ERROR;
 	for (i = 0; which[i]; i++)
 		if (!isdigit((unsigned char)which[i]))
 			is_pos = 0;
 	/* A short all-digit argument is a position; a long one may be a sha. */
 	if (strlen(which) > 4)
 		is_pos = 0;
-	db = db_open(db_path);
 	st = db_prepare(db, "SELECT id FROM commits WHERE (?1 = 0 OR run_id = ?1) AND"
 			" ((?3 AND position = CAST(?2 AS INTEGER)) OR"
 			"  (NOT ?3 AND sha LIKE ?2 || '%'))"
@@ -106,12 +100,8 @@ int cmd_show(int argc, const char **argv)
 	if (sqlite3_step(st) == SQLITE_ROW)
 		commit_id = sqlite3_column_int64(st, 0);
 	sqlite3_finalize(st);
-	if (!commit_id) {
-		db_close(db);
-		return error("no commit %s in %s", which, db_path), EXIT_ERROR;
-	}
+	if (!commit_id)
+		return error("no commit %s in %s", which, ctx->db_path), EXIT_ERROR;
 	show_commit(db, commit_id);
-	db_close(db);
-	free(db_default);
 	return 0;
 }

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * bisectable step --db DB --run N
+ * bisectable step [--db DB] --run N [--base]
  *
  * Run by 'git rebase --exec' at every commit of the series: for each
  * configuration of the run, build HEAD, boot it, run the smoke tests, and
@@ -8,6 +8,7 @@
  * every commit; stop-on-failure runs exit 1 on a failure so git stops there.
  */
 #define _GNU_SOURCE
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -78,48 +79,32 @@ static void finish_run(sqlite3 *db, long long run_id, int position, const char *
 	db_finish_run(db, run_id, "done", sha);
 }
 
-static int step_usage(void)
-{
-	fprintf(stderr, "usage: bisectable step --db DB --run N [--base]\n"
-		"(run by git rebase --exec; use 'bisectable run')\n");
-	return EXIT_ERROR;
-}
+struct step_opts {
+	long long run;
+	int base;
+};
 
-static int parse_step(int argc, const char **argv, const char **db_path, long long *run_id,
-		      int *at_base)
-{
-	char *end;
-	int i;
+static const struct opt step_option_list[] = {
+	OPT_INT(0, "run", struct step_opts, run, "N", 1, LLONG_MAX, 0, "the run (required)"),
+	OPT_BOOL(0, "base", struct step_opts, base, "HEAD is the base (position 0)"),
+	OPT_END(),
+};
+DEFINE_CMD_OPTIONS(step, struct step_opts, step_option_list);
 
-	for (i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--db") && i + 1 < argc) {
-			*db_path = argv[++i];
-		} else if (!strcmp(argv[i], "--run") && i + 1 < argc) {
-			*run_id = strtoll(argv[++i], &end, 10);
-			if (*end)
-				return -1;
-		} else if (!strcmp(argv[i], "--base")) {
-			*at_base = 1;
-		} else {
-			return -1;
-		}
-	}
-	return !*db_path || *run_id <= 0 ? -1 : 0;
-}
-
-int cmd_step(int argc, const char **argv)
+int cmd_step(struct cmd_ctx *ctx)
 {
-	const char *db_path = NULL;
-	long long run_id = 0;
+	const struct step_opts *o = ctx->opts;
+	const char *db_path = ctx->db_path;
+	long long run_id = o->run;
 	struct verify_commit vc;
 	struct run_info run = { 0 };
 	struct run_config rc;
-	int at_base = 0, stop;
+	int at_base = o->base, stop;
 	char cwd[4096];
 	sqlite3 *db;
 
-	if (parse_step(argc, argv, &db_path, &run_id, &at_base))
-		return step_usage();
+	if (!run_id)
+		return error("step needs --run N (it is run by 'bisectable run')"), EXIT_ERROR;
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
 

@@ -107,6 +107,24 @@ sqlite3 *db_open(const char *path)
 	return db;
 }
 
+sqlite3 *db_open_readonly(const char *path)
+{
+	sqlite3 *db;
+	sqlite3_stmt *st;
+	int rc;
+
+	/* Not created, not migrated, no schema applied: only read. */
+	rc = sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL);
+	if (rc != SQLITE_OK)
+		die("cannot open database %s: %s", path, db ? sqlite3_errmsg(db) : "out of memory");
+	sqlite3_busy_timeout(db, 30000);
+	/* A file that is not a database, or one without our tables, says so here. */
+	if (sqlite3_prepare_v2(db, "SELECT id FROM runs LIMIT 1", -1, &st, NULL) != SQLITE_OK)
+		die("cannot read database %s: %s", path, sqlite3_errmsg(db));
+	sqlite3_finalize(st);
+	return db;
+}
+
 void db_close(sqlite3 *db)
 {
 	sqlite3_close(db);

@@ -30,6 +30,8 @@ struct run_info {
 
 /* Open (creating it and its schema if needed); dies with a clear message. */
 sqlite3 *db_open(const char *path);
+/* Open an existing database to read only (no schema, no migration); dies on errors. */
+sqlite3 *db_open_readonly(const char *path);
 void db_close(sqlite3 *db);
 sqlite3_stmt *db_prepare(sqlite3 *db, const char *sql);
 void db_begin(sqlite3 *db);

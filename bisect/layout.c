@@ -7,11 +7,18 @@
 #include <libgen.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "layout.h"
 #include "tree.h"
 #include "util.h"
 
+static int installed;
+
+/*
+ * BISECTABLE_HOME, else <bindir>/../share/bisectable when it exists (an
+ * installed binary), else the binary's own directory (a checkout).
+ */
 const char *project_dir(void)
 {
 	static char *dir;
@@ -23,12 +30,42 @@ const char *project_dir(void)
 			dir = abspath(env);
 		} else {
 			char *exe = self_exe_path();
+			char *bin = dirname(exe);	/* in exe */
+			char *prefix = xstrdup(bin);
+			char *share = xasprintf("%s/share/bisectable", dirname(prefix));
+			struct stat st;
 
-			dir = xstrdup(dirname(exe));
+			if (!stat(share, &st) && S_ISDIR(st.st_mode)) {
+				dir = share;
+				installed = 1;
+			} else {
+				dir = xstrdup(bin);
+				free(share);
+			}
+			free(prefix);
 			free(exe);
 		}
 	}
 	return dir;
+}
+
+int project_installed(void)
+{
+	project_dir();
+	return installed;
+}
+
+char *default_db_path(void)
+{
+	const char *env;
+
+	if (!project_installed())
+		return project_path("db/bisectable.db");
+	if ((env = getenv("XDG_DATA_HOME")) && *env == '/')
+		return xasprintf("%s/bisectable/bisectable.db", env);
+	if ((env = getenv("HOME")) && *env)
+		return xasprintf("%s/.local/share/bisectable/bisectable.db", env);
+	die("no data directory for the database: set HOME or XDG_DATA_HOME, or give --db");
 }
 
 char *project_path(const char *rel)

@@ -7,9 +7,21 @@
 #ifndef BISECT_LAYOUT_H
 #define BISECT_LAYOUT_H
 
-/* The project directory (where the bisectable binary is). */
+/*
+ * The project's data (configs/, expect-scripts/, guest/, db/schema.sql):
+ * $BISECTABLE_HOME, else <bindir>/../share/bisectable of an installed
+ * binary, else the directory of the binary (a checkout).
+ */
 const char *project_dir(void);
 char *project_path(const char *rel);		/* allocated */
+/* 1 when the data was found in <bindir>/../share/bisectable. */
+int project_installed(void);
+/*
+ * The database when no --db is given (allocated): db/bisectable.db of the
+ * checkout, or $XDG_DATA_HOME/bisectable/bisectable.db (default
+ * ~/.local/share/bisectable/) of an installed binary.
+ */
+char *default_db_path(void);
 /* Logs of one commit of a run: <db dir>/logs/run-N/<pos>-<sha12>/, created. */
 char *commit_log_dir(const char *db_path, long long run_id, int position, const char *sha);
 /* The O= directory of one configuration for one work tree, in the cache. */

@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -84,6 +85,7 @@ static int load_snapshot(const char *path, struct listing *l)
 		return -1;
 	for (p = l->text.buf, end = p + l->text.len; p < end; p = next) {
 		char *blob = p, *sec, *nsec, *name;
+		long long s, ns;
 
 		next = p + strlen(p) + 1;
 		sec = strchr(blob, ' ');
@@ -92,7 +94,9 @@ static int load_snapshot(const char *path, struct listing *l)
 		if (!name)
 			return -1;	/* cut short: not to be trusted */
 		*sec = *nsec = *name = '\0';
-		listing_add(l, blob, name + 1, atoll(sec + 1), atol(nsec + 1));
+		if (parse_ll(sec + 1, 0, LLONG_MAX, &s) || parse_ll(nsec + 1, 0, 999999999, &ns))
+			return -1;
+		listing_add(l, blob, name + 1, s, ns);
 	}
 	return 0;
 }

@@ -7,6 +7,7 @@
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <signal.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -74,9 +75,10 @@ static void kill_pidfile(const char *pidfile)
 	struct strbuf pid = STRBUF_INIT;
 
 	if (!strbuf_read_file(&pid, pidfile)) {
-		int p = atoi(pid.buf);
+		int p;
 
-		if (p > 1)
+		strbuf_trim(&pid);
+		if (!parse_int(pid.buf, 2, INT_MAX, &p))
 			kill(p, SIGKILL);
 	}
 	strbuf_release(&pid);

@@ -6,6 +6,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,8 +47,17 @@ static int makefile_var(const char *makefile, const char *name)
 
 	while (p && *p) {
 		if (!strncmp(p, name, len) && (p[len] == ' ' || p[len] == '=')) {
+			char *end;
+			long v;
+
 			p = strchr(p, '=');
-			return p ? atoi(p + 1) : -1;
+			if (!p)
+				return -1;
+			/* "VERSION = 6": a number, then only blanks to the end of the line. */
+			v = strtol(p + 1, &end, 10);
+			if (end == p + 1 || v < 0 || v > INT_MAX || (*end && !strchr(" \t\n", *end)))
+				return -1;
+			return (int)v;
 		}
 		p = strchr(p, '\n');
 		if (p)

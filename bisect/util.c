@@ -668,3 +668,29 @@ char *self_exe_path(void)
 		buf[n - 10] = '\0';
 	return xstrdup(buf);
 }
+
+int parse_ll(const char *s, long long min, long long max, long long *val)
+{
+	long long v;
+	char *end;
+
+	/* strtoll would skip leading blanks and take "" as 0: the whole string only. */
+	if (!s || !*s || !(s[0] == '-' || (s[0] >= '0' && s[0] <= '9')))
+		return -1;
+	errno = 0;
+	v = strtoll(s, &end, 10);
+	if (errno || end == s || *end || v < min || v > max)
+		return -1;
+	*val = v;
+	return 0;
+}
+
+int parse_int(const char *s, int min, int max, int *val)
+{
+	long long v;
+
+	if (parse_ll(s, min, max, &v))
+		return -1;
+	*val = (int)v;
+	return 0;
+}

@@ -113,5 +113,11 @@ int lock_file(const char *path, int wait);
 char *abspath(const char *path);	/* allocated; path need not exist */
 int write_file(const char *path, const void *data, size_t len);
 char *self_exe_path(void);		/* allocated absolute path of this binary */
+/*
+ * Parse a whole base-10 string into [min, max]: no blanks, no "+", no "4x",
+ * no "". Returns 0, or -1 with *val untouched.
+ */
+int parse_ll(const char *s, long long min, long long max, long long *val);
+int parse_int(const char *s, int min, int max, int *val);
 
 #endif
