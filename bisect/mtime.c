@@ -153,11 +153,8 @@ static int load_siblings(const char *out, struct listing **snaps, size_t *nsnaps
 
 static int restore(const char *src, struct listing *cur, struct listing *snaps, size_t nsnaps)
 {
-	size_t i, s, *at = calloc(nsnaps, sizeof(*at));
+	size_t i, s, *at = xcalloc(nsnaps, sizeof(*at));
 	int restored = 0;
-
-	if (!at)
-		die("out of memory");
 	for (i = 0; i < cur->n; i++) {
 		const struct entry *c = &cur->e[i];
 		const struct entry *first = NULL;

@@ -120,18 +120,10 @@ static int terminal_width(void)
 	return ws.ws_col;
 }
 
-static void write_all(const char *s, size_t len)
+/* The status lines go to the terminal on stderr; a failed write only loses a redraw. */
+static void write_err(const char *s, size_t len)
 {
-	while (len) {
-		ssize_t n = write(STDERR_FILENO, s, len);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return;
-		s += n;
-		len -= (size_t)n;
-	}
+	write_all(STDERR_FILENO, s, len);
 }
 
 void progress_begin(struct progress *p, const char *db_path, long long run_id,
@@ -144,9 +136,9 @@ void progress_begin(struct progress *p, const char *db_path, long long run_id,
 /* The cursor is at the end of the block's last line: back to the start of its first. */
 static void clear_block(struct progress *p)
 {
-	write_all("\r\033[K", 4);
+	write_err("\r\033[K", 4);
 	for (; p->drawn_lines > 1; p->drawn_lines--)
-		write_all("\033[A\033[K", 6);
+		write_err("\033[A\033[K", 6);
 	p->drawn_lines = 0;
 }
 
@@ -156,7 +148,7 @@ static void draw_block(struct progress *p)
 
 	if (!p->block.len)
 		return;
-	write_all(p->block.buf, p->block.len);
+	write_err(p->block.buf, p->block.len);
 	p->drawn_lines = 1;
 	for (c = p->block.buf; (c = strchr(c, '\n')); c++)
 		p->drawn_lines++;
@@ -167,7 +159,7 @@ void progress_on_line(void *ctx, struct run_job *job, const char *line, size_t l
 	struct progress *p = ctx;
 
 	clear_block(p);
-	write_all(line, len);
+	write_err(line, len);
 	draw_block(p);
 }
 

@@ -70,48 +70,52 @@ static void junit_testcase(struct report_out *r, long ci, size_t cfg, enum stage
 	strbuf_addstr(o, "    </testcase>\n");
 }
 
-void report_junit(struct report_out *r)
+struct junit_counts {
+	int tests, failures, skipped;
+	double secs;
+};
+
+/* Cells of configurations [from, to): one testcase each. */
+static void count_cells(const struct report_model *m, size_t from, size_t to,
+			struct junit_counts *n)
 {
-	struct strbuf *o = &r->buf;
-	int tests = 0, failures = 0, skipped = 0;
-	double secs = 0;
 	size_t i, cfg;
 	int s;
 
-	for (i = 0; i < r->m->ncommits; i++)
-		for (cfg = 0; cfg < r->m->nconfigs; cfg++)
+	memset(n, 0, sizeof(*n));
+	for (i = 0; i < m->ncommits; i++)
+		for (cfg = from; cfg < to; cfg++)
 			for (s = 0; s < NR_STAGES; s++) {
-				const struct cell *cell =
-					&r->m->commits[i].cells[cfg * NR_STAGES + s];
+				const struct cell *cell = &m->commits[i].cells[cfg * NR_STAGES + s];
 
-				tests++;
-				failures += cell->id && status_is_bad(cell->status);
-				skipped += !cell->id || cell->status == ST_SKIP;
-				secs += cell->has_duration ? cell->duration : 0;
+				n->tests++;
+				n->failures += cell->id && status_is_bad(cell->status);
+				n->skipped += !cell->id || cell->status == ST_SKIP;
+				n->secs += cell->has_duration ? cell->duration : 0;
 			}
+}
+
+void report_junit(struct report_out *r)
+{
+	struct strbuf *o = &r->buf;
+	struct junit_counts n;
+	size_t i, cfg;
+	int s;
+
+	count_cells(r->m, 0, r->m->nconfigs, &n);
 	strbuf_addf(o, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 		    "<testsuites name=\"bisectable run %lld: ", r->m->run.id);
 	html_escape(o, r->m->run.series);
 	strbuf_addf(o, "\" tests=\"%d\" failures=\"%d\" errors=\"0\" skipped=\"%d\""
-		    " time=\"%.3f\">\n", tests, failures, skipped, secs);
+		    " time=\"%.3f\">\n", n.tests, n.failures, n.skipped, n.secs);
 
 	for (cfg = 0; cfg < r->m->nconfigs; cfg++) {
-		tests = failures = skipped = 0;
-		secs = 0;
-		for (i = 0; i < r->m->ncommits; i++)
-			for (s = 0; s < NR_STAGES; s++) {
-				const struct cell *cell =
-					&r->m->commits[i].cells[cfg * NR_STAGES + s];
-
-				tests++;
-				failures += cell->id && status_is_bad(cell->status);
-				skipped += !cell->id || cell->status == ST_SKIP;
-				secs += cell->has_duration ? cell->duration : 0;
-			}
+		count_cells(r->m, cfg, cfg + 1, &n);
 		strbuf_addstr(o, "  <testsuite name=\"");
 		html_escape(o, r->m->configs[cfg]);
 		strbuf_addf(o, "\" tests=\"%d\" failures=\"%d\" errors=\"0\" skipped=\"%d\""
-			    " time=\"%.3f\">\n    <properties>\n", tests, failures, skipped, secs);
+			    " time=\"%.3f\">\n    <properties>\n", n.tests, n.failures, n.skipped,
+			    n.secs);
 		strbuf_addstr(o, "      <property name=\"series\" value=\"");
 		html_escape(o, r->m->run.series);
 		strbuf_addstr(o, "\"/>\n      <property name=\"base_version\" value=\"");

@@ -49,19 +49,6 @@ struct runner {
 	double tick, next_tick;
 };
 
-static void write_all(int fd, const char *s, size_t len)
-{
-	while (len) {
-		ssize_t n = write(fd, s, len);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return;
-		s += n;
-		len -= (size_t)n;
-	}
-}
 
 static void close_fd(int *fd)
 {

@@ -655,6 +655,23 @@ int write_file(const char *path, const void *data, size_t len)
 	return fclose(f);
 }
 
+int write_all(int fd, const void *s, size_t len)
+{
+	const char *p = s;
+
+	while (len) {
+		ssize_t n = write(fd, p, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return -1;
+		p += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
 char *self_exe_path(void)
 {
 	char buf[PATH_MAX];

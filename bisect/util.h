@@ -112,6 +112,8 @@ int file_exists(const char *path);
 int lock_file(const char *path, int wait);
 char *abspath(const char *path);	/* allocated; path need not exist */
 int write_file(const char *path, const void *data, size_t len);
+/* Write all of s to fd, through EINTR and short writes; -1 on an error. */
+int write_all(int fd, const void *s, size_t len);
 char *self_exe_path(void);		/* allocated absolute path of this binary */
 /*
  * Parse a whole base-10 string into [min, max]: no blanks, no "+", no "4x",
