@@ -141,7 +141,7 @@ int cmd_run(struct cmd_ctx *ctx)
 	t.tarball = o.tarball;
 	t.metrics = o.metrics;
 	run_config_free(&rc);
-	if (make_config(&o, &t, &rc) || run_check_tools())
+	if (make_config(&o, &t, &rc) || run_check_tools() || run_check_exec_paths(o.db_path))
 		goto out;
 	/* The database was opened (and checked) before any work, by bisectable.c. */
 	r.db_path = o.db_path;

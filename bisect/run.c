@@ -24,6 +24,27 @@ static void on_signal(int sig)
 	child_signal_current(SIGTERM);
 }
 
+/* A path on git's --exec line: one line, so no newline (nor CR) in it. */
+static int check_exec_path(const char *what, const char *path)
+{
+	if (!strpbrk(path, "\n\r"))
+		return 0;
+	return error("%s '%s' holds a line break, which git's --exec line cannot carry: "
+		     "use a path without one", what, path);
+}
+
+int run_check_exec_paths(const char *db_path)
+{
+	char *self = self_exe_path(), *db = abspath(db_path);
+	int ret = check_exec_path("the database path", db);
+
+	if (check_exec_path("bisectable's own path", self))
+		ret = -1;
+	free(self);
+	free(db);
+	return ret;
+}
+
 int run_check_tools(void)
 {
 	static const char *const tools[][2] = {
@@ -88,6 +109,24 @@ static int resolve(const char *repo, const char *what, struct strbuf *sha)
 	return ret ? error("cannot resolve %s in %s", what, repo) : 0;
 }
 
+/* The base an ancestor of the tip, and at least one commit between them. */
+static int check_range(const char *repo, const char *range, const char *base, const char *tip)
+{
+	struct strbuf count = STRBUF_INIT;
+	char *span = xasprintf("%s..%s", base, tip);
+	int ret = 0;
+
+	if (git_quiet(repo, NULL, "merge-base", "--is-ancestor", base, tip, NULL))
+		ret = error("%s: the base is not an ancestor of the tip (a reversed range?)",
+			    range);
+	else if (git(repo, &count, "rev-list", "--count", span, NULL) ||
+		 !strcmp(count.buf, "0"))
+		ret = error("%s holds no commit: nothing to verify", range);
+	free(span);
+	strbuf_release(&count);
+	return ret;
+}
+
 static int prepare_range(struct run *r, const struct run_target *t)
 {
 	const char *dots = strstr(t->range, "..");
@@ -98,7 +137,8 @@ static int prepare_range(struct run *r, const struct run_target *t)
 		return error("with --repo, give a range BASE..TIP");
 	b = xstrndup(t->range, dots - t->range);
 	tip_name = xstrdup(*(dots + 2) ? dots + 2 : "HEAD");
-	if (resolve(t->repo, b, &r->base) || resolve(t->repo, tip_name, &r->tip))
+	if (resolve(t->repo, b, &r->base) || resolve(t->repo, tip_name, &r->tip) ||
+	    check_range(t->repo, t->range, r->base.buf, r->tip.buf))
 		goto out_names;
 	r->info.repo = abspath(t->repo);
 	r->work_dir = range_work_dir(r->info.repo);

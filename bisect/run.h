@@ -39,6 +39,8 @@ struct run {
 	int ncommits;
 };
 
+/* The paths on the step's --exec line (the database, this binary) fit on one line. */
+int run_check_exec_paths(const char *db_path);
 /* Every tool a run starts, with the Debian package that brings it. */
 int run_check_tools(void);
 /* The metrics a series declares: t->metrics, else a 'metrics' file beside its patches. */
