@@ -121,7 +121,7 @@ int cmd_run(struct cmd_ctx *ctx)
 	struct run_opts o = *(struct run_opts *)ctx->opts;
 	struct run_target t = { 0 };
 	struct run_config rc;
-	struct run r = { .base = STRBUF_INIT, .tip = STRBUF_INIT };
+	struct run r = RUN_INIT;
 	int ret = EXIT_ERROR;
 
 	o.db_path = ctx->db_path;

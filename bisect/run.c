@@ -4,6 +4,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -71,16 +72,43 @@ int run_check_tools(void)
 	return ret;
 }
 
-static int lock_work_dir(const char *work_dir)
+static int lock_work_dir(struct run *r)
 {
-	char *parent = xstrdup(work_dir);
+	char *parent = xstrdup(r->work_dir);
 
 	*strrchr(parent, '/') = '\0';
 	mkdir_p(parent);
 	free(parent);
-	if (tree_lock(work_dir) < 0)
-		return error("%s is in use by another bisectable run", work_dir);
+	r->lock_fd = tree_lock(r->work_dir);
+	if (r->lock_fd < 0)
+		return error("%s is in use by another bisectable run", r->work_dir);
 	return 0;
+}
+
+static void set_inherited(int fd, int inherited)
+{
+	int flags = fcntl(fd, F_GETFD);
+
+	if (fd >= 0 && flags >= 0)
+		fcntl(fd, F_SETFD, inherited ? flags & ~FD_CLOEXEC : flags | FD_CLOEXEC);
+}
+
+/*
+ * A process of the run proper (the base's step, the rebase and its steps):
+ * it holds the work tree's lock too, and the read end of the alive pipe,
+ * whose EOF tells every step that 'run' is gone; the rebase dies with run.
+ */
+static int run_owned(struct run *r, struct child *c)
+{
+	int ret;
+
+	c->die_with_parent = 1;
+	set_inherited(r->lock_fd, 1);
+	set_inherited(r->alive[0], 1);
+	ret = run_child(c);
+	set_inherited(r->lock_fd, 0);
+	set_inherited(r->alive[0], 0);
+	return ret;
 }
 
 /* A clone of its own per repository, named after it: <cache>/work/<name>-<hash>. */
@@ -142,7 +170,7 @@ static int prepare_range(struct run *r, const struct run_target *t)
 		goto out_names;
 	r->info.repo = abspath(t->repo);
 	r->work_dir = range_work_dir(r->info.repo);
-	if (lock_work_dir(r->work_dir) ||
+	if (lock_work_dir(r) ||
 	    tree_prepare_clone(r->info.repo, r->work_dir, r->tip.buf))
 		goto out_names;
 	git_dir = xasprintf("%s/.git", r->work_dir);
@@ -166,7 +194,7 @@ static int prepare_series(struct run *r, const struct run_target *t)
 	cache = cache_dir();
 	r->work_dir = xasprintf("%s/work/linux-source", cache);
 	free(cache);
-	if (lock_work_dir(r->work_dir) ||
+	if (lock_work_dir(r) ||
 	    tree_prepare_worktree(r->kernel.git_dir, r->work_dir, r->kernel.sha))
 		return -1;
 	strbuf_addstr(&r->base, r->kernel.sha);
@@ -314,9 +342,9 @@ static void step_line(struct strbuf *exec, const char *db_path, long long run_id
 
 static int rebase(struct run *r)
 {
-	static const char *const env[] = {
+	const char *const env[] = {
 		"GIT_COMMITTER_NAME=bisectable", "GIT_COMMITTER_EMAIL=bisectable@localhost",
-		NULL
+		r->alive_env, NULL
 	};
 	struct argv_array argv = ARGV_ARRAY_INIT;
 	struct strbuf exec = STRBUF_INIT;
@@ -334,7 +362,7 @@ static int rebase(struct run *r)
 	c.argv = argv.argv;
 	c.env = env;
 	c.own_group = 1;
-	ret = run_child(&c);
+	ret = run_owned(r, &c);
 	argv_clear(&argv);
 	strbuf_release(&exec);
 	return ret;
@@ -348,14 +376,15 @@ static int verify_base(struct run *r)
 {
 	char *self = self_exe_path(), *db = abspath(r->db_path), *id = xasprintf("%lld", r->id);
 	const char *argv[] = { self, "step", "--db", db, "--run", id, "--base", NULL };
-	struct child c = { .argv = argv, .dir = r->work_dir, .own_group = 1 };
+	const char *const env[] = { r->alive_env, NULL };
+	struct child c = { .argv = argv, .dir = r->work_dir, .own_group = 1, .env = env };
 	int ret = -1;
 
 	if (git(r->work_dir, NULL, "checkout", "-q", "--detach", r->base.buf, NULL)) {
 		error("cannot check out the base %s", r->base.buf);
 		goto out;
 	}
-	ret = run_child(&c);
+	ret = run_owned(r, &c);
 	if (git(r->work_dir, NULL, "checkout", "-q", "--detach", r->tip.buf, NULL)) {
 		ret = error("cannot check out the tip %s", r->tip.buf);
 		goto out;
@@ -408,6 +437,11 @@ int run_verify(struct run *r)
 {
 	int rc = 0;
 
+	if (pipe2(r->alive, O_CLOEXEC) < 0) {
+		error("pipe: %s", strerror(errno));
+		return finish(r, -1);
+	}
+	snprintf(r->alive_env, sizeof(r->alive_env), "BISECTABLE_RUN_FD=%d", r->alive[0]);
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
 	signal(SIGHUP, on_signal);
@@ -430,4 +464,8 @@ void run_release(struct run *r)
 	free(r->work_dir);
 	strbuf_release(&r->base);
 	strbuf_release(&r->tip);
+	if (r->alive[0] >= 0)
+		close(r->alive[0]);
+	if (r->alive[1] >= 0)
+		close(r->alive[1]);
 }

@@ -37,7 +37,14 @@ struct run {
 	char *failed_msg;	/* why the next one did not apply, or NULL */
 	long long id;
 	int ncommits;
+	int lock_fd;		/* the work tree's lock, -1 before it is taken */
+	int alive[2];		/* a pipe only 'run' writes to: its steps see EOF if it dies */
+	char alive_env[40];	/* BISECTABLE_RUN_FD=<alive[0]> for the steps */
 };
+
+/* struct run's initializer. */
+#define RUN_INIT { .base = STRBUF_INIT, .tip = STRBUF_INIT, .lock_fd = -1, \
+		   .alive = { -1, -1 } }
 
 /* The paths on the step's --exec line (the database, this binary) fit on one line. */
 int run_check_exec_paths(const char *db_path);
