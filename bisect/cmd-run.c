@@ -36,6 +36,7 @@ struct run_opts {
 	int no_cache;
 	int no_parallel;
 	int no_base;
+	int discard;
 	const char *target;	/* series path or BASE..TIP */
 };
 
@@ -73,6 +74,8 @@ static const struct opt run_option_list[] = {
 		 "verify the configurations one after the other"),
 	OPT_BOOL(0, "no-base", struct run_opts, no_base,
 		 "do not verify the base first (position 0)"),
+	OPT_BOOL(0, "discard", struct run_opts, discard,
+		 "throw away a fix-up, changes or a rebase left in the work tree"),
 	OPT_STRING(0, "tarball", struct run_opts, tarball, "PATH", DEFAULT_TARBALL, OPT_FILE,
 		   "the kernel tarball"),
 	OPT_END(),
@@ -140,12 +143,14 @@ int cmd_run(struct cmd_ctx *ctx)
 	t.range = o.repo ? o.target : NULL;
 	t.tarball = o.tarball;
 	t.metrics = o.metrics;
+	t.discard = o.discard;
 	run_config_free(&rc);
 	if (make_config(&o, &t, &rc) || run_check_tools() || run_check_exec_paths(o.db_path))
 		goto out;
 	/* The database was opened (and checked) before any work, by bisectable.c. */
 	r.db_path = o.db_path;
 	r.db = ctx->db;
+	run_mark_interrupted(r.db);
 	if (run_prepare(&r, &t, &rc))
 		goto out;
 	run_record(&r);

@@ -22,6 +22,7 @@ struct run_target {
 	const char *range;	/* BASE..TIP in repo */
 	const char *tarball;	/* the kernel the series applies to */
 	const char *metrics;	/* a metrics file other than the series' own */
+	int discard;		/* throw away what the user left in the work tree */
 };
 
 struct run {
@@ -65,5 +66,15 @@ void run_record(struct run *r);
  */
 int run_verify(struct run *r);
 void run_release(struct run *r);
+
+/* run-lifecycle.c */
+/* Runs left 'running' whose owner is gone become 'interrupted'; how many. */
+int run_mark_interrupted(sqlite3 *db);
+/*
+ * -1 (with a message saying what is there and how to go on) if work_dir
+ * holds the user's work: a rebase or am in progress, uncommitted or
+ * untracked changes, unless discard or an interrupted run of ours left it.
+ */
+int run_check_user_work(sqlite3 *db, const char *work_dir, int discard);
 
 #endif

@@ -51,4 +51,18 @@ git -C "$wt" checkout -q --detach "$(git -C "$scratch/k" rev-parse tip~1)" 2> /d
 is "$?" 2 "a step that cannot read the todo list fails"
 is "$(sql 'select count(*) from commits where run_id = 1')" "$ncommits" "it deletes no commit"
 is "$(sql 'select state from runs where id = 1')" running "it does not end the run"
+
+# The next run finds the killed one, marks it interrupted and does its work
+# in the work tree the killed run left (not the user's).
+timeout 120 "$BISECTABLE" run --db "$db" "${opts[@]}" --repo "$scratch/k" base..tip \
+	> "$scratch/next.out" 2>&1
+is "$?" "$ref_rc" "the next run ends as an uninterrupted one"
+sed 's/^/# /' "$scratch/next.out" | head -3
+is "$(sql 'select state from runs where id = 1')" interrupted "the killed run is now 'interrupted'"
+like "$(cat "$scratch/next.out")" "run 1 .*marked interrupted" "the next run says so"
+is "$(timeout 30 "$BISECTABLE" first-bad --db "$db" --run 2)" "$ref_verdict" \
+	"its verdict is the uninterrupted run's"
+is "$(sql 'pragma integrity_check')" ok "the database is intact"
+is "$(sql 'select count(*) from (select commit_id, config, stage from results
+	group by 1, 2, 3 having count(*) > 1)')" 0 "no result is recorded twice"
 done_testing
