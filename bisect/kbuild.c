@@ -137,7 +137,12 @@ static int run_logged(const struct kbuild_job *job, const char *const *argv)
 	int ret;
 
 	if (job->sandbox && sandbox_available(&why)) {
+		size_t i;
+
 		writable_dirs(job, dirs);
+		/* bwrap binds only what exists; ccache's directory may not yet. */
+		for (i = 0; dirs[i]; i++)
+			mkdir_p(dirs[i]);
 		sandbox_argv(&boxed, dirs, job->src, argv);
 		c.argv = boxed.argv;
 	}
