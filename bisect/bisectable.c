@@ -37,9 +37,10 @@ static DEFINE_CMD_OPTIONS(help, struct help_opts, help_option_list);
 static int cmd_help(struct cmd_ctx *ctx);
 
 const struct cmd_entry commands[] = {
-	{ "run", "[<options>] <series-dir | series.mbox>\n[<options>] --repo <repo> <base>..<tip>",
+	{ "run", "[<options>] <series-dir | series.mbox>\n[<options>] --repo <repo> <base>..<tip>\n"
+	  "--resume [<run>]",
 	  "verify a series (quilt dir, *.patch dir, mbox, or --repo R base..tip)",
-	  &run_options, 1, 1, CMD_DB_RW | CMD_ARGS_FILES, cmd_run },
+	  &run_options, 0, 1, CMD_DB_RW | CMD_ARGS_FILES, cmd_run },
 	{ "first-bad", "[<options>]", "print the first bad commit per configuration",
 	  &first_bad_options, 0, 0, CMD_DB_RO, cmd_first_bad },
 	{ "runs", "[--db PATH]", "list the runs in the database",

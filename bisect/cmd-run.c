@@ -8,6 +8,7 @@
  * 'git rebase --exec "bisectable step"' visit each of them in order.
  */
 #define _GNU_SOURCE
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,6 +39,7 @@ struct run_opts {
 	int no_base;
 	int no_sandbox;
 	int discard;
+	int resume;
 	const char *target;	/* series path or BASE..TIP */
 };
 
@@ -77,6 +79,8 @@ static const struct opt run_option_list[] = {
 		 "do not verify the base first (position 0)"),
 	OPT_BOOL(0, "no-sandbox", struct run_opts, no_sandbox,
 		 "run the series' Makefiles without bubblewrap (network, writes anywhere)"),
+	OPT_BOOL(0, "resume", struct run_opts, resume,
+		 "take up an interrupted or failed run (the latest, or the run N given)"),
 	OPT_BOOL(0, "discard", struct run_opts, discard,
 		 "throw away a fix-up, changes or a rebase left in the work tree"),
 	OPT_STRING(0, "tarball", struct run_opts, tarball, "PATH", DEFAULT_TARBALL, OPT_FILE,
@@ -123,6 +127,34 @@ static int make_config(const struct run_opts *o, const struct run_target *t,
 	return ret;
 }
 
+/* run --resume [N]: the run's own configuration, its recorded results reused. */
+static int resume(struct cmd_ctx *ctx)
+{
+	const struct run_opts *o = ctx->opts;
+	struct run r = RUN_INIT;
+	struct run_config rc;
+	long long id = 0;
+	int ret = EXIT_ERROR;
+
+	run_config_init(&rc);
+	if (ctx->argc && parse_ll(ctx->argv[0], 1, LLONG_MAX, &id)) {
+		error("--resume takes a run number, not '%s'", ctx->argv[0]);
+		goto out;
+	}
+	r.db_path = ctx->db_path;
+	r.db = ctx->db;
+	run_mark_interrupted(r.db);
+	run_config_free(&rc);
+	if (run_resume(&r, id, &rc) || run_check_tools(rc.sandbox) ||
+	    run_check_exec_paths(o->db_path ? o->db_path : ctx->db_path))
+		goto out;
+	ret = run_verify(&r);
+out:
+	run_release(&r);
+	run_config_free(&rc);
+	return ret;
+}
+
 int cmd_run(struct cmd_ctx *ctx)
 {
 	struct run_opts o = *(struct run_opts *)ctx->opts;
@@ -131,6 +163,10 @@ int cmd_run(struct cmd_ctx *ctx)
 	struct run r = RUN_INIT;
 	int ret = EXIT_ERROR;
 
+	if (o.resume)
+		return resume(ctx);
+	if (ctx->argc != 1)
+		return error("give one series (or --repo R BASE..TIP), or --resume"), EXIT_ERROR;
 	o.db_path = ctx->db_path;
 	o.target = ctx->argv[0];
 	if (o.ccache < 0)

@@ -3,7 +3,8 @@
  * run-lifecycle.c - what a run finds when it starts: runs whose owner died
  * (still 'running', their work tree's lock free) become 'interrupted', and
  * a work tree the user was working in (after a --stop-on-failure stop) is
- * left alone unless --discard says otherwise.
+ * left alone unless --discard says otherwise; and taking up a run that
+ * did not end (run --resume).
  */
 #define _GNU_SOURCE
 #include <stdio.h>
@@ -44,7 +45,7 @@ int run_mark_interrupted(sqlite3 *db)
 	for (i = 0; i < n; i++) {
 		db_finish_run(db, ids[i], "interrupted", NULL);
 		warning("run %lld was left 'running' by a bisectable that is gone: marked "
-			"interrupted", ids[i]);
+			"interrupted ('bisectable run --resume %lld' continues it)", ids[i], ids[i]);
 	}
 	free(ids);
 	return (int)n;
@@ -123,4 +124,70 @@ int run_check_user_work(sqlite3 *db, const char *work_dir, int discard)
 	}
 	strbuf_release(&what);
 	return ret;
+}
+
+/* The run to resume: id, or the latest that a kill or an error ended. */
+static long long resumable(sqlite3 *db, long long id)
+{
+	sqlite3_stmt *q = db_prepare(db, "SELECT id, state FROM runs WHERE (?1 = 0 AND"
+				     " state IN ('interrupted', 'failed')) OR id = ?1"
+				     " ORDER BY id DESC LIMIT 1");
+	long long found = 0;
+
+	sqlite3_bind_int64(q, 1, id);
+	if (sqlite3_step(q) == SQLITE_ROW) {
+		const char *state = db_column_str(q, 1);
+
+		if (strcmp(state, "interrupted") && strcmp(state, "failed"))
+			error("run %lld is %s: only an interrupted or failed run can be resumed",
+			      (long long)sqlite3_column_int64(q, 0), state);
+		else
+			found = sqlite3_column_int64(q, 0);
+	} else {
+		error(id ? "there is no run %lld" : "there is no interrupted or failed run%.0lld",
+		      id);
+	}
+	sqlite3_finalize(q);
+	return found;
+}
+
+static int count_commits(sqlite3 *db, long long run_id)
+{
+	sqlite3_stmt *q = db_prepare(db, "SELECT COUNT(*) FROM commits WHERE run_id = ?"
+				     " AND position > 0 AND sha IS NOT NULL");
+	int n = 0;
+
+	sqlite3_bind_int64(q, 1, run_id);
+	if (sqlite3_step(q) == SQLITE_ROW)
+		n = sqlite3_column_int(q, 0);
+	sqlite3_finalize(q);
+	return n;
+}
+
+int run_resume(struct run *r, long long id, struct run_config *rc)
+{
+	sqlite3_stmt *q;
+
+	r->id = resumable(r->db, id);
+	if (!r->id || db_load_run(r->db, r->id, &r->info))
+		return -1;
+	if (run_config_from_json(r->info.options, rc))
+		return error("run %lld has no run configuration this bisectable can read",
+			     r->id);
+	r->rc = rc;
+	r->work_dir = xstrdup(r->info.work_dir);
+	if (!r->info.tip_sha || !file_exists(r->work_dir))
+		return error("run %lld cannot be resumed: its work tree %s is gone", r->id,
+			     r->work_dir);
+	if (run_lock_work_dir(r) || tree_checkout_clean(r->work_dir, r->info.tip_sha))
+		return -1;
+	strbuf_addstr(&r->base, r->info.base_sha);
+	strbuf_addstr(&r->tip, r->info.tip_sha);
+	r->ncommits = count_commits(r->db, r->id);
+	q = db_prepare(r->db, "UPDATE runs SET state = 'running', ended_at = NULL WHERE id = ?");
+	sqlite3_bind_int64(q, 1, r->id);
+	db_done(r->db, q);
+	info("resuming run %lld: %d commits on linux %s; recorded results are reused",
+	     r->id, r->ncommits, r->info.base_version);
+	return 0;
 }

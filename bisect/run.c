@@ -76,7 +76,7 @@ int run_check_tools(int sandbox)
 	return ret;
 }
 
-static int lock_work_dir(struct run *r)
+int run_lock_work_dir(struct run *r)
 {
 	char *parent = xstrdup(r->work_dir);
 
@@ -174,7 +174,7 @@ static int prepare_range(struct run *r, const struct run_target *t)
 		goto out_names;
 	r->info.repo = abspath(t->repo);
 	r->work_dir = range_work_dir(r->info.repo);
-	if (lock_work_dir(r) || run_check_user_work(r->db, r->work_dir, t->discard) ||
+	if (run_lock_work_dir(r) || run_check_user_work(r->db, r->work_dir, t->discard) ||
 	    tree_prepare_clone(r->info.repo, r->work_dir, r->tip.buf))
 		goto out_names;
 	git_dir = xasprintf("%s/.git", r->work_dir);
@@ -198,7 +198,7 @@ static int prepare_series(struct run *r, const struct run_target *t)
 	cache = cache_dir();
 	r->work_dir = xasprintf("%s/work/linux-source", cache);
 	free(cache);
-	if (lock_work_dir(r) || run_check_user_work(r->db, r->work_dir, t->discard) ||
+	if (run_lock_work_dir(r) || run_check_user_work(r->db, r->work_dir, t->discard) ||
 	    tree_prepare_worktree(r->kernel.git_dir, r->work_dir, r->kernel.sha))
 		return -1;
 	strbuf_addstr(&r->base, r->kernel.sha);

@@ -73,6 +73,15 @@ void run_release(struct run *r);
 /* run-lifecycle.c */
 /* Runs left 'running' whose owner is gone become 'interrupted'; how many. */
 int run_mark_interrupted(sqlite3 *db);
+/* Take the lock of r->work_dir for this run (and its steps); 0 or -1 with a message. */
+int run_lock_work_dir(struct run *r);
+/*
+ * Take up run id (0: the latest interrupted or failed one) where it ended:
+ * its work tree back at its tip, its configuration from the database, the
+ * state 'running' again. run_verify() then re-verifies every commit, and
+ * the result cache answers for every cell already recorded.
+ */
+int run_resume(struct run *r, long long id, struct run_config *rc);
 /*
  * -1 (with a message saying what is there and how to go on) if work_dir
  * holds the user's work: a rebase or am in progress, uncommitted or

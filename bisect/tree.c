@@ -325,7 +325,7 @@ static void remove_stale_index_lock(const char *work_dir)
 	strbuf_release(&path);
 }
 
-static int checkout_clean(const char *work_dir, const char *commit)
+int tree_checkout_clean(const char *work_dir, const char *commit)
 {
 	remove_stale_index_lock(work_dir);
 	tree_abort_in_progress(work_dir);
@@ -343,7 +343,7 @@ int tree_prepare_worktree(const char *git_dir, const char *work_dir, const char 
 
 	free(dotgit);
 	if (exists)
-		return checkout_clean(work_dir, commit);
+		return tree_checkout_clean(work_dir, commit);
 	git_quiet(NULL, NULL, "--git-dir", git_dir, "worktree", "prune", NULL);
 	remove_tree(work_dir);
 	info("checking out %.12s into %s (once)", commit, work_dir);
@@ -370,7 +370,7 @@ int tree_prepare_clone(const char *repo, const char *work_dir, const char *commi
 			repo, work_dir, NULL))
 			return error("cannot clone %s", repo);
 	}
-	return checkout_clean(work_dir, commit);
+	return tree_checkout_clean(work_dir, commit);
 }
 
 int tree_lock(const char *work_dir)

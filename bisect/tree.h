@@ -32,6 +32,8 @@ int tree_prepare_worktree(const char *git_dir, const char *work_dir, const char 
 int tree_prepare_clone(const char *repo, const char *work_dir, const char *commit);
 /* Abort an am or rebase in progress in work_dir (after Ctrl-C, errors). */
 void tree_abort_in_progress(const char *work_dir);
+/* Check out commit in an existing work tree, forced, with nothing left over. */
+int tree_checkout_clean(const char *work_dir, const char *commit);
 /* Hold an exclusive lock on work_dir for this process's lifetime; -1 if busy. */
 int tree_lock(const char *work_dir);
 

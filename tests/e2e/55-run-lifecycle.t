@@ -62,6 +62,20 @@ is "$(sql 'select state from runs where id = 1')" interrupted "the killed run is
 like "$(cat "$scratch/next.out")" "run 1 .*marked interrupted" "the next run says so"
 is "$(timeout 30 "$BISECTABLE" first-bad --db "$db" --run 2)" "$ref_verdict" \
 	"its verdict is the uninterrupted run's"
+
+# The killed run itself, taken up where it ended.
+timeout 120 "$BISECTABLE" run --db "$db" --resume 1 > "$scratch/resume.out" 2>&1
+is "$?" "$ref_rc" "run --resume 1 ends as an uninterrupted run"
+sed 's/^/# /' "$scratch/resume.out" | head -3
+like "$(cat "$scratch/resume.out")" "resuming run 1" "it says which run it takes up"
+is "$(sql 'select state from runs where id = 1')" done "the resumed run is done"
+is "$(timeout 30 "$BISECTABLE" first-bad --db "$db" --run 1)" "$ref_verdict" \
+	"with the uninterrupted run's verdict"
+is "$(sql 'select count(*) from commits where run_id = 1 and position > 0')" \
+	"$(sqlite3 "$scratch/ref.db" 'select count(*) from commits where position > 0')" \
+	"and all of its commits"
+timeout 30 "$BISECTABLE" run --db "$db" --resume 1 > "$scratch/again.out" 2>&1
+is "$?" 2 "a run that is done cannot be resumed"
 is "$(sql 'pragma integrity_check')" ok "the database is intact"
 is "$(sql 'select count(*) from (select commit_id, config, stage from results
 	group by 1, 2, 3 having count(*) > 1)')" 0 "no result is recorded twice"
