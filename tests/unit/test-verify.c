@@ -15,6 +15,7 @@
 
 #include "cache.h"
 #include "db.h"
+#include "qemu.h"
 #include "run-config.h"
 #include "util.h"
 #include "tap.h"
@@ -315,6 +316,35 @@ static void test_schema_upgrade(void)
 	remove_tree(dir);
 }
 
+/* The tool's identity is in every key: another binary never reuses a result. */
+static void test_tool_identity(void)
+{
+	struct boot_job job = { .initrd = "guest/initramfs.cpio.gz",
+				.expect_script = "expect-scripts/boot-test.exp", .accel = "tcg",
+				.tests = "a b", .cpus = 1, .boot_timeout = 1, .test_timeout = 1 };
+	char *self = xstrdup(cache_tool_identity()), *want = sha256_file("/proc/self/exe");
+	char *b1, *b2, *k1, *k2;
+
+	is_str(self, want, "the tool's identity is the SHA-256 of this binary");
+	b1 = cache_key_build("t1", "configs", "up");
+	k1 = cache_key_boot(b1, &job);
+	cache_set_tool_identity("another build of bisectable");
+	b2 = cache_key_build("t1", "configs", "up");
+	k2 = cache_key_boot(b1, &job);
+	ok(strcmp(b1, b2) != 0, "another tool identity gives another build key");
+	ok(strcmp(k1, k2) != 0, "and another boot key for the same build");
+	cache_set_tool_identity(NULL);
+	free(b2);
+	b2 = cache_key_build("t1", "configs", "up");
+	is_str(b2, b1, "the same binary gives the same key");
+	free(self);
+	free(want);
+	free(b1);
+	free(b2);
+	free(k1);
+	free(k2);
+}
+
 int main(void)
 {
 	test_validate();
@@ -322,5 +352,6 @@ int main(void)
 	test_metrics();
 	test_cache_plan();
 	test_schema_upgrade();
+	test_tool_identity();
 	return done_testing();
 }
