@@ -288,7 +288,7 @@ static void test_schema_upgrade(void)
 		     " (1, 'up', 'sched_smp_lines', 3);", NULL, NULL, NULL);
 	sqlite3_close(db);
 	db = db_open(path);
-	is_int(count(db, "PRAGMA user_version"), 2, "an old database is brought to version 2");
+	is_int(count(db, "PRAGMA user_version"), 3, "an old database is brought to version 3");
 	is_int(count(db, "SELECT COUNT(*) FROM metrics WHERE (name = 'text' AND source = 'build')"
 		     " OR (name = 'pipe_rtt_ns' AND source = 'guest') OR (name = 'sched_smp_lines'"
 		     " AND source = 'series')"), 3, "its metrics get the stage that made them");
@@ -313,6 +313,72 @@ static void test_schema_upgrade(void)
 	is_int(count(db, "PRAGMA user_version"), 99, "and left as it was");
 	sqlite3_close(db);
 	free(path);
+	remove_tree(dir);
+}
+
+/*
+ * Version 2 -> 3: results is rebuilt for status 'error', every row and id
+ * kept (cached_from and tests.result_id refer to them), the references live.
+ * The version 2 database is today's schema with version 2's CHECK.
+ */
+static void test_schema_v3(void)
+{
+	char dir[] = "/tmp/bisectable-schema3.XXXXXX";
+	struct strbuf sql = STRBUF_INIT;
+	char *path, *check;
+	sqlite3 *db;
+
+	if (!mkdtemp(dir) || strbuf_read_file(&sql, "db/schema.sql") < 0) {
+		ok(0, "mkdtemp and db/schema.sql (run from the top of the tree)");
+		return;
+	}
+	check = strstr(sql.buf, "'skip', 'error')");
+	if (check)
+		memcpy(check + 6, ")         ", 10);	/* version 2 knew no error */
+	path = xasprintf("%s/v2.db", dir);
+	sqlite3_open(path, &db);
+	sqlite3_exec(db, sql.buf, NULL, NULL, NULL);
+	sqlite3_exec(db, "PRAGMA user_version = 2;"
+		     "INSERT INTO runs VALUES (1, 's', 'patches', NULL, '/w', '6.12', 'b', NULL,"
+		     " 'up', '{}', 't', NULL, 'done', '0.1', 'h');"
+		     "INSERT INTO commits (id, run_id, position, sha, subject) VALUES"
+		     " (1, 1, 1, 'a', 'one'), (2, 1, 2, 'b', 'two');"
+		     "INSERT INTO results (id, run_id, commit_id, config, stage, status, evidence,"
+		     " cache_key, image_key, cached_from) VALUES"
+		     " (7, 1, 1, 'up', 'test', 'fail', 'x: boom', 'K', 'I', NULL),"
+		     " (42, 1, 2, 'up', 'test', 'fail', 'x: boom', 'K2', 'I', 7);"
+		     "INSERT INTO tests (result_id, name, status) VALUES (7, 'x', 'fail'),"
+		     " (42, 'x', 'fail');", NULL, NULL, NULL);
+	is_int(count(db, "SELECT COUNT(*) FROM results"), 2, "a version 2 database with results");
+	ok(sqlite3_exec(db, "INSERT INTO results (run_id, commit_id, config, stage, status)"
+			" VALUES (1, 1, 'up', 'build', 'error')", NULL, NULL, NULL) != SQLITE_OK,
+	   "whose CHECK refuses status 'error'");
+	sqlite3_close(db);
+
+	db = db_open(path);
+	is_int(count(db, "PRAGMA user_version"), 3, "is brought to version 3");
+	is_int(count(db, "SELECT COUNT(*) FROM results WHERE (id = 7 AND cached_from IS NULL"
+		     " AND evidence = 'x: boom' AND image_key = 'I') OR (id = 42 AND"
+		     " cached_from = 7 AND cache_key = 'K2')"), 2, "keeping every row and id");
+	is_int(count(db, "SELECT COUNT(*) FROM tests t JOIN results r ON r.id = t.result_id"),
+	       2, "the tests still belong to their results");
+	ok(sqlite3_exec(db, "INSERT INTO results (run_id, commit_id, config, stage, status)"
+			" VALUES (1, 1, 'up', 'build', 'error')", NULL, NULL, NULL) == SQLITE_OK,
+	   "status 'error' is accepted");
+	is_int(count(db, "SELECT COUNT(*) FROM verdict WHERE errors = 1 AND complete = 'no'"), 1,
+	       "the verdict view counts it");
+	sqlite3_exec(db, "DELETE FROM results WHERE id = 7", NULL, NULL, NULL);
+	is_int(count(db, "SELECT COUNT(*) FROM tests") * 10 +
+	       count(db, "SELECT COUNT(*) FROM results WHERE id = 42 AND cached_from IS NULL"),
+	       11, "foreign keys still act (tests cascade, cached_from is set NULL)");
+	is_int(count(db, "SELECT COUNT(*) FROM pragma_foreign_key_check"), 0,
+	       "no dangling reference");
+	is_int(count(db, "SELECT COUNT(*) FROM sqlite_master WHERE name IN ('results_v3',"
+		     " 'results_by_key', 'results_by_image')"), 2,
+	       "no table left over, the indexes are back");
+	db_close(db);
+	free(path);
+	strbuf_release(&sql);
 	remove_tree(dir);
 }
 
@@ -352,6 +418,7 @@ int main(void)
 	test_metrics();
 	test_cache_plan();
 	test_schema_upgrade();
+	test_schema_v3();
 	test_tool_identity();
 	return done_testing();
 }
