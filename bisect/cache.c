@@ -148,6 +148,8 @@ char *cache_key_image(const char *bzimage, const struct boot_job *job)
 }
 
 /*
+ * Only outcomes that belong to the commit are found: never a skip (nothing
+ * was verified) nor an error (the machine failed: it is done again).
  * A copy is as good as its origin: its cache_key says what it was looked up by
  * (a boot reused by image key carries this commit's boot key). Return the
  * origin, so that every copy names the result that was really computed.
@@ -163,7 +165,7 @@ long long cache_lookup(sqlite3 *db, const char *column, const char *key, const c
 	/* column is one of two names of ours, never data. */
 	sql = xasprintf("SELECT COALESCE(o.id, r.id) FROM results r LEFT JOIN results o"
 			" ON o.id = r.cached_from WHERE r.%s = ? AND r.stage = ?"
-			" AND r.status <> 'skip' ORDER BY r.cached_from IS NOT NULL, r.id DESC"
+			" AND r.status NOT IN ('skip', 'error') ORDER BY r.cached_from IS NOT NULL, r.id DESC"
 			" LIMIT 1", strcmp(column, "image_key") ? "cache_key" : "image_key");
 	st = db_prepare(db, sql);
 	free(sql);

@@ -30,7 +30,8 @@ char *cache_key_image(const char *bzimage, const struct boot_job *job);
 
 /*
  * The result computed for that key: the newest one found by it, or the
- * origin of a copy found by it; 0 if none.
+ * origin of a copy found by it; 0 if none. A skip or an error is never
+ * found: an error is the machine's, not the commit's.
  */
 long long cache_lookup(sqlite3 *db, const char *column, const char *key, const char *stage);
 /*

@@ -224,6 +224,9 @@ static void test_cache_plan(void)
 	c3 = db_commit_set(db, id, 3, "c", "t3", "three", NULL, NULL);
 
 	is_int(cache_plan(db, "B1", "K1", &hit), CACHE_MISS, "an empty cache: build it");
+	result(db, id, c1, "build", "error", "B1", NULL);
+	is_int(cache_plan(db, "B1", "K1", &hit), CACHE_MISS,
+	       "a build that was an error of the machine is never reused");
 	build = result(db, id, c1, "build", "fail", "B1", NULL);
 	is_int(cache_plan(db, "B1", "K1", &hit), CACHE_BUILD_FAILED, "a failed build is reused");
 	is_int((int)hit.build, (int)build, "with its origin");
@@ -233,6 +236,10 @@ static void test_cache_plan(void)
 	       "a passing build without a cached boot is built again (its bzImage may be gone)");
 	boot = result(db, id, c2, "boot", "pass", "K2", "I2");
 	is_int(cache_plan(db, "B2", "K2", &hit), CACHE_MISS, "a boot without its tests is not enough");
+	result(db, id, c2, "test", "error", "K2", "I2");
+	is_int(cache_plan(db, "B2", "K2", &hit), CACHE_MISS,
+	       "tests that were an error of the machine are done again");
+	ok(!cache_find_boot(db, "image_key", "I2", &hit), "also for another commit by image key");
 	test = result(db, id, c2, "test", "fail", "K2", "I2");
 	db_metric_set(db, c2, "up", "guest", "pipe_rtt_ns", 7000);
 	db_metric_set(db, c2, "up", "series", "sched_smp_lines", 77);
