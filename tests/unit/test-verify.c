@@ -75,6 +75,7 @@ static void test_json(void)
 	run_config_set_tests(&rc, "affinity,rt_fifo_rr");
 	rc.mode = RUN_STOP_ON_FAILURE;
 	rc.jobs = 7;
+	rc.retries = 3;
 	rc.use_cache = 0;
 	rc.nmetrics = 1;
 	rc.metrics = xcalloc(1, sizeof(*rc.metrics));
@@ -87,6 +88,7 @@ static void test_json(void)
 	is_str(back.configs[1], "smp-full", "in order");
 	is_int(back.mode, RUN_STOP_ON_FAILURE, "the mode");
 	is_int(back.jobs, 7, "jobs");
+	is_int(back.retries, 3, "retries");
 	is_int(back.use_cache, 0, "the cache switch");
 	words = run_config_tests_words(&back);
 	is_str(words, "affinity rt_fifo_rr", "the tests, as expect takes them");
@@ -94,6 +96,19 @@ static void test_json(void)
 	again = run_config_to_json(&back);
 	is_str(again, json, "a round trip changes nothing");
 	run_config_free(&back);
+	{
+		/* A run recorded before --retries existed: the default, 1. */
+		char *cut = strstr(json, ",\"retries\":3"), *old_doc = xstrdup(json);
+
+		if (cut)
+			memmove(old_doc + (cut - json), cut + strlen(",\"retries\":3"),
+				strlen(cut + strlen(",\"retries\":3")) + 1);
+		ok(cut && !strstr(old_doc, "retries"), "a document without retries");
+		is_int(run_config_from_json(old_doc, &back), 0, "reads");
+		is_int(back.retries, 1, "with one retry, the default");
+		run_config_free(&back);
+		free(old_doc);
+	}
 	is_int(run_config_from_json("mode=keep-going accel=tcg", &back), -1,
 	       "a pre-v2 options string is not a run configuration");
 	run_config_free(&back);
