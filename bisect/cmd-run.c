@@ -37,6 +37,7 @@ struct run_opts {
 	int no_cache;
 	int no_parallel;
 	int no_base;
+	int no_sandbox;
 	const char *target;	/* series path or BASE..TIP */
 };
 
@@ -76,6 +77,8 @@ static const struct opt run_option_list[] = {
 		 "verify the configurations one after the other"),
 	OPT_BOOL(0, "no-base", struct run_opts, no_base,
 		 "do not verify the base first (position 0)"),
+	OPT_BOOL(0, "no-sandbox", struct run_opts, no_sandbox,
+		 "run the series' Makefiles without bubblewrap (network, writes anywhere)"),
 	OPT_STRING(0, "tarball", struct run_opts, tarball, "PATH", DEFAULT_TARBALL, OPT_FILE,
 		   "the kernel tarball"),
 	OPT_END(),
@@ -115,6 +118,7 @@ static int make_config(const struct run_opts *o, const struct run_target *t,
 	rc->use_cache = !o->no_cache;
 	rc->parallel = !o->no_parallel;
 	rc->verify_base = !o->no_base;
+	rc->sandbox = !o->no_sandbox;
 	ret = run_config_validate(rc, configs_dir);
 	free(configs_dir);
 	return ret;
@@ -145,7 +149,7 @@ int cmd_run(struct cmd_ctx *ctx)
 	t.tarball = o.tarball;
 	t.metrics = o.metrics;
 	run_config_free(&rc);
-	if (make_config(&o, &t, &rc) || run_check_tools())
+	if (make_config(&o, &t, &rc) || run_check_tools(rc.sandbox))
 		goto out;
 	/* The database was opened (and checked) before any work, by bisectable.c. */
 	r.db_path = o.db_path;

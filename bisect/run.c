@@ -12,6 +12,7 @@
 
 #include "layout.h"
 #include "run.h"
+#include "sandbox.h"
 #include "util.h"
 #include "verdict.h"
 
@@ -24,7 +25,7 @@ static void on_signal(int sig)
 	child_signal_current(SIGTERM);
 }
 
-int run_check_tools(void)
+int run_check_tools(int sandbox)
 {
 	static const char *const tools[][2] = {
 		{ "git", "git" }, { "make", "make" }, { "gcc", "gcc" }, { "flex", "flex" },
@@ -32,6 +33,7 @@ int run_check_tools(void)
 		{ "qemu-system-x86_64", "qemu-system-x86" }, { "size", "binutils" },
 	};
 	char *initrd = project_path("guest/initramfs.cpio.gz");
+	const char *why;
 	size_t i;
 	int ret = 0;
 
@@ -46,6 +48,8 @@ int run_check_tools(void)
 	}
 	if (!file_exists(initrd))
 		ret = error("no guest image %s: run 'make' first", initrd);
+	if (!ret && sandbox && !sandbox_available(&why))
+		warning("builds run without a sandbox: %s", why);
 	free(initrd);
 	return ret;
 }

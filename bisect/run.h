@@ -39,8 +39,11 @@ struct run {
 	int ncommits;
 };
 
-/* Every tool a run starts, with the Debian package that brings it. */
-int run_check_tools(void);
+/*
+ * Every tool a run starts, with the Debian package that brings it; with
+ * sandbox, a warning (once per run) if builds cannot be sandboxed here.
+ */
+int run_check_tools(int sandbox);
 /* The metrics a series declares: t->metrics, else a 'metrics' file beside its patches. */
 int run_load_metrics(struct run_config *rc, const struct run_target *t);
 /*
