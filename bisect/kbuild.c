@@ -390,6 +390,7 @@ int kbuild_infra_error(const char *log, int exit_code, char *evidence, size_t le
 		{ "Cannot fork", "cannot fork" },
 		{ "] Killed", "a build command was killed" },
 		{ "] Error 137", "a build command was killed (exit 137)" },
+		{ "bwrap: ", "the sandbox could not be set up" },
 	};
 	size_t i;
 

@@ -67,8 +67,8 @@ size_t kbuild_fold_warnings(const char *map, const char *log, const char *src_pr
  * a signal (exit_code >= 128), a compiler killed or crashed (gcc's "Killed
  * signal terminated program cc1", "internal compiler error: Killed" or
  * "Segmentation fault", make's "] Killed", "Error 137"), out of memory, a
- * failed fork, ENOSPC. Returns 1 with the cause and its line in evidence,
- * else 0 (evidence untouched).
+ * failed fork, ENOSPC, bwrap failing to make the sandbox. Returns 1 with the
+ * cause and its line in evidence, else 0 (evidence untouched).
  */
 int kbuild_infra_error(const char *log, int exit_code, char *evidence, size_t len);
 /* The first error line of a failed build log (src prefix removed). */

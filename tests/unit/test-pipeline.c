@@ -118,6 +118,9 @@ static void test_infra_error(void)
 	ok(kbuild_infra_error("", 127, ev, sizeof(ev)) && strstr(ev, "could not be run"),
 	   "make not found (exit 127)");
 	ok(kbuild_infra_error("", -1, ev, sizeof(ev)), "a failed fork (run_child -1)");
+	ok(kbuild_infra_error("$ make -C /w O=/o bzImage\nbwrap: Creating new namespace failed:"
+			      " Operation not permitted\n", 1, ev, sizeof(ev)) &&
+	   strstr(ev, "sandbox"), "the sandbox that could not be set up: %s", ev);
 	strcpy(ev, "untouched");
 	ok(!kbuild_infra_error("/w/kernel/sched/core.c:1:1: error: unknown type name 'Killed'\n"
 			       "make[4]: *** [scripts/Makefile.build:229: x.o] Error 1\n", 2, ev,
