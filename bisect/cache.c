@@ -52,6 +52,34 @@ static void add_file(struct strbuf *key, const char *label, const char *path)
 	free(h);
 }
 
+/*
+ * The tool's identity: the SHA-256 of this very binary, read once per
+ * process. Any rebuild from changed sources (a fixed parser, a changed
+ * step, another schema) gives other bytes, so results of the old code are
+ * never reused; BISECTABLE_VERSION alone is set by hand and was not enough.
+ */
+static char *tool_identity_override;
+
+void cache_set_tool_identity(const char *identity)
+{
+	free(tool_identity_override);
+	tool_identity_override = identity ? xstrdup(identity) : NULL;
+}
+
+const char *cache_tool_identity(void)
+{
+	static char *self;
+
+	if (tool_identity_override)
+		return tool_identity_override;
+	if (!self) {
+		self = sha256_file("/proc/self/exe");
+		if (!self)
+			die("cannot hash /proc/self/exe: the result cache needs the tool's identity");
+	}
+	return self;
+}
+
 /* The compiler's identity, asked once per process. */
 static const char *compiler_version(void)
 {
@@ -72,7 +100,8 @@ char *cache_key_build(const char *tree, const char *configs_dir, const char *con
 	struct strbuf key = STRBUF_INIT;
 	char *path, *h;
 
-	strbuf_addf(&key, "bisectable %s build\ntree %s\n", BISECTABLE_VERSION, tree);
+	strbuf_addf(&key, "bisectable %s build\ntool %s\ntree %s\n", BISECTABLE_VERSION,
+		    cache_tool_identity(), tree);
 	path = xasprintf("%s/base.config", configs_dir);
 	add_file(&key, "base.config", path);
 	free(path);
@@ -90,7 +119,8 @@ static char *guest_key(const char *what, const char *input, const struct boot_jo
 	struct strbuf key = STRBUF_INIT;
 	char *h;
 
-	strbuf_addf(&key, "bisectable %s boot\n%s %s\n", BISECTABLE_VERSION, what, input);
+	strbuf_addf(&key, "bisectable %s boot\ntool %s\n%s %s\n", BISECTABLE_VERSION,
+		    cache_tool_identity(), what, input);
 	add_file(&key, "initrd", job->initrd);
 	add_file(&key, "expect", job->expect_script);
 	strbuf_addf(&key, "tests %s\ncpus %d\naccel %s\nboot-timeout %d\ntest-timeout %d\n"
@@ -118,6 +148,8 @@ char *cache_key_image(const char *bzimage, const struct boot_job *job)
 }
 
 /*
+ * Only outcomes that belong to the commit are found: never a skip (nothing
+ * was verified) nor an error (the machine failed: it is done again).
  * A copy is as good as its origin: its cache_key says what it was looked up by
  * (a boot reused by image key carries this commit's boot key). Return the
  * origin, so that every copy names the result that was really computed.
@@ -133,7 +165,7 @@ long long cache_lookup(sqlite3 *db, const char *column, const char *key, const c
 	/* column is one of two names of ours, never data. */
 	sql = xasprintf("SELECT COALESCE(o.id, r.id) FROM results r LEFT JOIN results o"
 			" ON o.id = r.cached_from WHERE r.%s = ? AND r.stage = ?"
-			" AND r.status <> 'skip' ORDER BY r.cached_from IS NOT NULL, r.id DESC"
+			" AND r.status NOT IN ('skip', 'error') ORDER BY r.cached_from IS NOT NULL, r.id DESC"
 			" LIMIT 1", strcmp(column, "image_key") ? "cache_key" : "image_key");
 	st = db_prepare(db, sql);
 	free(sql);

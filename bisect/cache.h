@@ -2,7 +2,7 @@
 /*
  * cache.h - the result cache. A result is reused only when everything it
  * depends on is the same: for a build, the commit's tree, the configuration
- * fragments, the compiler and the tool; for a boot and its tests, the build
+ * fragments, the compiler and the tool (a hash of its binary); for a boot and its tests, the build
  * key (or the byte-identical bzImage) plus the guest image, the expect
  * script, the tests, the CPUs and the accelerator.
  */
@@ -17,13 +17,21 @@ struct boot_job;
 
 /* SHA-256 of a file, hex, allocated; NULL if it cannot be read. */
 char *sha256_file(const char *path);
+/*
+ * The tool's identity in every key: the SHA-256 of /proc/self/exe, hashed
+ * once per process. cache_set_tool_identity() replaces it (NULL: back to the
+ * binary's), for tests.
+ */
+const char *cache_tool_identity(void);
+void cache_set_tool_identity(const char *identity);
 char *cache_key_build(const char *tree, const char *configs_dir, const char *config);
 char *cache_key_boot(const char *build_key, const struct boot_job *job);
 char *cache_key_image(const char *bzimage, const struct boot_job *job);
 
 /*
  * The result computed for that key: the newest one found by it, or the
- * origin of a copy found by it; 0 if none.
+ * origin of a copy found by it; 0 if none. A skip or an error is never
+ * found: an error is the machine's, not the commit's.
  */
 long long cache_lookup(sqlite3 *db, const char *column, const char *key, const char *stage);
 /*

@@ -33,6 +33,7 @@ struct run_opts {
 	int jobs;
 	int boot_timeout;
 	int test_timeout;
+	int retries;
 	int ccache;
 	int no_cache;
 	int no_parallel;
@@ -65,6 +66,8 @@ static const struct opt run_option_list[] = {
 		"seconds to the guest's shell"),
 	OPT_INT(0, "test-timeout", struct run_opts, test_timeout, "S", 1, 86400, 60,
 		"seconds per smoke test"),
+	OPT_INT(0, "retries", struct run_opts, retries, "N", 0, 5, 1,
+		"tries again after an error of the machine or a timeout (0: never)"),
 	OPT_STRING(0, "metrics", struct run_opts, metrics, "FILE", NULL, OPT_FILE,
 		   "the series' metrics (default: SERIES/metrics if there is one)"),
 	OPT_SET_INT_INIT(0, "ccache", struct run_opts, ccache, 1, -1,
@@ -117,6 +120,7 @@ static int make_config(const struct run_opts *o, const struct run_target *t,
 	rc->jobs = o->jobs;
 	rc->boot_timeout = o->boot_timeout;
 	rc->test_timeout = o->test_timeout;
+	rc->retries = o->retries;
 	rc->ccache = o->ccache;
 	rc->use_cache = !o->no_cache;
 	rc->parallel = !o->no_parallel;

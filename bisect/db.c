@@ -21,9 +21,11 @@ static const char schema_sql[] =
  * The schema's version (PRAGMA user_version). 0: a database from before
  * versions (the first releases); 1: results.image_key; 2: metrics.source,
  * runs.options holds the run configuration as JSON (run-config.h), and the
- * views agree with verdict.c (a skip is not bad; verdict.complete).
+ * views agree with verdict.c (a skip is not bad; verdict.complete); 3:
+ * results.status 'error' (an infrastructure failure, never cached) and
+ * verdict.errors.
  */
-#define SCHEMA_VERSION	2
+#define SCHEMA_VERSION	3
 #define STR_(x)		#x
 #define STR(x)		STR_(x)
 
@@ -48,6 +50,78 @@ static void exec_or_die(sqlite3 *db, const char *path, const char *sql)
 		die("cannot upgrade the schema of %s: %s", path, err);
 }
 
+/*
+ * Version 3's results table, as db/schema.sql creates it. SQLite cannot
+ * change a CHECK, so an older table is copied into this one, ids and all
+ * (cached_from and tests.result_id refer to them).
+ */
+static const char results_v3[] =
+	"CREATE TABLE results_v3 ("
+	" id INTEGER PRIMARY KEY,"
+	" run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
+	" commit_id INTEGER NOT NULL REFERENCES commits(id) ON DELETE CASCADE,"
+	" config TEXT NOT NULL,"
+	" stage TEXT NOT NULL CHECK (stage IN ('apply', 'build', 'boot', 'test')),"
+	" status TEXT NOT NULL CHECK (status IN ('pass', 'fail', 'timeout', 'skip', 'error')),"
+	" duration REAL, evidence TEXT, log_path TEXT, reproduce TEXT, cache_key TEXT,"
+	" image_key TEXT,"
+	" cached_from INTEGER REFERENCES results(id) ON DELETE SET NULL,"
+	" recorded_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),"
+	" UNIQUE (commit_id, config, stage))";
+
+/* The columns of the old results table that version 3 has, comma-separated. */
+static void results_columns(sqlite3 *db, struct strbuf *cols)
+{
+	sqlite3_stmt *st = db_prepare(db, "SELECT o.name FROM pragma_table_info('results') o"
+				      " JOIN pragma_table_info('results_v3') n USING (name)"
+				      " ORDER BY o.cid");
+
+	while (sqlite3_step(st) == SQLITE_ROW)
+		strbuf_addf(cols, "%s%s", cols->len ? ", " : "", db_column_str(st, 0));
+	sqlite3_finalize(st);
+}
+
+static int results_allow_error(sqlite3 *db)
+{
+	sqlite3_stmt *st = db_prepare(db, "SELECT 1 FROM sqlite_master WHERE type = 'table'"
+				      " AND name = 'results' AND sql LIKE '%''error''%'");
+	int yes = sqlite3_step(st) == SQLITE_ROW;
+
+	sqlite3_finalize(st);
+	return yes;
+}
+
+/*
+ * Rebuild results with version 3's CHECK, in one transaction, with foreign
+ * keys off (they cannot be switched inside one) so that dropping the old
+ * table cascades to nothing; the references are checked before the commit.
+ */
+static void migrate_results_v3(sqlite3 *db, const char *path)
+{
+	struct strbuf sql = STRBUF_INIT, cols = STRBUF_INIT;
+	sqlite3_stmt *st;
+
+	exec_or_die(db, path, "PRAGMA foreign_keys = OFF; BEGIN IMMEDIATE");
+	/* Another process may have done it while we waited for the lock. */
+	if (!results_allow_error(db)) {
+		exec_or_die(db, path, "DROP VIEW IF EXISTS verdict; DROP VIEW IF EXISTS first_bad");
+		exec_or_die(db, path, results_v3);
+		results_columns(db, &cols);
+		strbuf_addf(&sql, "INSERT INTO results_v3 (%s) SELECT %s FROM results;"
+			    " DROP TABLE results; ALTER TABLE results_v3 RENAME TO results",
+			    cols.buf, cols.buf);
+		exec_or_die(db, path, sql.buf);
+		st = db_prepare(db, "PRAGMA foreign_key_check");
+		if (sqlite3_step(st) == SQLITE_ROW)
+			die("cannot upgrade the schema of %s: table %s has a dangling reference",
+			    path, db_column_str(st, 0));
+		sqlite3_finalize(st);
+	}
+	exec_or_die(db, path, "COMMIT; PRAGMA foreign_keys = ON");
+	strbuf_release(&sql);
+	strbuf_release(&cols);
+}
+
 /* Bring an older database's tables up to the columns schema.sql creates. */
 static void migrate(sqlite3 *db, const char *path, int version)
 {
@@ -66,6 +140,11 @@ static void migrate(sqlite3 *db, const char *path, int version)
 			    " 'bss', 'bzimage_bytes', 'warnings', 'rebuilt_objects',"
 			    " 'restored_mtimes');"
 			    " UPDATE metrics SET source = 'series' WHERE name = 'sched_smp_lines'");
+	}
+	/* results.status 'error'; the verdict view counts errors. */
+	if (version < 3) {
+		exec_or_die(db, path, "DROP VIEW IF EXISTS verdict; DROP VIEW IF EXISTS first_bad");
+		migrate_results_v3(db, path);
 	}
 }
 

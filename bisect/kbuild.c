@@ -126,7 +126,8 @@ static void writable_dirs(const struct kbuild_job *job, const char *dirs[4])
  * Run one command of the tree's own (make, merge_config.sh): untrusted code,
  * so in the sandbox when the job asks for it and the machine can make one.
  */
-static int run_logged(const struct kbuild_job *job, const char *const *argv)
+static int run_logged(const struct kbuild_job *job, const char *const *argv,
+		      struct kbuild_result *res)
 {
 	struct argv_array boxed = ARGV_ARRAY_INIT;
 	struct strbuf line = STRBUF_INIT;
@@ -156,6 +157,7 @@ static int run_logged(const struct kbuild_job *job, const char *const *argv)
 	ret = run_child(&c);
 	strbuf_release(&line);
 	argv_clear(&boxed);
+	res->exit_code = ret;
 	return ret;
 }
 
@@ -176,20 +178,20 @@ static int configure(const struct kbuild_job *job, struct kbuild_result *res)
 	had_old = !strbuf_read_file(&old, dotconfig) && !stat(dotconfig, &st);
 
 	kbuild_make_argv(job, &argv, "tinyconfig");
-	if (run_logged(job, argv.argv)) {
+	if (run_logged(job, argv.argv, res)) {
 		snprintf(res->evidence, sizeof(res->evidence), "make tinyconfig failed");
 		goto out;
 	}
 	argv_clear(&argv);
 	argv_pushl(&argv, "scripts/kconfig/merge_config.sh", "-m", "-O", job->out, dotconfig,
 		   base, frag, NULL);
-	if (run_logged(job, argv.argv)) {
+	if (run_logged(job, argv.argv, res)) {
 		snprintf(res->evidence, sizeof(res->evidence), "merge_config.sh failed");
 		goto out;
 	}
 	argv_clear(&argv);
 	kbuild_make_argv(job, &argv, "olddefconfig");
-	if (run_logged(job, argv.argv)) {
+	if (run_logged(job, argv.argv, res)) {
 		snprintf(res->evidence, sizeof(res->evidence), "make olddefconfig failed");
 		goto out;
 	}
@@ -366,6 +368,59 @@ size_t kbuild_fold_warnings(const char *map, const char *log, const char *src_pr
 	return total;
 }
 
+/* The whole line of log around hit, allocated. */
+static char *line_at(const char *log, const char *hit)
+{
+	const char *start = hit, *end = strchr(hit, '\n');
+
+	while (start > log && start[-1] != '\n')
+		start--;
+	return xstrndup(start, end ? (size_t)(end - start) : strlen(start));
+}
+
+int kbuild_infra_error(const char *log, int exit_code, char *evidence, size_t len)
+{
+	static const struct {
+		const char *needle, *cause;
+	} signs[] = {
+		{ "No space left on device", "no space left on device" },
+		{ "Killed signal terminated program", "the compiler was killed" },
+		{ "internal compiler error: Killed", "the compiler was killed" },
+		{ "Segmentation fault signal terminated program", "the compiler crashed" },
+		{ "internal compiler error: Segmentation fault", "the compiler crashed" },
+		{ "virtual memory exhausted", "out of memory" },
+		{ "out of memory allocating", "out of memory" },
+		{ "Cannot allocate memory", "out of memory" },
+		{ "fork: Resource temporarily unavailable", "cannot fork" },
+		{ "Cannot fork", "cannot fork" },
+		{ "] Killed", "a build command was killed" },
+		{ "] Error 137", "a build command was killed (exit 137)" },
+		{ "bwrap: ", "the sandbox could not be set up" },
+	};
+	size_t i;
+
+	for (i = 0; log && i < ARRAY_SIZE(signs); i++) {
+		const char *hit = strstr(log, signs[i].needle);
+
+		if (hit) {
+			char *line = line_at(log, hit);
+
+			snprintf(evidence, len, "%s: %s", signs[i].cause, line);
+			free(line);
+			return 1;
+		}
+	}
+	if (exit_code < 0 || exit_code == 126 || exit_code == 127) {
+		snprintf(evidence, len, "a build command could not be run (exit %d)", exit_code);
+		return 1;
+	}
+	if (exit_code >= 128) {
+		snprintf(evidence, len, "make was killed by signal %d", exit_code - 128);
+		return 1;
+	}
+	return 0;
+}
+
 void kbuild_error_line(const char *log, const char *src_prefix, char *evidence, size_t len)
 {
 	static const char *const patterns[] = {
@@ -429,6 +484,36 @@ static void load_warnings(const char *map, struct kbuild_result *res)
 	}
 }
 
+/*
+ * A failed configure or build, from the log after log_start: the machine's
+ * fault (res->error) or the commit's first error line. Where configure
+ * already said why (a dropped option), that stays unless the log shows
+ * the machine failed.
+ */
+static void classify_failure(const struct kbuild_job *job, struct kbuild_result *res,
+			     const char *log, int configuring)
+{
+	res->ok = 0;
+	if (kbuild_infra_error(log, res->exit_code, res->evidence, sizeof(res->evidence)))
+		res->error = 1;
+	else if (!configuring)
+		kbuild_error_line(log, job->src, res->evidence, sizeof(res->evidence));
+}
+
+/* Why make may redo more than the commit changed: in the log, not on screen. */
+static void log_restored(const struct kbuild_job *job, const struct kbuild_result *res)
+{
+	FILE *f = fopen(job->log_path, "a");
+
+	if (!f)
+		return;
+	if (res->restored >= 0)
+		fprintf(f, "# %d unchanged sources got their mtime back\n", res->restored);
+	else
+		fprintf(f, "# mtimes not restored: %s\n", res->restore_note);
+	fclose(f);
+}
+
 int kbuild_run(const struct kbuild_job *job, struct kbuild_result *res)
 {
 	struct argv_array argv = ARGV_ARRAY_INIT;
@@ -442,40 +527,33 @@ int kbuild_run(const struct kbuild_job *job, struct kbuild_result *res)
 	if (mkdir_p(job->out) < 0) {
 		snprintf(res->evidence, sizeof(res->evidence), "cannot create %s: %s", job->out,
 			 strerror(errno));
+		res->error = 1;
 		goto out;
 	}
 	unlink(job->log_path);
 	res->restored = mtime_prepare(job->src, job->out, res->restore_note,
 				      sizeof(res->restore_note));
-	{
-		/* Why make may redo more than the commit changed: in the log, not on screen. */
-		FILE *f = fopen(job->log_path, "a");
-
-		if (f) {
-			if (res->restored >= 0)
-				fprintf(f, "# %d unchanged sources got their mtime back\n",
-					res->restored);
-			else
-				fprintf(f, "# mtimes not restored: %s\n", res->restore_note);
-			fclose(f);
-		}
-	}
-	if (configure(job, res))
+	log_restored(job, res);
+	if (configure(job, res)) {
+		strbuf_read_file(&log, job->log_path);
+		classify_failure(job, res, log.buf, 1);
 		goto out;
+	}
 	if (!stat(job->log_path, &st))
 		log_start = st.st_size;
 	kbuild_make_argv(job, &argv, "bzImage");
-	res->ok = !run_logged(job, argv.argv);
+	res->ok = !run_logged(job, argv.argv, res);
 	if (strbuf_read_file(&log, job->log_path) < 0) {
-		snprintf(res->evidence, sizeof(res->evidence), "cannot read %s", job->log_path);
+		snprintf(res->evidence, sizeof(res->evidence), "cannot read %s: %s", job->log_path,
+			 strerror(errno));
 		res->ok = 0;
+		res->error = 1;
 		goto out;
 	}
 	if (log_start > log.len)
 		log_start = 0;
 	if (!res->ok) {
-		kbuild_error_line(log.buf + log_start, job->src, res->evidence,
-				  sizeof(res->evidence));
+		classify_failure(job, res, log.buf + log_start, 0);
 		goto out;
 	}
 	res->rebuilt = count_rebuilt(log.buf + log_start);

@@ -29,6 +29,8 @@ struct kbuild_warning {
 
 struct kbuild_result {
 	int ok;
+	int error;			/* not ok, and the machine's fault (see below) */
+	int exit_code;			/* of the last command run (run_child's) */
 	double duration;
 	char evidence[512];
 	struct kbuild_warning *warnings;	/* of the whole build, carried over */
@@ -59,6 +61,16 @@ int kbuild_check_config(const char *dotconfig, const char *fragment_text,
  */
 size_t kbuild_fold_warnings(const char *map, const char *log, const char *src_prefix,
 			    struct strbuf *out);
+/*
+ * A failed build that is the machine's fault, not the commit's: make or a
+ * command that could not be started (exit_code -1, 126, 127), make killed by
+ * a signal (exit_code >= 128), a compiler killed or crashed (gcc's "Killed
+ * signal terminated program cc1", "internal compiler error: Killed" or
+ * "Segmentation fault", make's "] Killed", "Error 137"), out of memory, a
+ * failed fork, ENOSPC, bwrap failing to make the sandbox. Returns 1 with the
+ * cause and its line in evidence, else 0 (evidence untouched).
+ */
+int kbuild_infra_error(const char *log, int exit_code, char *evidence, size_t len);
 /* The first error line of a failed build log (src prefix removed). */
 void kbuild_error_line(const char *log, const char *src_prefix, char *evidence, size_t len);
 

@@ -134,76 +134,173 @@ void boot_outcome_free(struct boot_outcome *out)
 	console_result_free(&out->console);
 }
 
-void boot_classify(int expect_rc, int hard_timeout, int want_cpus, int ntests_wanted,
-		   struct boot_outcome *out)
+/*
+ * The machine failed and the guest gave no verdict: expect or QEMU died, or
+ * our watchdog had to kill expect. 1 with the cause in ev; the caller has
+ * seen no kernel error on the console (that would be the guest's verdict).
+ */
+static int machine_failed(int expect_rc, int hard_timeout, char *ev, size_t len)
+{
+	if (hard_timeout)
+		snprintf(ev, len, "hard timeout: expect did not finish and our watchdog killed it"
+			 " (a stalled host, no guest verdict)");
+	else if (expect_rc < 0 || expect_rc == 126 || expect_rc == 127)
+		snprintf(ev, len, "expect could not be run (exit %d)", expect_rc);
+	else if (expect_rc >= 128)
+		snprintf(ev, len, "expect was killed by signal %d, no guest verdict",
+			 expect_rc - 128);
+	else if (expect_rc == 2)
+		snprintf(ev, len, "expect could not start the boot (exit 2, see its log)");
+	else if (expect_rc == 7)
+		snprintf(ev, len, "QEMU exited without a guest verdict (expect exit 7, no kernel"
+			 " error on the console)");
+	else
+		return 0;
+	return 1;
+}
+
+/* The boot stage: pass, fail (the guest's), timeout (expect's) or error (ours). */
+static void classify_boot(int expect_rc, int hard_timeout, int want_cpus,
+			  struct boot_outcome *out)
 {
 	const struct console_result *con = &out->console;
-	size_t i;
-
-	out->boot_status = "pass";
-	out->test_status = "pass";
-	out->boot_evidence[0] = out->test_evidence[0] = '\0';
+	char *ev = out->boot_evidence;
+	size_t len = sizeof(out->boot_evidence);
 
 	if (con->kernel_error[0] && con->kernel_error_before_ready) {
 		out->boot_status = "fail";
-		snprintf(out->boot_evidence, sizeof(out->boot_evidence), "%s", con->kernel_error);
+		snprintf(ev, len, "%s", con->kernel_error);
 	} else if (!con->ready) {
-		if (con->boot_timeout || hard_timeout || expect_rc == 3) {
+		if (con->boot_timeout || (expect_rc == 3 && !hard_timeout)) {
 			out->boot_status = "timeout";
-			snprintf(out->boot_evidence, sizeof(out->boot_evidence),
-				 "no ready marker within the boot timeout");
+			out->timed_out = 1;
+			snprintf(ev, len, "no ready marker within the boot timeout");
+		} else if (machine_failed(expect_rc, hard_timeout, ev, len)) {
+			out->boot_status = "error";
 		} else {
 			out->boot_status = "fail";
-			snprintf(out->boot_evidence, sizeof(out->boot_evidence),
-				 "the guest never reached its shell (expect exit %d)", expect_rc);
+			snprintf(ev, len, "the guest never reached its shell (expect exit %d)",
+				 expect_rc);
 		}
 	} else if (con->cpus != want_cpus) {
 		out->boot_status = "fail";
-		snprintf(out->boot_evidence, sizeof(out->boot_evidence),
-			 "the guest sees %d CPU(s), %d were asked for", con->cpus, want_cpus);
+		snprintf(ev, len, "the guest sees %d CPU(s), %d were asked for", con->cpus,
+			 want_cpus);
 	}
-	if (strcmp(out->boot_status, "pass")) {
-		out->test_status = "skip";
-		snprintf(out->test_evidence, sizeof(out->test_evidence), "not run: boot %s",
-			 out->boot_status);
-		return;
-	}
+}
 
-	/* Boot passed: the first test that did not pass or skip is the evidence. */
+/* The test stage, once the boot passed. */
+static void classify_tests(int expect_rc, int hard_timeout, int ntests_wanted,
+			   struct boot_outcome *out)
+{
+	const struct console_result *con = &out->console;
+	char *ev = out->test_evidence;
+	size_t len = sizeof(out->test_evidence);
+	char machine[256];
+	int infra = machine_failed(expect_rc, hard_timeout, machine, sizeof(machine));
+	size_t i;
+
+	/*
+	 * The first test that did not pass or skip is the evidence; one cut
+	 * short by the machine (begun, no result) is no verdict.
+	 */
 	for (i = 0; i < con->ntests; i++) {
 		const struct ktap_test *t = &con->tests[i];
 
-		if (t->status == KTAP_PASS || t->status == KTAP_SKIP)
+		if (t->status == KTAP_PASS || t->status == KTAP_SKIP ||
+		    (t->status == KTAP_MISSING && infra))
 			continue;
 		out->test_status = t->status == KTAP_TIMEOUT ? "timeout" : "fail";
-		snprintf(out->test_evidence, sizeof(out->test_evidence), "%s: %s", t->name,
+		out->timed_out |= t->status == KTAP_TIMEOUT;
+		snprintf(ev, len, "%s: %s", t->name,
 			 t->reason[0] ? t->reason : ktap_status_name(t->status));
 		break;
 	}
 	if (con->kernel_error[0]) {
 		out->test_status = "fail";
 		if (con->kernel_error_test[0])
-			snprintf(out->test_evidence, sizeof(out->test_evidence), "%s (during %s)",
-				 con->kernel_error, con->kernel_error_test);
+			snprintf(ev, len, "%s (during %s)", con->kernel_error,
+				 con->kernel_error_test);
 		else
-			snprintf(out->test_evidence, sizeof(out->test_evidence), "%s",
-				 con->kernel_error);
+			snprintf(ev, len, "%s", con->kernel_error);
 		return;
 	}
-	if (!strcmp(out->test_status, "pass")) {
-		if ((int)con->ntests < ntests_wanted) {
-			out->test_status = hard_timeout ? "timeout" : "fail";
-			snprintf(out->test_evidence, sizeof(out->test_evidence),
-				 "%zu of %d smoke tests reported (expect exit %d)", con->ntests,
-				 ntests_wanted, expect_rc);
-		} else if (hard_timeout) {
-			out->test_status = "timeout";
-			snprintf(out->test_evidence, sizeof(out->test_evidence),
-				 "the guest did not finish in time");
-		} else if (!con->shutdown_ok || expect_rc) {
-			out->test_status = "fail";
-			snprintf(out->test_evidence, sizeof(out->test_evidence),
-				 "no clean shutdown (expect exit %d)", expect_rc);
-		}
+	if (strcmp(out->test_status, "pass"))
+		return;
+	if (infra) {
+		size_t done = 0;
+
+		for (i = 0; i < con->ntests; i++)
+			done += con->tests[i].status != KTAP_MISSING;
+		out->test_status = "error";
+		snprintf(ev, len, "%s; %zu of %d smoke tests reported", machine, done,
+			 ntests_wanted);
+	} else if ((int)con->ntests < ntests_wanted) {
+		out->test_status = "fail";
+		snprintf(ev, len, "%zu of %d smoke tests reported (expect exit %d)", con->ntests,
+			 ntests_wanted, expect_rc);
+	} else if (!con->shutdown_ok || expect_rc) {
+		out->test_status = "fail";
+		snprintf(ev, len, "no clean shutdown (expect exit %d)", expect_rc);
 	}
+}
+
+void boot_classify(int expect_rc, int hard_timeout, int want_cpus, int ntests_wanted,
+		   struct boot_outcome *out)
+{
+	out->boot_status = "pass";
+	out->test_status = "pass";
+	out->boot_evidence[0] = out->test_evidence[0] = '\0';
+	out->timed_out = hard_timeout;
+
+	classify_boot(expect_rc, hard_timeout, want_cpus, out);
+	if (strcmp(out->boot_status, "pass")) {
+		out->test_status = "skip";
+		snprintf(out->test_evidence, sizeof(out->test_evidence), "not run: boot %s",
+			 out->boot_status);
+		return;
+	}
+	classify_tests(expect_rc, hard_timeout, ntests_wanted, out);
+}
+
+/* One stage after the last try (see boot_settle). */
+static void settle_stage(const char **status, char *ev, size_t len, int tries,
+			 int all_timed_out)
+{
+	char last[512];
+
+	if (strcmp(*status, "timeout") && strcmp(*status, "error"))
+		return;
+	snprintf(last, sizeof(last), "%s", ev);
+	if (tries < 2)
+		return;		/* no retry: a timeout stays, an error stays */
+	if (all_timed_out) {
+		*status = "timeout";
+		snprintf(ev, len, "all %d tries timed out; the last: %.400s", tries, last);
+	} else if (!strcmp(*status, "timeout")) {
+		*status = "error";
+		snprintf(ev, len, "timed out, but an earlier try failed otherwise (not"
+			 " confirmed): %.400s", last);
+	} else {
+		snprintf(ev, len, "after %d tries: %.400s", tries, last);
+	}
+}
+
+void boot_settle(struct boot_outcome *out, int tries, int all_timed_out)
+{
+	settle_stage(&out->boot_status, out->boot_evidence, sizeof(out->boot_evidence), tries,
+		     all_timed_out);
+	if (strcmp(out->boot_status, "pass")) {
+		snprintf(out->test_evidence, sizeof(out->test_evidence), "not run: boot %s",
+			 out->boot_status);
+		return;
+	}
+	settle_stage(&out->test_status, out->test_evidence, sizeof(out->test_evidence), tries,
+		     all_timed_out);
+}
+
+int boot_retry_wanted(const struct boot_outcome *out)
+{
+	return !strcmp(out->boot_status, "timeout") || !strcmp(out->boot_status, "error") ||
+	       !strcmp(out->test_status, "timeout") || !strcmp(out->test_status, "error");
 }

@@ -37,10 +37,17 @@ struct boot_outcome {
 	double boot_duration;		/* wall seconds to the ready marker (approx.) */
 	double duration;		/* wall seconds for boot + tests + shutdown */
 	struct console_result console;
-	const char *boot_status;	/* pass | fail | timeout */
+	/*
+	 * fail: the guest's verdict (a kernel error, a failed test, the wrong
+	 * CPUs); timeout: expect's own boot or test timeout; error: the machine
+	 * failed without a guest verdict (our watchdog killed expect, expect or
+	 * QEMU died or could not start), never cached.
+	 */
+	const char *boot_status;	/* pass | fail | timeout | error */
 	char boot_evidence[512];
-	const char *test_status;	/* pass | fail | timeout | skip */
+	const char *test_status;	/* pass | fail | timeout | error | skip */
 	char test_evidence[512];
+	int timed_out;			/* some timeout, expect's or the watchdog's */
 };
 
 void qemu_argv(const struct boot_job *job, struct argv_array *argv, const char *pidfile);
@@ -50,8 +57,23 @@ void boot_outcome_free(struct boot_outcome *out);
 /* Kill the QEMU of the boot in progress, if any (async-signal-safe). */
 void qemu_kill_current(void);
 
-/* Judge boot and test from expect's exit code and the parsed console. */
+/*
+ * Judge boot and test from expect's exit code and the parsed console; a
+ * kernel error on the console always wins (it is the guest's verdict).
+ */
 void boot_classify(int expect_rc, int hard_timeout, int want_cpus, int ntests_wanted,
 		   struct boot_outcome *out);
+
+/* The outcome is an error or a timeout: the boot is tried again (--retries). */
+int boot_retry_wanted(const struct boot_outcome *out);
+/*
+ * The verdict of the last of tries (all_timed_out: every try had a timeout,
+ * expect's or the watchdog's). A timeout is the commit's only when every try
+ * timed out: after two or more tries that all did, an error (the watchdog)
+ * becomes a timeout too, "all 2 tries timed out; the last: ..."; a timeout
+ * after a try that failed otherwise is an error. With one try (no retries)
+ * nothing changes.
+ */
+void boot_settle(struct boot_outcome *out, int tries, int all_timed_out);
 
 #endif

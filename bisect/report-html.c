@@ -23,6 +23,7 @@ static const char *const status_marks[NR_STATUSES] = {
 	[ST_FAIL]	= "\xe2\x9c\x97 FAIL",		/* ✗ */
 	[ST_TIMEOUT]	= "\xe2\x97\xb7 timeout",	/* ◷ */
 	[ST_SKIP]	= "\xe2\x80\x93 skip",		/* – */
+	[ST_ERROR]	= "\xe2\x9a\xa0 error",		/* ⚠ */
 };
 
 static const char html_style[] =
@@ -43,6 +44,7 @@ static const char html_style[] =
 	".fail{background:#fbdcdc;color:#8c0b0b;font-weight:700}\n"
 	".timeout{background:#fde6c8;color:#7a4000;font-weight:700}\n"
 	".skip{background:#ececec;color:#555}\n"
+	".error{background:#e9e2f6;color:#4a2a80;font-weight:700}\n"
 	".none{background:#fff;color:#999}\n"
 	".ok{color:#135c1b;font-weight:700}\n"
 	".bad{color:#8c0b0b;font-weight:700}\n"
@@ -199,6 +201,14 @@ static void html_verdicts(struct report_out *r)
 		} else if (v->bisectable) {
 			strbuf_addstr(o, "<span class=\"ok\">\xe2\x9c\x93 bisectable</span></td>"
 				      "<td></td><td>every commit passes every stage</td>");
+		} else if (v->errors) {
+			strbuf_addf(o, "<span class=\"pending\">incomplete</span></td><td class="
+				    "\"error\">%s %s</td><td>%d error%s of the machine, not verified"
+				    " there; the first at %d/%d: <code>",
+				    stage_names[v->error_stage], status_marks[ST_ERROR], v->errors,
+				    v->errors == 1 ? "" : "s", v->error_position, v->commits);
+			html_escape(o, v->error_evidence ? v->error_evidence : "");
+			strbuf_addstr(o, "</code></td>");
 		} else if (!v->complete) {
 			strbuf_addstr(o, "<span class=\"pending\">no failure so far</span></td>"
 				      "<td></td><td>not every commit has all four stages yet</td>");
@@ -421,6 +431,8 @@ static void html_matrix(struct report_out *r)
 		      "<span class=\"fail\">\xe2\x9c\x97 FAIL</span> "
 		      "<span class=\"timeout\">\xe2\x97\xb7 timeout</span> "
 		      "<span class=\"skip\">\xe2\x80\x93 skip</span> "
+		      "<span class=\"error\">\xe2\x9a\xa0 error</span> (the machine failed,"
+		      " not the commit: not verified, not cached, tried again) "
 		      "<span class=\"none\">\xc2\xb7 not run</span>. "
 		      "A cell that is not pass opens to show its evidence, log, smoke tests,"
 		      " new warnings and the command that reproduces it. <span class=\"tag\">"

@@ -176,6 +176,17 @@ static json_t *json_root(struct report_out *r)
 		jset(jv, "passed", json_integer(v->passed));
 		jset(jv, "complete", json_boolean(v->complete));
 		jset(jv, "bisectable", json_boolean(v->bisectable));
+		jset(jv, "errors", json_integer(v->errors));
+		if (v->errors) {
+			json_t *fe = json_object();
+
+			jset(fe, "position", json_integer(v->error_position));
+			jset(fe, "stage", json_string(stage_names[v->error_stage]));
+			jset(fe, "evidence", jstr(v->error_evidence));
+			jset(jv, "first_error", fe);
+		} else {
+			jset(jv, "first_error", json_null());
+		}
 		if (v->bad) {
 			fb = json_object();
 			jset(fb, "position", json_integer(v->position));

@@ -2,8 +2,8 @@
 /*
  * report-junit.c - the report as JUnit XML: a testsuite per configuration,
  * a testcase per commit x stage; a cell that is fail or timeout is a
- * failure with its evidence, log excerpt and reproducer, skip and not run
- * are skipped.
+ * failure with its evidence, log excerpt and reproducer, an error of the
+ * machine is an error (the same content), skip and not run are skipped.
  */
 #include <string.h>
 
@@ -37,10 +37,12 @@ static void junit_testcase(struct report_out *r, long ci, size_t cfg, enum stage
 		strbuf_addstr(o, "      <skipped message=\"");
 		html_escape(o, empty(cell->evidence) ? "skipped" : cell->evidence);
 		strbuf_addstr(o, "\"/>\n");
-	} else if (status_is_bad(cell->status)) {
+	} else if (status_is_bad(cell->status) || cell->status == ST_ERROR) {
+		/* An error of the machine is JUnit's error, the commit's failure a failure. */
+		const char *tag = cell->status == ST_ERROR ? "error" : "failure";
 		struct excerpt ex;
 
-		strbuf_addstr(o, "      <failure message=\"");
+		strbuf_addf(o, "      <%s message=\"", tag);
 		html_escape(o, empty(cell->evidence) ? status_names[cell->status] :
 			    cell->evidence);
 		strbuf_addf(o, "\" type=\"%s\">", status_names[cell->status]);
@@ -62,7 +64,7 @@ static void junit_testcase(struct report_out *r, long ci, size_t cfg, enum stage
 			html_escape(o, cell->reproduce);
 			strbuf_addstr(o, "\n");
 		}
-		strbuf_addstr(o, "</failure>\n");
+		strbuf_addf(o, "</%s>\n", tag);
 	}
 	if (cell->cached_from)
 		strbuf_addf(o, "      <system-out>reused from the cache (result %lld)"
@@ -71,7 +73,7 @@ static void junit_testcase(struct report_out *r, long ci, size_t cfg, enum stage
 }
 
 struct junit_counts {
-	int tests, failures, skipped;
+	int tests, failures, errors, skipped;
 	double secs;
 };
 
@@ -90,6 +92,7 @@ static void count_cells(const struct report_model *m, size_t from, size_t to,
 
 				n->tests++;
 				n->failures += cell->id && status_is_bad(cell->status);
+				n->errors += cell->id && cell->status == ST_ERROR;
 				n->skipped += !cell->id || cell->status == ST_SKIP;
 				n->secs += cell->has_duration ? cell->duration : 0;
 			}
@@ -106,16 +109,16 @@ void report_junit(struct report_out *r)
 	strbuf_addf(o, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 		    "<testsuites name=\"bisectable run %lld: ", r->m->run.id);
 	html_escape(o, r->m->run.series);
-	strbuf_addf(o, "\" tests=\"%d\" failures=\"%d\" errors=\"0\" skipped=\"%d\""
-		    " time=\"%.3f\">\n", n.tests, n.failures, n.skipped, n.secs);
+	strbuf_addf(o, "\" tests=\"%d\" failures=\"%d\" errors=\"%d\" skipped=\"%d\""
+		    " time=\"%.3f\">\n", n.tests, n.failures, n.errors, n.skipped, n.secs);
 
 	for (cfg = 0; cfg < r->m->nconfigs; cfg++) {
 		count_cells(r->m, cfg, cfg + 1, &n);
 		strbuf_addstr(o, "  <testsuite name=\"");
 		html_escape(o, r->m->configs[cfg]);
-		strbuf_addf(o, "\" tests=\"%d\" failures=\"%d\" errors=\"0\" skipped=\"%d\""
-			    " time=\"%.3f\">\n    <properties>\n", n.tests, n.failures, n.skipped,
-			    n.secs);
+		strbuf_addf(o, "\" tests=\"%d\" failures=\"%d\" errors=\"%d\" skipped=\"%d\""
+			    " time=\"%.3f\">\n    <properties>\n", n.tests, n.failures, n.errors,
+			    n.skipped, n.secs);
 		strbuf_addstr(o, "      <property name=\"series\" value=\"");
 		html_escape(o, r->m->run.series);
 		strbuf_addstr(o, "\"/>\n      <property name=\"base_version\" value=\"");

@@ -20,7 +20,7 @@
 
 const char *const status_names[NR_STATUSES] = {
 	[ST_NONE] = "none", [ST_PASS] = "pass", [ST_FAIL] = "fail",
-	[ST_TIMEOUT] = "timeout", [ST_SKIP] = "skip",
+	[ST_TIMEOUT] = "timeout", [ST_SKIP] = "skip", [ST_ERROR] = "error",
 };
 
 /*

@@ -16,7 +16,8 @@
 #include "util.h"
 #include "verdict.h"
 
-enum status { ST_NONE, ST_PASS, ST_FAIL, ST_TIMEOUT, ST_SKIP, NR_STATUSES };
+/* ST_ERROR: the machine failed there, not the commit: not verified, not bad. */
+enum status { ST_NONE, ST_PASS, ST_FAIL, ST_TIMEOUT, ST_SKIP, ST_ERROR, NR_STATUSES };
 
 /* As stored ("pass", ...; "none" for no result): also the CSS class. */
 extern const char *const status_names[NR_STATUSES];

@@ -78,6 +78,7 @@ void run_config_init(struct run_config *rc)
 	rc->jobs = cpus > 0 ? (int)cpus : 1;
 	rc->boot_timeout = 120;
 	rc->test_timeout = 60;
+	rc->retries = 1;
 	rc->use_cache = 1;
 	rc->parallel = 1;
 	rc->verify_base = 1;
@@ -237,6 +238,8 @@ int run_config_validate(const struct run_config *rc, const char *configs_dir)
 		ret = error("the accelerator must be tcg or kvm");
 	if (rc->jobs <= 0 || rc->boot_timeout <= 0 || rc->test_timeout <= 0)
 		ret = error("timeouts and jobs must be positive");
+	if (rc->retries < 0 || rc->retries > 5)
+		ret = error("retries must be 0 to 5");
 	for (i = 0; i < rc->nmetrics; i++) {
 		if (series_metric_check(&rc->metrics[i], why, sizeof(why)))
 			ret = error("metric %s: %s", rc->metrics[i].name, why);
@@ -301,13 +304,13 @@ char *run_config_to_json(const struct run_config *rc)
 	json_t *doc;
 	char *s, *ret;
 
-	doc = json_pack("{s:s, s:i, s:o, s:s, s:s, s:i, s:i, s:i, s:o, s:b, s:b, s:b, s:b, s:b, "
-			"s:o}",
+	doc = json_pack("{s:s, s:i, s:o, s:s, s:s, s:i, s:i, s:i, s:i, s:o, s:b, s:b, s:b, s:b,"
+			" s:b, s:o}",
 			"format", RUN_CONFIG_FORMAT, "version", RUN_CONFIG_VERSION,
 			"configs", json_list(rc->configs, rc->nconfigs),
 			"mode", rc->mode == RUN_STOP_ON_FAILURE ? "stop-on-failure" : "keep-going",
 			"accel", rc->accel, "jobs", rc->jobs, "boot_timeout", rc->boot_timeout,
-			"test_timeout", rc->test_timeout,
+			"test_timeout", rc->test_timeout, "retries", rc->retries,
 			"tests", json_list(rc->tests, rc->ntests), "ccache", rc->ccache,
 			"cache", rc->use_cache, "parallel", rc->parallel, "base", rc->verify_base,
 			"sandbox", rc->sandbox, "metrics", json_metrics(rc));
@@ -378,10 +381,12 @@ int run_config_from_json(const char *text, struct run_config *rc)
 	doc = json_loads(text, 0, NULL);
 	if (!doc)
 		return -1;
-	if (json_unpack(doc, "{s:s, s:i, s:o, s:s, s:s, s:i, s:i, s:i, s:o, s:b, s:b, s:b, "
+	/* retries and sandbox are optional: runs recorded before them get the defaults. */
+	if (json_unpack(doc, "{s:s, s:i, s:o, s:s, s:s, s:i, s:i, s:i, s?i, s:o, s:b, s:b, s:b, "
 			"s:b, s?b, s:o}", "format", &format, "version", &version, "configs", &configs,
 			"mode", &mode, "accel", &accel, "jobs", &rc->jobs, "boot_timeout",
-			&rc->boot_timeout, "test_timeout", &rc->test_timeout, "tests", &tests,
+			&rc->boot_timeout, "test_timeout", &rc->test_timeout, "retries",
+			&rc->retries, "tests", &tests,
 			"ccache", &rc->ccache, "cache", &rc->use_cache, "parallel", &rc->parallel,
 			"base", &rc->verify_base, "sandbox", &rc->sandbox, "metrics", &metrics))
 		goto out_doc;

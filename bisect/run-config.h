@@ -8,6 +8,7 @@
  * The document: {"format": "bisectable-run-config", "version": 1,
  *   "configs": ["up", "smp"], "mode": "keep-going" | "stop-on-failure",
  *   "accel": "tcg", "jobs": 2, "boot_timeout": 120, "test_timeout": 60,
+ *   "retries": 1 (optional, 1 when absent),
  *   "tests": ["fork_exec_wait", ...], "ccache": true, "cache": true,
  *   "parallel": true, "base": true, "sandbox": true (absent: true),
  *   "metrics": [{"name": ..., "description": ..., "git_grep": [...]}]}
@@ -44,6 +45,7 @@ struct run_config {
 	int jobs;			/* make -j */
 	int boot_timeout;		/* seconds to the guest's shell */
 	int test_timeout;		/* seconds per smoke test */
+	int retries;			/* tries again after an error or a timeout */
 	char **tests;			/* smoke tests, in order */
 	size_t ntests;
 	int ccache;			/* compile through ccache */

@@ -43,6 +43,7 @@ static void verdict_clear_bad(struct verdict *v)
 void verdict_free(struct verdict *v)
 {
 	verdict_clear_bad(v);
+	free(v->error_evidence);
 	free(v->config);
 	memset(v, 0, sizeof(*v));
 }
@@ -73,6 +74,20 @@ static void take_row(struct verdict *v, sqlite3_stmt *st, int stage)
 	v->status = db_column_dup(st, 4);
 	v->evidence = db_column_dup(st, 5);
 	v->log_path = db_column_dup(st, 6);
+}
+
+/* An error result: not verified there, not bad; the first one is the evidence. */
+static void take_error(struct verdict *v, sqlite3_stmt *st, int stage)
+{
+	int pos = sqlite3_column_int(st, 0);
+
+	if (!v->errors++ || pos < v->error_position ||
+	    (pos == v->error_position && stage < (int)v->error_stage)) {
+		free(v->error_evidence);
+		v->error_position = pos;
+		v->error_stage = stage;
+		v->error_evidence = db_column_dup(st, 5);
+	}
 }
 
 int verdict_load(sqlite3 *db, long long run_id, const char *config, const char *stage,
@@ -106,6 +121,8 @@ int verdict_load(sqlite3 *db, long long run_id, const char *config, const char *
 		present |= 1u << s;
 		if (!strcmp(db_column_str(st, 4), "pass"))
 			passing |= 1u << s;
+		if (!strcmp(db_column_str(st, 4), "error"))
+			take_error(v, st, s);
 		if (!status_bad(db_column_str(st, 4)) || (stage && s != only))
 			continue;
 		if (!v->bad || pos < v->position || (pos == v->position && s < (int)v->stage))
@@ -113,9 +130,9 @@ int verdict_load(sqlite3 *db, long long run_id, const char *config, const char *
 	}
 	sqlite3_finalize(st);
 	count_commit(v, position, present, passing);
-	if (!v->commits)
+	if (!v->commits || v->errors)
 		v->complete = 0;
-	v->bisectable = v->commits > 0 && v->passed == v->commits && !v->bad;
+	v->bisectable = v->commits > 0 && v->passed == v->commits && !v->bad && !v->errors;
 	return 0;
 }
 
@@ -154,6 +171,27 @@ static const char *str(const char *s)
 	return s ? s : "";
 }
 
+/* "1 error: 2/4 build: evidence" (the first error), or nothing. */
+static void print_errors(const struct verdict *v, FILE *out, const char *what)
+{
+	if (!v->errors)
+		return;
+	if (v->bad)
+		fprintf(out, "%snot verified before it: an error", what);
+	else
+		fprintf(out, "%s%d error%s", what, v->errors, v->errors == 1 ? "" : "s");
+	fprintf(out, ": %d/%d %s", v->error_position, v->commits, stage_names[v->error_stage]);
+	if (v->error_evidence && *v->error_evidence)
+		fprintf(out, ": %s", v->error_evidence);
+}
+
+/* An error before the first bad result: the bisection could end earlier. */
+static int error_before_bad(const struct verdict *v)
+{
+	return v->errors && (v->error_position < v->position ||
+			     (v->error_position == v->position && v->error_stage < v->stage));
+}
+
 int verdict_print(const struct run_verdict *rv, FILE *out)
 {
 	int ret = 0;
@@ -169,9 +207,14 @@ int verdict_print(const struct run_verdict *rv, FILE *out)
 				str(v->evidence));
 			ret = EXIT_BAD;
 		} else if (v->bad) {
-			fprintf(out, "%s: first bad %d/%d %.7s \"%s\" at %s: %s%s%s\n", v->config,
+			fprintf(out, "%s: first bad %d/%d %.7s \"%s\" at %s: %s%s%s", v->config,
 				v->position, v->commits, str(v->sha), str(v->subject),
 				stage_names[v->stage], v->status, colon, str(v->evidence));
+			if (error_before_bad(v)) {
+				print_errors(v, out, " (");
+				fputc(')', out);
+			}
+			fputc('\n', out);
 			ret = EXIT_BAD;
 		} else if (rv->stage) {
 			fprintf(out, "%s: no bad commit at stage %s (%d/%d commits pass every "
@@ -181,8 +224,9 @@ int verdict_print(const struct run_verdict *rv, FILE *out)
 				v->commits);
 		} else {
 			fprintf(out, "%s: incomplete: %d/%d commits verified and passing"
-				" (run %s)\n", v->config, v->passed, v->commits,
-				str(rv->run.state));
+				" (run %s", v->config, v->passed, v->commits, str(rv->run.state));
+			print_errors(v, out, "; ");
+			fprintf(out, ")\n");
 			ret = EXIT_BAD;
 		}
 	}

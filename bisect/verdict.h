@@ -4,11 +4,15 @@
  *
  *   commits     the commits of the series (positions 1..N; 0 is the base)
  *   passed      of them, those with a pass at each of the four stages
- *   complete    there are commits, and each has a result at every stage
+ *   complete    there are commits, each has a result at every stage, and no
+ *               result is an error
+ *   errors      results that are 'error' (the machine failed, not the commit:
+ *               not verified there; never bad, never cached), base included
  *   first bad   the first result that is fail or timeout, by position (the
  *               base, position 0, included), then apply < build < boot < test;
  *               a skip is not bad (the commit is only not verified there)
- *   bisectable  there are commits, every one passed, and the base is not bad
+ *   bisectable  there are commits, every one passed, the base is not bad,
+ *               and there is no error
  *
  * Optionally limited to one stage: then the first bad is looked for at that
  * stage only (passed still counts every stage). The views first_bad and
@@ -47,6 +51,10 @@ struct verdict {
 	char *status;		/* "fail" or "timeout" */
 	char *evidence;
 	char *log_path;
+	int errors;		/* results with status error; the first of them: */
+	int error_position;
+	enum stage error_stage;
+	char *error_evidence;
 };
 
 struct run_verdict {
@@ -76,6 +84,9 @@ void run_verdict_free(struct run_verdict *rv);
  *   up: the base 1a2b3c4 itself is bad at boot: timeout: evidence
  *   up: bisectable (4/4 commits pass)
  *   up: incomplete: 2/4 commits verified and passing (run running)
+ *   up: incomplete: 3/4 commits verified and passing (run done; 1 error:
+ *       2/4 build: make killed by signal 9)
+ * (a first bad after an error says so: "... (1 error before it: ...)")
  *   up: no bad commit at stage test (4/4 commits pass every stage)
  * Returns 0 if every configuration is bisectable (with a stage: has no bad
  * commit there), else EXIT_BAD.

@@ -247,10 +247,20 @@ static void metric(struct config_step *cs, const char *source, const char *name,
 }
 
 /* Boot and test were not run because the build failed (in one transaction). */
-static void record_not_booted(struct config_step *cs)
+static void record_not_booted(struct config_step *cs, const char *why)
 {
-	record(cs, "boot", "skip", 0, "not run: build failed", NULL, NULL, NULL);
-	record(cs, "test", "skip", 0, "not run: build failed", NULL, NULL, NULL);
+	record(cs, "boot", "skip", 0, why, NULL, NULL, NULL);
+	record(cs, "test", "skip", 0, why, NULL, NULL, NULL);
+}
+
+/* Keep the log of a try that is done again beside the new one: LOG.try1. */
+static void keep_try_log(const char *log, int try)
+{
+	char *kept = xasprintf("%s.try%d", log, try);
+
+	if (rename(log, kept) < 0 && errno != ENOENT)
+		warning("cannot keep %s as %s: %s", log, kept, strerror(errno));
+	free(kept);
 }
 
 /* Stage apply: the commit is there; the series' figures are counted in its tree. */
@@ -301,7 +311,7 @@ static int stage_cached(struct config_step *cs)
 	case CACHE_BUILD_FAILED:
 		reuse(cs, &hit);
 		db_begin(cs->vc->db);
-		record_not_booted(cs);
+		record_not_booted(cs, "not run: build failed");
 		db_commit(cs->vc->db);
 		return 1;
 	case CACHE_HIT:
@@ -342,10 +352,10 @@ static void record_build(struct config_step *cs, const struct kbuild_result *kb,
 	size_t i;
 
 	db_begin(db);
-	record(cs, "build", kb->ok ? "pass" : "fail", kb->duration, kb->evidence, cs->build_log,
-	       reproduce, cs->build_key);
+	record(cs, "build", kb->error ? "error" : kb->ok ? "pass" : "fail", kb->duration,
+	       kb->evidence, cs->build_log, reproduce, cs->build_key);
 	if (!kb->ok) {
-		record_not_booted(cs);
+		record_not_booted(cs, kb->error ? "not run: build error" : "not run: build failed");
 		db_commit(db);
 		return;
 	}
@@ -361,6 +371,32 @@ static void record_build(struct config_step *cs, const struct kbuild_result *kb,
 	db_commit(db);
 }
 
+/*
+ * Build, and build again (--retries) while the machine is at fault: a killed
+ * compiler, ENOSPC, a failed fork. The last try's log is the build log, the
+ * earlier ones are kept beside it.
+ */
+static void build_tries(struct config_step *cs, struct kbuild_result *kb)
+{
+	int tries;
+
+	for (tries = 1;; tries++) {
+		kbuild_run(&cs->kjob, kb);
+		if (!kb->error || tries > cs->vc->rc->retries)
+			break;
+		fprintf(stderr, "  %-8s build ERROR: %s: trying again (try %d of %d)\n",
+			cs->config, kb->evidence, tries + 1, cs->vc->rc->retries + 1);
+		keep_try_log(cs->build_log, tries);
+		kbuild_result_free(kb);
+	}
+	if (kb->error && tries > 1) {
+		char last[sizeof(kb->evidence)];
+
+		snprintf(last, sizeof(last), "%s", kb->evidence);
+		snprintf(kb->evidence, sizeof(kb->evidence), "after %d tries: %.400s", tries, last);
+	}
+}
+
 /* Stage build: returns 1 if it passed. */
 static int stage_build(struct config_step *cs)
 {
@@ -369,7 +405,7 @@ static int stage_build(struct config_step *cs)
 	struct kbuild_result kb;
 	int ok;
 
-	kbuild_run(&cs->kjob, &kb);
+	build_tries(cs, &kb);
 	kbuild_make_argv(&cs->kjob, &argv, "bzImage");
 	strbuf_addstr(&repro, "git -C ");
 	strbuf_add_sq(&repro, cs->vc->work_dir);
@@ -378,7 +414,7 @@ static int stage_build(struct config_step *cs)
 	record_build(cs, &kb, repro.buf);
 
 	fprintf(stderr, "  %-8s build %s%s%s (%.0fs, %zu objects rebuilt, %zu warnings",
-		cs->config, kb.ok ? "pass" : "FAIL", kb.ok ? "" : ": ", kb.ok ? "" : kb.evidence,
+		cs->config, kb.ok ? "pass" : kb.error ? "ERROR" : "FAIL", kb.ok ? "" : ": ", kb.ok ? "" : kb.evidence,
 		kb.duration, kb.rebuilt, kb.nwarnings);
 	if (kb.restored > 0)
 		fprintf(stderr, ", %d unchanged sources kept their mtime", kb.restored);
@@ -413,6 +449,30 @@ static void record_boot(struct config_step *cs, const struct boot_outcome *bo,
 	db_commit(db);
 }
 
+/*
+ * Boot, and boot again (--retries) after an error of the machine or a
+ * timeout; a timeout is the commit's only if every try timed out (see
+ * boot_settle). Earlier consoles are kept beside the last one.
+ */
+static void boot_tries(struct config_step *cs, struct boot_outcome *bo)
+{
+	int tries, all_timed_out = 1;
+
+	for (tries = 1;; tries++) {
+		qemu_boot(&cs->bjob, bo);
+		all_timed_out &= bo->timed_out;
+		if (!boot_retry_wanted(bo) || tries > cs->vc->rc->retries)
+			break;
+		fprintf(stderr, "  %-8s boot %s%s%s, test %s%s%s: trying again (try %d of %d)\n",
+			cs->config, bo->boot_status, bo->boot_evidence[0] ? ": " : "",
+			bo->boot_evidence, bo->test_status, bo->test_evidence[0] ? ": " : "",
+			bo->test_evidence, tries + 1, cs->vc->rc->retries + 1);
+		keep_try_log(cs->console, tries);
+		boot_outcome_free(bo);
+	}
+	boot_settle(bo, tries, all_timed_out);
+}
+
 /* Stage boot and test: in QEMU, unless this very image was booted already. */
 static void stage_boot(struct config_step *cs)
 {
@@ -428,7 +488,7 @@ static void stage_boot(struct config_step *cs)
 		reuse(cs, &hit);
 		return;
 	}
-	qemu_boot(&cs->bjob, &bo);
+	boot_tries(cs, &bo);
 	expect_argv(&cs->bjob, &argv, NULL);
 	argv_to_line(&repro, argv.argv);
 	record_boot(cs, &bo, repro.buf);

@@ -1,4 +1,4 @@
--- bisectable database schema (SQLite), version 2 (PRAGMA user_version).
+-- bisectable database schema (SQLite), version 3 (PRAGMA user_version).
 -- Applied on every open; idempotent. The binary embeds this file at build
 -- time; bisect/db.c upgrades older databases to it (and sets the version).
 
@@ -41,7 +41,10 @@ CREATE TABLE IF NOT EXISTS results (
 	commit_id INTEGER NOT NULL REFERENCES commits(id) ON DELETE CASCADE,
 	config TEXT NOT NULL,
 	stage TEXT NOT NULL CHECK (stage IN ('apply', 'build', 'boot', 'test')),
-	status TEXT NOT NULL CHECK (status IN ('pass', 'fail', 'timeout', 'skip')),
+	-- error: the machine failed, not the commit (a killed compiler, ENOSPC,
+	-- QEMU or expect dying without a guest verdict, a hard timeout, a failed
+	-- fork); never reused by the cache, and the commit is not verified there
+	status TEXT NOT NULL CHECK (status IN ('pass', 'fail', 'timeout', 'skip', 'error')),
 	duration REAL,			-- seconds
 	evidence TEXT,			-- the line that shows why
 	log_path TEXT,
@@ -89,8 +92,8 @@ CREATE TABLE IF NOT EXISTS warnings (
 CREATE INDEX IF NOT EXISTS warnings_by_commit ON warnings (commit_id, config);
 
 -- The first result of each run and configuration that is bad (fail or
--- timeout), by position, then apply, build, boot, test. A skip is not bad (the
--- commit was only not verified there). Position 0 is the base: a broken base
+-- timeout), by position, then apply, build, boot, test. A skip or an error is
+-- not bad (the commit was only not verified there). Position 0 is the base: a broken base
 -- shows as such. bisect/verdict.c is the same definition in C.
 CREATE VIEW IF NOT EXISTS first_bad AS
 WITH bad AS (
@@ -108,8 +111,9 @@ FROM bad WHERE rank = 1;
 
 -- Per run and configuration: how many commits there are (the base not
 -- counted), how many passed every stage, the first bad position, whether the
--- series is bisectable for it (every commit passed, the base is not bad) and
--- complete (every commit has a result at every stage).
+-- series is bisectable for it (every commit passed, the base is not bad, no
+-- error anywhere) and complete (every commit has a result at every stage and
+-- no result is an error); errors counts the results that are (base included).
 CREATE VIEW IF NOT EXISTS verdict AS
 WITH cfg AS (
 	SELECT DISTINCT run_id, config FROM results
@@ -127,11 +131,16 @@ WITH cfg AS (
 		(SELECT COUNT(*) FROM per_commit p WHERE p.run_id = cfg.run_id
 			AND p.config = cfg.config AND p.position > 0 AND p.stages = 4) AS recorded,
 		(SELECT position FROM first_bad f WHERE f.run_id = cfg.run_id
-			AND f.config = cfg.config) AS first_bad_position
+			AND f.config = cfg.config) AS first_bad_position,
+		(SELECT COUNT(*) FROM results r JOIN commits c ON c.id = r.commit_id
+			WHERE c.run_id = cfg.run_id AND r.config = cfg.config
+			AND r.status = 'error') AS errors
 	FROM cfg
 )
 SELECT run_id, config, commits, passed, first_bad_position,
 	CASE WHEN commits > 0 AND passed = commits AND first_bad_position IS NULL
-		THEN 'yes' ELSE 'no' END AS bisectable,
-	CASE WHEN commits > 0 AND recorded = commits THEN 'yes' ELSE 'no' END AS complete
+		AND errors = 0 THEN 'yes' ELSE 'no' END AS bisectable,
+	CASE WHEN commits > 0 AND recorded = commits AND errors = 0
+		THEN 'yes' ELSE 'no' END AS complete,
+	errors
 FROM counts;

@@ -23,7 +23,7 @@ VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "met
         "param", "source", "track", "wbr"}
 FORBIDDEN = {"script", "img", "iframe", "object", "embed", "link", "base", "form", "frame"}
 MARKS = {"pass": "\u2713 pass", "fail": "\u2717 FAIL", "timeout": "timeout",
-         "skip": "\u2013 skip", "none": "not run"}
+         "skip": "\u2013 skip", "error": "\u26a0 error", "none": "not run"}
 
 
 class Node:

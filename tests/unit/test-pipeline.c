@@ -94,6 +94,40 @@ static void test_error_line(void)
 	ok(strstr(ev, "build failed") != NULL, "no pattern: a generic line");
 }
 
+/* Build logs of failures that are the machine's, and one that is the commit's. */
+static void test_infra_error(void)
+{
+	char ev[256];
+
+	ok(kbuild_infra_error("  CC      kernel/sched/core.o\n"
+			      "gcc: fatal error: Killed signal terminated program cc1\n"
+			      "compilation terminated.\n"
+			      "make[4]: *** [scripts/Makefile.build:229: kernel/sched/core.o] Error 1\n",
+			      2, ev, sizeof(ev)), "an OOM-killed cc1 is an error of the machine");
+	ok(strstr(ev, "killed") && strstr(ev, "program cc1"), "evidence: %s", ev);
+	ok(kbuild_infra_error("/w/kernel/fork.c:1: fatal error: error writing to /tmp/ccA.s:"
+			      " No space left on device\n", 2, ev, sizeof(ev)), "ENOSPC");
+	ok(strstr(ev, "no space left") != NULL, "evidence: %s", ev);
+	ok(kbuild_infra_error("during RTL pass: expand\n/w/mm/slub.c:9:1: internal compiler"
+			      " error: Segmentation fault\n", 2, ev, sizeof(ev)),
+	   "a compiler that crashed");
+	ok(kbuild_infra_error("make[2]: *** [Makefile:1234: vmlinux] Killed\n", 2, ev,
+			      sizeof(ev)), "make's \"Killed\" of a recipe");
+	ok(kbuild_infra_error("  CC      init/main.o\n", 137, ev, sizeof(ev)) &&
+	   strstr(ev, "signal 9"), "make itself killed (exit 137): %s", ev);
+	ok(kbuild_infra_error("", 127, ev, sizeof(ev)) && strstr(ev, "could not be run"),
+	   "make not found (exit 127)");
+	ok(kbuild_infra_error("", -1, ev, sizeof(ev)), "a failed fork (run_child -1)");
+	ok(kbuild_infra_error("$ make -C /w O=/o bzImage\nbwrap: Creating new namespace failed:"
+			      " Operation not permitted\n", 1, ev, sizeof(ev)) &&
+	   strstr(ev, "sandbox"), "the sandbox that could not be set up: %s", ev);
+	strcpy(ev, "untouched");
+	ok(!kbuild_infra_error("/w/kernel/sched/core.c:1:1: error: unknown type name 'Killed'\n"
+			       "make[4]: *** [scripts/Makefile.build:229: x.o] Error 1\n", 2, ev,
+			       sizeof(ev)), "a compiler error is the commit's, even naming Killed");
+	is_str(ev, "untouched", "and leaves the evidence alone");
+}
+
 static void test_series(void)
 {
 	struct series s;
@@ -197,6 +231,98 @@ static void classify(const char *log, int rc, int hard, int cpus, int ntests,
 	boot_classify(rc, hard, cpus, ntests, bo);
 }
 
+/* The machine failed, the guest gave no verdict: error, never the commit's fail. */
+static void test_boot_machine_failures(void)
+{
+	const char *mid_tests = "BISECTABLE-READY cpus=1\nBISECTABLE-TEST-BEGIN a\n"
+				"KTAP version 1\n1..1\nok 1 a\nBISECTABLE-TEST-BEGIN b\n";
+	struct boot_outcome bo;
+
+	classify("[ 0.1] booting\n", 137, 1, 1, 1, &bo);
+	is_str(bo.boot_status, "error", "a hard timeout (our watchdog killed expect): error");
+	ok(strstr(bo.boot_evidence, "watchdog") != NULL, "evidence: %s", bo.boot_evidence);
+	ok(bo.timed_out, "and it counts as a timeout for the retry");
+	is_str(bo.test_status, "skip", "the tests were not run");
+	boot_outcome_free(&bo);
+
+	classify("[ 0.1] booting\n", 7, 0, 1, 1, &bo);
+	is_str(bo.boot_status, "error", "QEMU gone before the ready marker, no kernel error: error");
+	ok(strstr(bo.boot_evidence, "QEMU exited") && !bo.timed_out, "evidence: %s",
+	   bo.boot_evidence);
+	boot_outcome_free(&bo);
+
+	classify("", 127, 0, 1, 1, &bo);
+	is_str(bo.boot_status, "error", "expect could not be run: error");
+	boot_outcome_free(&bo);
+	classify("", -1, 0, 1, 1, &bo);
+	is_str(bo.boot_status, "error", "a failed fork: error");
+	boot_outcome_free(&bo);
+
+	classify(mid_tests, 7, 0, 1, 2, &bo);
+	is_str(bo.boot_status, "pass", "QEMU dying during the tests: the boot passed");
+	is_str(bo.test_status, "error", "and the tests are an error, not a failure");
+	ok(strstr(bo.test_evidence, "1 of 2") != NULL, "evidence: %s", bo.test_evidence);
+	boot_outcome_free(&bo);
+
+	classify(mid_tests, 137, 1, 1, 2, &bo);
+	is_str(bo.test_status, "error", "a hard timeout during the tests: error");
+	boot_outcome_free(&bo);
+
+	classify("BISECTABLE-READY cpus=1\nBISECTABLE-TEST-BEGIN a\n[ 2.0] BUG: unable to"
+		 " handle page fault\n", 7, 0, 1, 1, &bo);
+	is_str(bo.test_status, "fail", "a kernel error before QEMU died is the guest's verdict");
+	boot_outcome_free(&bo);
+
+	classify("[ 0.1] booting\nBISECTABLE-BOOT-TIMEOUT\n", 3, 0, 1, 1, &bo);
+	ok(!strcmp(bo.boot_status, "timeout") && bo.timed_out,
+	   "expect's own boot timeout stays a timeout (retried, see boot_settle)");
+	boot_outcome_free(&bo);
+}
+
+static void settle(const char *boot, const char *test, int tries, int all_timed_out,
+		   struct boot_outcome *bo)
+{
+	memset(bo, 0, sizeof(*bo));
+	bo->boot_status = boot;
+	bo->test_status = test;
+	snprintf(bo->boot_evidence, sizeof(bo->boot_evidence), "boot %s", boot);
+	snprintf(bo->test_evidence, sizeof(bo->test_evidence), "test %s", test);
+	boot_settle(bo, tries, all_timed_out);
+}
+
+/* After the retries: a timeout is the commit's only when every try timed out. */
+static void test_boot_settle(void)
+{
+	struct boot_outcome bo;
+
+	settle("timeout", "skip", 2, 1, &bo);
+	is_str(bo.boot_status, "timeout", "both tries timed out at boot: the commit's timeout");
+	ok(strstr(bo.boot_evidence, "all 2 tries timed out"), "evidence: %s", bo.boot_evidence);
+	is_str(bo.test_evidence, "not run: boot timeout", "the tests say why they did not run");
+	settle("error", "skip", 2, 1, &bo);
+	is_str(bo.boot_status, "timeout", "the watchdog's timeout twice: a timeout too");
+	settle("timeout", "skip", 2, 0, &bo);
+	is_str(bo.boot_status, "error", "a timeout after a try that failed otherwise: error");
+	ok(strstr(bo.boot_evidence, "not confirmed") != NULL, "evidence: %s", bo.boot_evidence);
+	is_str(bo.test_evidence, "not run: boot error", "and the tests follow");
+	settle("pass", "error", 2, 0, &bo);
+	is_str(bo.test_status, "error", "QEMU died on both tries: error");
+	ok(strstr(bo.test_evidence, "after 2 tries") != NULL, "evidence: %s", bo.test_evidence);
+	settle("pass", "timeout", 2, 1, &bo);
+	is_str(bo.test_status, "timeout", "a test that timed out on both tries: timeout");
+	settle("timeout", "skip", 1, 1, &bo);
+	is_str(bo.boot_status, "timeout", "--retries 0: a timeout stays one");
+	settle("error", "skip", 1, 1, &bo);
+	is_str(bo.boot_status, "error", "--retries 0: an error stays one");
+	settle("pass", "fail", 2, 0, &bo);
+	ok(!strcmp(bo.test_status, "fail") && !strcmp(bo.test_evidence, "test fail"),
+	   "a failure on the retry is the retry's verdict, untouched");
+	bo.test_status = "pass";
+	ok(!boot_retry_wanted(&bo), "a pass is not tried again");
+	bo.boot_status = "error";
+	ok(boot_retry_wanted(&bo), "an error is");
+}
+
 static void test_boot_classify(void)
 {
 	struct boot_outcome bo;
@@ -252,6 +378,7 @@ static void test_boot_classify(void)
 		 "ok 1 a\nBISECTABLE-END 0\n", 6, 0, 1, 1, &bo);
 	is_str(bo.test_status, "fail", "no clean shutdown fails the test stage");
 	boot_outcome_free(&bo);
+	test_boot_machine_failures();
 }
 
 static void test_util(void)
@@ -524,8 +651,10 @@ int main(void)
 	test_check_config();
 	test_fold_warnings();
 	test_error_line();
+	test_infra_error();
 	test_series();
 	test_boot_classify();
+	test_boot_settle();
 	test_util();
 	test_db_views();
 	test_cache();

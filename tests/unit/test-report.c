@@ -646,6 +646,47 @@ static void test_junit(sqlite3 *db)
 	free(xml);
 }
 
+/* An error of the machine (smp's test at commit 1) in every format. */
+static void test_error_cell(sqlite3 *db)
+{
+	struct xml_stats st;
+	char *xml, *html, *json, *row;
+	json_t *root;
+	int ret;
+
+	exec_sql(db, "UPDATE results SET status = 'error', evidence = 'QEMU exited without a"
+		 " guest verdict <b>' WHERE id = 163;");
+	xml = render(db, 0, REPORT_JUNIT, &ret);
+	xml_scan(xml ? xml : "", &st);
+	ok(ret == 0 && st.well_formed, "JUnit with an error is well-formed");
+	is_int(count(xml, "<error message=\"QEMU exited without a guest verdict &lt;b&gt;\""
+		     " type=\"error\">"), 1, "an error cell is JUnit's <error>, escaped");
+	ok(contains(st.root_attrs, "failures=\"2\" errors=\"1\""),
+	   "counted as an error, not a failure: %s", st.root_attrs);
+	html = render(db, 0, REPORT_HTML, &ret);
+	ok(contains(html, "<td class=\"cell error"), "the HTML cell has the class error");
+	row = slice(html, "<tr class=\"verdict\" data-config=\"smp\"", "</tr>");
+	ok(contains(row, "incomplete") && contains(row, "guest verdict &lt;b&gt;") &&
+	   !contains(row, "bisectable"), "smp's verdict: incomplete, with the error's evidence");
+	json = render(db, 0, REPORT_JSON, &ret);
+	root = json_loads(json ? json : "", 0, NULL);
+	ok(root && json_integer_value(jpath(root, "verdicts.1.errors")) == 1 &&
+	   json_is_false(jpath(root, "verdicts.1.bisectable")) &&
+	   json_integer_value(jpath(root, "verdicts.1.first_error.position")) == 1 &&
+	   !strcmp(jtext(root, "verdicts.1.first_error.stage") ?: "", "test"),
+	   "JSON: smp has 1 error, the first at 1 test, not bisectable");
+	json_decref(root);
+	exec_sql(db, "UPDATE results SET status = 'pass', evidence = NULL WHERE id = 163;");
+	for (ret = 0; ret < st.nfailures; ret++) {
+		free(st.failure_names[ret]);
+		free(st.failure_types[ret]);
+	}
+	free(xml);
+	free(html);
+	free(row);
+	free(json);
+}
+
 /* kbuild.c: which build-log lines the excerpt of a failed build keeps */
 
 static struct kbuild_line kl(const char *s)
@@ -713,6 +754,7 @@ int main(void)
 
 	test_json(db);
 	test_junit(db);
+	test_error_cell(db);
 
 	sqlite3_close(db);
 	return done_testing();

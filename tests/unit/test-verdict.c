@@ -3,7 +3,8 @@
  * test-verdict.c - verdict.c against the first_bad and verdict views of
  * db/schema.sql: fixture runs (all pass, a failure in the middle, a bad base,
  * a skip-only stage, a missing stage, a fix after a failure, two
- * configurations) where both must say the same for every run x config, and
+ * configurations, an error of the machine at a commit, before a failure and at
+ * the base) where both must say the same for every run x config, and
  * the lines first-bad prints for them. Run from the top of the tree.
  */
 #define _GNU_SOURCE
@@ -44,7 +45,7 @@ static void add_run(sqlite3 *db, long long id, const char *configs, const char *
 
 /*
  * A commit and its results for config: one letter per stage, apply to test,
- * p pass, f fail, t timeout, s skip, - none. Inserted test first, so that
+ * p pass, f fail, t timeout, s skip, e error, - none. Inserted test first, so that
  * nothing can rely on the order of the rows.
  */
 static void add_commit(sqlite3 *db, long long run, int position, const char *config,
@@ -70,6 +71,7 @@ static void add_commit(sqlite3 *db, long long run, int position, const char *con
 		case 'f': row.status = "fail"; break;
 		case 't': row.status = "timeout"; break;
 		case 's': row.status = "skip"; break;
+		case 'e': row.status = "error"; break;
 		default: continue;
 		}
 		snprintf(evidence, sizeof(evidence), "%s %s at %d", config, row.status, position);
@@ -115,6 +117,15 @@ static void fixtures(sqlite3 *db)
 	add_run(db, 7, "up,smp", "done");
 	add_commits(db, 7, "up", (const char *const[]){ "pppp", "pppf", "ppfs", NULL }, 1);
 	add_commits(db, 7, "smp", (const char *const[]){ "pppp", "ptpf", "pppp", NULL }, 1);
+	/* 8: commit 2's build is an error of the machine: not bad, not verified */
+	add_run(db, 8, "up", "done");
+	add_commits(db, 8, "up", (const char *const[]){ "pppp", "pess", "pppp", NULL }, 1);
+	/* 9: an error at commit 1's boot, commit 2 fails its test */
+	add_run(db, 9, "up", "done");
+	add_commits(db, 9, "up", (const char *const[]){ "ppes", "pppf", NULL }, 1);
+	/* 10: the base's build is an error, every commit passes */
+	add_run(db, 10, "up", "done");
+	add_commits(db, 10, "up", (const char *const[]){ "pess", "pppp", "pppp", NULL }, 0);
 	db_commit(db);
 }
 
@@ -143,11 +154,13 @@ static void check_agree(sqlite3 *db, sqlite3_stmt *vw)
 		v.bad == (sqlite3_column_type(vw, 4) != SQLITE_NULL) &&
 		(!v.bad || v.position == sqlite3_column_int(vw, 4)) &&
 		v.bisectable == !strcmp(db_column_str(vw, 5), "yes") &&
-		v.complete == !strcmp(db_column_str(vw, 6), "yes");
+		v.complete == !strcmp(db_column_str(vw, 6), "yes") &&
+		v.errors == sqlite3_column_int(vw, 7);
 	ok(agree, "run %lld %s: verdict view and verdict_load agree", run, config);
 	if (!agree)
-		diag("module: commits %d passed %d bad %d at %d bisectable %d complete %d",
-		     v.commits, v.passed, v.bad, v.position, v.bisectable, v.complete);
+		diag("module: commits %d passed %d bad %d at %d bisectable %d complete %d"
+		     " errors %d", v.commits, v.passed, v.bad, v.position, v.bisectable,
+		     v.complete, v.errors);
 
 	fb = db_prepare(db, "SELECT position, sha, subject, stage, status, evidence, log_path"
 			" FROM first_bad WHERE run_id = ? AND config = ?");
@@ -183,7 +196,7 @@ static void check_agree(sqlite3 *db, sqlite3_stmt *vw)
 static int check_views(sqlite3 *db)
 {
 	sqlite3_stmt *vw = db_prepare(db, "SELECT run_id, config, commits, passed,"
-				      " first_bad_position, bisectable, complete FROM verdict"
+				      " first_bad_position, bisectable, complete, errors FROM verdict"
 				      " ORDER BY run_id, config");
 	int n = 0;
 
@@ -237,7 +250,7 @@ int main(void)
 	exec_file(db, "db/schema.sql");
 	fixtures(db);
 
-	is_int(check_views(db), 8, "the verdict view has every run x config");
+	is_int(check_views(db), 11, "the verdict view has every run x config");
 
 	check_print(db, 1, NULL, "up: bisectable (3/3 commits pass)\n", 0);
 	check_print(db, 2, NULL, "up: first bad 2/4 0202000 \"commit 2 of run 2\" at build: fail:"
@@ -258,11 +271,20 @@ int main(void)
 	check_print(db, 7, "boot", "up: first bad 3/3 0703000 \"commit 3 of run 7\" at boot: fail:"
 		    " up fail at 3\nsmp: no bad commit at stage boot (2/3 commits pass every"
 		    " stage)\n", EXIT_BAD);
+	check_print(db, 8, NULL, "up: incomplete: 2/3 commits verified and passing (run done;"
+		    " 1 error: 2/3 build: up error at 2)\n", EXIT_BAD);
+	check_print(db, 9, NULL, "up: first bad 2/2 0902000 \"commit 2 of run 9\" at test: fail:"
+		    " up fail at 2 (not verified before it: an error: 1/2 boot: up error at 1)\n",
+		    EXIT_BAD);
+	check_print(db, 10, NULL, "up: incomplete: 2/2 commits verified and passing (run done;"
+		    " 1 error: 0/2 build: up error at 0)\n", EXIT_BAD);
 	check_print(db, 99, NULL, "", EXIT_ERROR);
 
 	check_summary(db, 1, "bisectable");
 	check_summary(db, 4, "incomplete");
 	check_summary(db, 7, "first bad up 2/3 smp 2/3");
+	check_summary(db, 8, "incomplete");
+	check_summary(db, 10, "incomplete");
 
 	sqlite3_close(db);
 	return done_testing();

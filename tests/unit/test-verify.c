@@ -15,6 +15,7 @@
 
 #include "cache.h"
 #include "db.h"
+#include "qemu.h"
 #include "run-config.h"
 #include "util.h"
 #include "tap.h"
@@ -74,6 +75,7 @@ static void test_json(void)
 	run_config_set_tests(&rc, "affinity,rt_fifo_rr");
 	rc.mode = RUN_STOP_ON_FAILURE;
 	rc.jobs = 7;
+	rc.retries = 3;
 	rc.use_cache = 0;
 	rc.nmetrics = 1;
 	rc.metrics = xcalloc(1, sizeof(*rc.metrics));
@@ -86,6 +88,7 @@ static void test_json(void)
 	is_str(back.configs[1], "smp-full", "in order");
 	is_int(back.mode, RUN_STOP_ON_FAILURE, "the mode");
 	is_int(back.jobs, 7, "jobs");
+	is_int(back.retries, 3, "retries");
 	is_int(back.use_cache, 0, "the cache switch");
 	words = run_config_tests_words(&back);
 	is_str(words, "affinity rt_fifo_rr", "the tests, as expect takes them");
@@ -93,6 +96,19 @@ static void test_json(void)
 	again = run_config_to_json(&back);
 	is_str(again, json, "a round trip changes nothing");
 	run_config_free(&back);
+	{
+		/* A run recorded before --retries existed: the default, 1. */
+		char *cut = strstr(json, ",\"retries\":3"), *old_doc = xstrdup(json);
+
+		if (cut)
+			memmove(old_doc + (cut - json), cut + strlen(",\"retries\":3"),
+				strlen(cut + strlen(",\"retries\":3")) + 1);
+		ok(cut && !strstr(old_doc, "retries"), "a document without retries");
+		is_int(run_config_from_json(old_doc, &back), 0, "reads");
+		is_int(back.retries, 1, "with one retry, the default");
+		run_config_free(&back);
+		free(old_doc);
+	}
 	is_int(run_config_from_json("mode=keep-going accel=tcg", &back), -1,
 	       "a pre-v2 options string is not a run configuration");
 	run_config_free(&back);
@@ -223,6 +239,9 @@ static void test_cache_plan(void)
 	c3 = db_commit_set(db, id, 3, "c", "t3", "three", NULL, NULL);
 
 	is_int(cache_plan(db, "B1", "K1", &hit), CACHE_MISS, "an empty cache: build it");
+	result(db, id, c1, "build", "error", "B1", NULL);
+	is_int(cache_plan(db, "B1", "K1", &hit), CACHE_MISS,
+	       "a build that was an error of the machine is never reused");
 	build = result(db, id, c1, "build", "fail", "B1", NULL);
 	is_int(cache_plan(db, "B1", "K1", &hit), CACHE_BUILD_FAILED, "a failed build is reused");
 	is_int((int)hit.build, (int)build, "with its origin");
@@ -232,6 +251,10 @@ static void test_cache_plan(void)
 	       "a passing build without a cached boot is built again (its bzImage may be gone)");
 	boot = result(db, id, c2, "boot", "pass", "K2", "I2");
 	is_int(cache_plan(db, "B2", "K2", &hit), CACHE_MISS, "a boot without its tests is not enough");
+	result(db, id, c2, "test", "error", "K2", "I2");
+	is_int(cache_plan(db, "B2", "K2", &hit), CACHE_MISS,
+	       "tests that were an error of the machine are done again");
+	ok(!cache_find_boot(db, "image_key", "I2", &hit), "also for another commit by image key");
 	test = result(db, id, c2, "test", "fail", "K2", "I2");
 	db_metric_set(db, c2, "up", "guest", "pipe_rtt_ns", 7000);
 	db_metric_set(db, c2, "up", "series", "sched_smp_lines", 77);
@@ -287,7 +310,7 @@ static void test_schema_upgrade(void)
 		     " (1, 'up', 'sched_smp_lines', 3);", NULL, NULL, NULL);
 	sqlite3_close(db);
 	db = db_open(path);
-	is_int(count(db, "PRAGMA user_version"), 2, "an old database is brought to version 2");
+	is_int(count(db, "PRAGMA user_version"), 3, "an old database is brought to version 3");
 	is_int(count(db, "SELECT COUNT(*) FROM metrics WHERE (name = 'text' AND source = 'build')"
 		     " OR (name = 'pipe_rtt_ns' AND source = 'guest') OR (name = 'sched_smp_lines'"
 		     " AND source = 'series')"), 3, "its metrics get the stage that made them");
@@ -315,6 +338,101 @@ static void test_schema_upgrade(void)
 	remove_tree(dir);
 }
 
+/*
+ * Version 2 -> 3: results is rebuilt for status 'error', every row and id
+ * kept (cached_from and tests.result_id refer to them), the references live.
+ * The version 2 database is today's schema with version 2's CHECK.
+ */
+static void test_schema_v3(void)
+{
+	char dir[] = "/tmp/bisectable-schema3.XXXXXX";
+	struct strbuf sql = STRBUF_INIT;
+	char *path, *check;
+	sqlite3 *db;
+
+	if (!mkdtemp(dir) || strbuf_read_file(&sql, "db/schema.sql") < 0) {
+		ok(0, "mkdtemp and db/schema.sql (run from the top of the tree)");
+		return;
+	}
+	check = strstr(sql.buf, "'skip', 'error')");
+	if (check)
+		memcpy(check + 6, ")         ", 10);	/* version 2 knew no error */
+	path = xasprintf("%s/v2.db", dir);
+	sqlite3_open(path, &db);
+	sqlite3_exec(db, sql.buf, NULL, NULL, NULL);
+	sqlite3_exec(db, "PRAGMA user_version = 2;"
+		     "INSERT INTO runs VALUES (1, 's', 'patches', NULL, '/w', '6.12', 'b', NULL,"
+		     " 'up', '{}', 't', NULL, 'done', '0.1', 'h');"
+		     "INSERT INTO commits (id, run_id, position, sha, subject) VALUES"
+		     " (1, 1, 1, 'a', 'one'), (2, 1, 2, 'b', 'two');"
+		     "INSERT INTO results (id, run_id, commit_id, config, stage, status, evidence,"
+		     " cache_key, image_key, cached_from) VALUES"
+		     " (7, 1, 1, 'up', 'test', 'fail', 'x: boom', 'K', 'I', NULL),"
+		     " (42, 1, 2, 'up', 'test', 'fail', 'x: boom', 'K2', 'I', 7);"
+		     "INSERT INTO tests (result_id, name, status) VALUES (7, 'x', 'fail'),"
+		     " (42, 'x', 'fail');", NULL, NULL, NULL);
+	is_int(count(db, "SELECT COUNT(*) FROM results"), 2, "a version 2 database with results");
+	ok(sqlite3_exec(db, "INSERT INTO results (run_id, commit_id, config, stage, status)"
+			" VALUES (1, 1, 'up', 'build', 'error')", NULL, NULL, NULL) != SQLITE_OK,
+	   "whose CHECK refuses status 'error'");
+	sqlite3_close(db);
+
+	db = db_open(path);
+	is_int(count(db, "PRAGMA user_version"), 3, "is brought to version 3");
+	is_int(count(db, "SELECT COUNT(*) FROM results WHERE (id = 7 AND cached_from IS NULL"
+		     " AND evidence = 'x: boom' AND image_key = 'I') OR (id = 42 AND"
+		     " cached_from = 7 AND cache_key = 'K2')"), 2, "keeping every row and id");
+	is_int(count(db, "SELECT COUNT(*) FROM tests t JOIN results r ON r.id = t.result_id"),
+	       2, "the tests still belong to their results");
+	ok(sqlite3_exec(db, "INSERT INTO results (run_id, commit_id, config, stage, status)"
+			" VALUES (1, 1, 'up', 'build', 'error')", NULL, NULL, NULL) == SQLITE_OK,
+	   "status 'error' is accepted");
+	is_int(count(db, "SELECT COUNT(*) FROM verdict WHERE errors = 1 AND complete = 'no'"), 1,
+	       "the verdict view counts it");
+	sqlite3_exec(db, "DELETE FROM results WHERE id = 7", NULL, NULL, NULL);
+	is_int(count(db, "SELECT COUNT(*) FROM tests") * 10 +
+	       count(db, "SELECT COUNT(*) FROM results WHERE id = 42 AND cached_from IS NULL"),
+	       11, "foreign keys still act (tests cascade, cached_from is set NULL)");
+	is_int(count(db, "SELECT COUNT(*) FROM pragma_foreign_key_check"), 0,
+	       "no dangling reference");
+	is_int(count(db, "SELECT COUNT(*) FROM sqlite_master WHERE name IN ('results_v3',"
+		     " 'results_by_key', 'results_by_image')"), 2,
+	       "no table left over, the indexes are back");
+	db_close(db);
+	free(path);
+	strbuf_release(&sql);
+	remove_tree(dir);
+}
+
+/* The tool's identity is in every key: another binary never reuses a result. */
+static void test_tool_identity(void)
+{
+	struct boot_job job = { .initrd = "guest/initramfs.cpio.gz",
+				.expect_script = "expect-scripts/boot-test.exp", .accel = "tcg",
+				.tests = "a b", .cpus = 1, .boot_timeout = 1, .test_timeout = 1 };
+	char *self = xstrdup(cache_tool_identity()), *want = sha256_file("/proc/self/exe");
+	char *b1, *b2, *k1, *k2;
+
+	is_str(self, want, "the tool's identity is the SHA-256 of this binary");
+	b1 = cache_key_build("t1", "configs", "up");
+	k1 = cache_key_boot(b1, &job);
+	cache_set_tool_identity("another build of bisectable");
+	b2 = cache_key_build("t1", "configs", "up");
+	k2 = cache_key_boot(b1, &job);
+	ok(strcmp(b1, b2) != 0, "another tool identity gives another build key");
+	ok(strcmp(k1, k2) != 0, "and another boot key for the same build");
+	cache_set_tool_identity(NULL);
+	free(b2);
+	b2 = cache_key_build("t1", "configs", "up");
+	is_str(b2, b1, "the same binary gives the same key");
+	free(self);
+	free(want);
+	free(b1);
+	free(b2);
+	free(k1);
+	free(k2);
+}
+
 int main(void)
 {
 	test_validate();
@@ -322,5 +440,7 @@ int main(void)
 	test_metrics();
 	test_cache_plan();
 	test_schema_upgrade();
+	test_schema_v3();
+	test_tool_identity();
 	return done_testing();
 }
