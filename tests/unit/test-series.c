@@ -25,8 +25,8 @@ static const char p0_patch[] =
 	"Date: Mon, 1 Jan 2024 00:00:00 +0000\n"
 	"\n"
 	"---\n"
-	"--- hello.txt\n"
-	"+++ hello.txt\n"
+	"--- sub/hello.txt\n"
+	"+++ sub/hello.txt\n"
 	"@@ -1 +1,2 @@\n"
 	" hello\n"
 	"+world\n";
@@ -76,15 +76,18 @@ static void test_strip_level(void)
 	is_int(s.npatches ? s.patches[0].strip : -1, 0, "its strip level is 0");
 
 	git(NULL, NULL, "init", "-q", repo, NULL);
-	put("repo/hello.txt", "hello\n", 6);
-	git(repo, NULL, "add", "hello.txt", NULL);
+	out = xasprintf("%s/sub", repo);
+	mkdir_p(out);
+	free(out);
+	put("repo/sub/hello.txt", "hello\n", 6);
+	git(repo, NULL, "add", "sub/hello.txt", NULL);
 	git(repo, NULL, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "base",
 	    NULL);
 	is_int((int)series_apply(repo, &s, &msg), 1, "git am -p0 applies the -p0 patch");
 	if (msg)
 		diag("git am: %s", msg);
 	free(msg);
-	out = xasprintf("%s/hello.txt", repo);
+	out = xasprintf("%s/sub/hello.txt", repo);
 	strbuf_read_file(&text, out);
 	is_str(text.buf, "hello\nworld\n", "and the file changed");
 	strbuf_release(&text);
