@@ -254,7 +254,8 @@ static int load_numbered(struct series *s, const char *dir, const char *suffix,
 static int load_mbox(struct series *s, const char *mbox)
 {
 	const char *tmpdir = getenv("TMPDIR");
-	char *template = xasprintf("%s/bisectable-mbox.XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp");
+	char *template = xasprintf("%s/bisectable-mbox.XXXXXX",
+				   tmpdir && *tmpdir ? tmpdir : "/tmp");
 	struct strbuf count = STRBUF_INIT;
 	char *out_opt;
 	int ret;

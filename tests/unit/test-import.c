@@ -109,7 +109,8 @@ static void test_identity(void)
 static void test_stale_imports(void)
 {
 	char *cache = xasprintf("%s/cache", tmp);
-	char *dead = xasprintf("%s/import.999999", cache), *free_lock = xasprintf("%s/import.1", cache);
+	char *dead = xasprintf("%s/import.999999", cache);
+	char *free_lock = xasprintf("%s/import.1", cache);
 	char *live = xasprintf("%s/import.2", cache), *path;
 	int fd;
 
