@@ -36,6 +36,8 @@ struct run_opts {
 	int no_cache;
 	int no_parallel;
 	int no_base;
+	int no_sandbox;
+	int discard;
 	const char *target;	/* series path or BASE..TIP */
 };
 
@@ -73,6 +75,10 @@ static const struct opt run_option_list[] = {
 		 "verify the configurations one after the other"),
 	OPT_BOOL(0, "no-base", struct run_opts, no_base,
 		 "do not verify the base first (position 0)"),
+	OPT_BOOL(0, "no-sandbox", struct run_opts, no_sandbox,
+		 "run the series' Makefiles without bubblewrap (network, writes anywhere)"),
+	OPT_BOOL(0, "discard", struct run_opts, discard,
+		 "throw away a fix-up, changes or a rebase left in the work tree"),
 	OPT_STRING(0, "tarball", struct run_opts, tarball, "PATH", DEFAULT_TARBALL, OPT_FILE,
 		   "the kernel tarball"),
 	OPT_END(),
@@ -111,6 +117,7 @@ static int make_config(const struct run_opts *o, const struct run_target *t,
 	rc->use_cache = !o->no_cache;
 	rc->parallel = !o->no_parallel;
 	rc->verify_base = !o->no_base;
+	rc->sandbox = !o->no_sandbox;
 	ret = run_config_validate(rc, configs_dir);
 	free(configs_dir);
 	return ret;
@@ -121,7 +128,7 @@ int cmd_run(struct cmd_ctx *ctx)
 	struct run_opts o = *(struct run_opts *)ctx->opts;
 	struct run_target t = { 0 };
 	struct run_config rc;
-	struct run r = { .base = STRBUF_INIT, .tip = STRBUF_INIT };
+	struct run r = RUN_INIT;
 	int ret = EXIT_ERROR;
 
 	o.db_path = ctx->db_path;
@@ -140,12 +147,15 @@ int cmd_run(struct cmd_ctx *ctx)
 	t.range = o.repo ? o.target : NULL;
 	t.tarball = o.tarball;
 	t.metrics = o.metrics;
+	t.discard = o.discard;
 	run_config_free(&rc);
-	if (make_config(&o, &t, &rc) || run_check_tools())
+	if (make_config(&o, &t, &rc) || run_check_tools(rc.sandbox) ||
+	    run_check_exec_paths(o.db_path))
 		goto out;
 	/* The database was opened (and checked) before any work, by bisectable.c. */
 	r.db_path = o.db_path;
 	r.db = ctx->db;
+	run_mark_interrupted(r.db);
 	if (run_prepare(&r, &t, &rc))
 		goto out;
 	run_record(&r);

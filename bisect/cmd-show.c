@@ -87,12 +87,16 @@ int cmd_show(struct cmd_ctx *ctx)
 	/* A short all-digit argument is a position; a long one may be a sha. */
 	if (strlen(which) > 4)
 		is_pos = 0;
+	/* A sha prefix is hex: '%' or '_' would match any commit. */
+	if (!is_pos && (strlen(which) < 4 || strspn(which, "0123456789abcdefABCDEF") != strlen(which)))
+		return error("'%s' is neither a commit position nor a sha prefix of 4+ hex digits",
+			     which), EXIT_ERROR;
 	st = db_prepare(db, "SELECT id FROM commits WHERE (?1 = 0 OR run_id = ?1) AND"
 			" ((?3 AND position = CAST(?2 AS INTEGER)) OR"
-			"  (NOT ?3 AND sha LIKE ?2 || '%'))"
+			"  (NOT ?3 AND substr(sha, 1, length(?2)) = lower(?2)))"
 			" AND (?1 <> 0 OR run_id = (SELECT MAX(run_id) FROM commits x WHERE"
 			"  (?3 AND x.position = CAST(?2 AS INTEGER)) OR"
-			"  (NOT ?3 AND x.sha LIKE ?2 || '%')))"
+			"  (NOT ?3 AND substr(x.sha, 1, length(?2)) = lower(?2))))"
 			" ORDER BY run_id DESC, position");
 	sqlite3_bind_int64(st, 1, run_id);
 	db_bind_text(st, 2, which);

@@ -8,7 +8,11 @@
  * every commit; stop-on-failure runs exit 1 on a failure so git stops there.
  */
 #define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
+#include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,12 +35,61 @@ static void on_signal(int sig)
 	raise(sig);
 }
 
-/* Nothing left to pick in the rebase's todo list: this is the series' tip. */
+/* Is 'bisectable run' still there? Its alive pipe has no EOF. */
+static int run_is_alive(int fd)
+{
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+	char c;
+
+	if (poll(&p, 1, 0) <= 0)
+		return 1;
+	return read(fd, &c, 1) > 0;
+}
+
+/* The run died (even by kill -9): end this step and its process group. */
+static void *watch_run(void *arg)
+{
+	struct pollfd p = { .fd = *(int *)arg, .events = POLLIN };
+	char c;
+
+	while (poll(&p, 1, -1) < 0 || (p.revents && read(p.fd, &c, 1) > 0))
+		;
+	kill(0, SIGTERM);
+	return NULL;
+}
+
+/*
+ * Run by 'bisectable run', a step has the read end of a pipe whose write end
+ * only run holds. Returns -1 if run is already gone.
+ */
+static int watch_run_start(void)
+{
+	static int fd;
+	const char *s = getenv("BISECTABLE_RUN_FD");
+	pthread_t thread;
+
+	if (!s)
+		return 0;
+	if (parse_int(s, 3, INT_MAX, &fd) || fcntl(fd, F_GETFD) < 0)
+		return error("BISECTABLE_RUN_FD=%s is no open file", s);
+	if (!run_is_alive(fd))
+		return error("the run that started this step is gone");
+	if (pthread_create(&thread, NULL, watch_run, &fd))
+		return error("cannot watch the run: %s", strerror(errno));
+	pthread_detach(thread);
+	return 0;
+}
+
+/*
+ * Nothing left to pick in the rebase's todo list: this is the series' tip.
+ * 1 last, 0 not, -1 the todo list cannot be read: never a reason to end the
+ * run (and delete its later commits).
+ */
 static int is_last_pick(const char *work_dir)
 {
 	struct strbuf path = STRBUF_INIT, todo = STRBUF_INIT;
 	const char *p;
-	int last = 1;
+	int last = -1;
 
 	if (git_quiet(work_dir, &path, "rev-parse", "--git-path", "rebase-merge/git-rebase-todo",
 		      NULL) || !path.len)
@@ -48,8 +101,11 @@ static int is_last_pick(const char *work_dir)
 		strbuf_addstr(&path, abs);
 		free(abs);
 	}
-	if (strbuf_read_file(&todo, path.buf) < 0)
+	if (strbuf_read_file(&todo, path.buf) < 0) {
+		error("cannot read the rebase's todo list %s", path.buf);
 		goto out;
+	}
+	last = 1;
 	for (p = todo.buf; *p; ) {
 		if (!strncmp(p, "pick ", 5) || !strncmp(p, "p ", 2))
 			last = 0;
@@ -99,7 +155,7 @@ int cmd_step(struct cmd_ctx *ctx)
 	struct verify_commit vc;
 	struct run_info run = { 0 };
 	struct run_config rc;
-	int at_base = o->base, stop;
+	int at_base = o->base, stop, last = 0;
 	char cwd[4096];
 	sqlite3 *db;
 
@@ -107,6 +163,8 @@ int cmd_step(struct cmd_ctx *ctx)
 		return error("step needs --run N (it is run by 'bisectable run')"), EXIT_ERROR;
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
+	if (watch_run_start())
+		return EXIT_ERROR;
 
 	db = db_open(db_path);
 	if (db_load_run(db, run_id, &run))
@@ -120,7 +178,9 @@ int cmd_step(struct cmd_ctx *ctx)
 	verify_commit_init(&vc, db, db_path, &run, &rc, cwd);
 	verify_print_progress(&vc, at_base);
 	verify_configs(&vc);
-	if (!at_base && is_last_pick(cwd))
+	if (!at_base)
+		last = is_last_pick(cwd);
+	if (last > 0)
 		finish_run(vc.db, run.id, vc.position, vc.sha);
 	stop = vc.failed && rc.mode == RUN_STOP_ON_FAILURE;
 
@@ -128,5 +188,5 @@ int cmd_step(struct cmd_ctx *ctx)
 	verify_commit_release(&vc);
 	run_config_free(&rc);
 	run_info_free(&run);
-	return stop ? EXIT_BAD : 0;
+	return last < 0 ? EXIT_ERROR : stop ? EXIT_BAD : 0;
 }

@@ -107,22 +107,75 @@ sqlite3 *db_open(const char *path)
 	return db;
 }
 
+static int schema_version(sqlite3 *db);
+
+/* Read a database only in a format this bisectable knows. */
+static sqlite3 *check_version(sqlite3 *db, const char *path)
+{
+	int version = schema_version(db);
+
+	if (version > SCHEMA_VERSION)
+		die("%s has schema version %d; this bisectable knows up to %d: upgrade it",
+		    path, version, SCHEMA_VERSION);
+	return db;
+}
+
+/* file:PATH?immutable=1, the path percent-encoded as a URI wants it. */
+static char *immutable_uri(const char *path)
+{
+	struct strbuf uri = STRBUF_INIT;
+	const unsigned char *p;
+
+	strbuf_addstr(&uri, "file:");
+	for (p = (const unsigned char *)path; *p; p++) {
+		if (*p == '%' || *p == '?' || *p == '#' || *p <= ' ' || *p >= 0x7f)
+			strbuf_addf(&uri, "%%%02X", *p);
+		else
+			strbuf_add(&uri, p, 1);
+	}
+	strbuf_addstr(&uri, "?immutable=1");
+	return strbuf_detach(&uri, NULL);
+}
+
+/* 0 if the runs table can be read. */
+static int readable(sqlite3 *db)
+{
+	sqlite3_stmt *st;
+
+	if (sqlite3_prepare_v2(db, "SELECT id FROM runs LIMIT 1", -1, &st, NULL) != SQLITE_OK)
+		return -1;
+	sqlite3_finalize(st);
+	return 0;
+}
+
 sqlite3 *db_open_readonly(const char *path)
 {
 	sqlite3 *db;
-	sqlite3_stmt *st;
+	char *uri;
 	int rc;
 
 	/* Not created, not migrated, no schema applied: only read. */
 	rc = sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL);
+	if (rc == SQLITE_OK) {
+		sqlite3_busy_timeout(db, 30000);
+		if (!readable(db))
+			return check_version(db, path);
+	}
+	/*
+	 * A WAL database in a place we cannot write (a read-only mount, a
+	 * copy mailed to a reviewer) cannot make its -shm file: nothing writes
+	 * there either, so read it as immutable.
+	 */
+	sqlite3_close(db);
+	uri = immutable_uri(path);
+	rc = sqlite3_open_v2(uri, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL);
+	free(uri);
 	if (rc != SQLITE_OK)
 		die("cannot open database %s: %s", path, db ? sqlite3_errmsg(db) : "out of memory");
-	sqlite3_busy_timeout(db, 30000);
 	/* A file that is not a database, or one without our tables, says so here. */
-	if (sqlite3_prepare_v2(db, "SELECT id FROM runs LIMIT 1", -1, &st, NULL) != SQLITE_OK)
+	if (readable(db))
 		die("cannot read database %s: %s", path, sqlite3_errmsg(db));
-	sqlite3_finalize(st);
-	return db;
+	return check_version(db, path);
 }
 
 void db_close(sqlite3 *db)

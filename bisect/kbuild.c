@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "kbuild.h"
+#include "sandbox.h"
 #include "mtime.h"
 #include "util.h"
 
@@ -108,20 +109,49 @@ void kbuild_make_argv(const struct kbuild_job *job, struct argv_array *argv, con
 	argv_push(argv, target);
 }
 
+/* The directories a build writes: the tree, its O= directory, ccache's. */
+static void writable_dirs(const struct kbuild_job *job, const char *dirs[4])
+{
+	size_t i, n = 0;
+
+	dirs[n++] = job->src;
+	dirs[n++] = job->out;
+	for (i = 0; job->env && job->env[i]; i++)
+		if (!strncmp(job->env[i], "CCACHE_DIR=", 11))
+			dirs[n++] = job->env[i] + 11;
+	dirs[n] = NULL;
+}
+
+/*
+ * Run one command of the tree's own (make, merge_config.sh): untrusted code,
+ * so in the sandbox when the job asks for it and the machine can make one.
+ */
 static int run_logged(const struct kbuild_job *job, const char *const *argv)
 {
+	struct argv_array boxed = ARGV_ARRAY_INIT;
 	struct strbuf line = STRBUF_INIT;
 	struct child c = { .argv = argv, .dir = job->src, .out_path = job->log_path,
 			   .out_append = 1, .env = job->env };
 	FILE *log = fopen(job->log_path, "a");
+	const char *why = NULL, *dirs[4];
+	int ret;
 
+	if (job->sandbox && sandbox_available(&why)) {
+		writable_dirs(job, dirs);
+		sandbox_argv(&boxed, dirs, job->src, argv);
+		c.argv = boxed.argv;
+	}
 	if (log) {
 		argv_to_line(&line, argv);
 		fprintf(log, "$ %s\n", line.buf);
+		if (job->sandbox && why && *why)
+			fprintf(log, "# not sandboxed: %s\n", why);
 		fclose(log);
 	}
+	ret = run_child(&c);
 	strbuf_release(&line);
-	return run_child(&c);
+	argv_clear(&boxed);
+	return ret;
 }
 
 static int configure(const struct kbuild_job *job, struct kbuild_result *res)

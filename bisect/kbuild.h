@@ -18,6 +18,7 @@ struct kbuild_job {
 	const char *log_path;		/* configure + build output */
 	int jobs;
 	int use_ccache;
+	int sandbox;			/* run the tree's code under sandbox.h */
 	const char *const *env;		/* extra environment of make, or NULL */
 };
 

@@ -81,6 +81,7 @@ void run_config_init(struct run_config *rc)
 	rc->use_cache = 1;
 	rc->parallel = 1;
 	rc->verify_base = 1;
+	rc->sandbox = 1;
 }
 
 static void metric_free(struct series_metric *m)
@@ -300,7 +301,8 @@ char *run_config_to_json(const struct run_config *rc)
 	json_t *doc;
 	char *s, *ret;
 
-	doc = json_pack("{s:s, s:i, s:o, s:s, s:s, s:i, s:i, s:i, s:o, s:b, s:b, s:b, s:b, s:o}",
+	doc = json_pack("{s:s, s:i, s:o, s:s, s:s, s:i, s:i, s:i, s:o, s:b, s:b, s:b, s:b, s:b, "
+			"s:o}",
 			"format", RUN_CONFIG_FORMAT, "version", RUN_CONFIG_VERSION,
 			"configs", json_list(rc->configs, rc->nconfigs),
 			"mode", rc->mode == RUN_STOP_ON_FAILURE ? "stop-on-failure" : "keep-going",
@@ -308,7 +310,7 @@ char *run_config_to_json(const struct run_config *rc)
 			"test_timeout", rc->test_timeout,
 			"tests", json_list(rc->tests, rc->ntests), "ccache", rc->ccache,
 			"cache", rc->use_cache, "parallel", rc->parallel, "base", rc->verify_base,
-			"metrics", json_metrics(rc));
+			"sandbox", rc->sandbox, "metrics", json_metrics(rc));
 	if (!doc)
 		die("cannot encode the run configuration");
 	s = json_dumps(doc, JSON_COMPACT | JSON_PRESERVE_ORDER);
@@ -377,11 +379,11 @@ int run_config_from_json(const char *text, struct run_config *rc)
 	if (!doc)
 		return -1;
 	if (json_unpack(doc, "{s:s, s:i, s:o, s:s, s:s, s:i, s:i, s:i, s:o, s:b, s:b, s:b, "
-			"s:b, s:o}", "format", &format, "version", &version, "configs", &configs,
+			"s:b, s?b, s:o}", "format", &format, "version", &version, "configs", &configs,
 			"mode", &mode, "accel", &accel, "jobs", &rc->jobs, "boot_timeout",
 			&rc->boot_timeout, "test_timeout", &rc->test_timeout, "tests", &tests,
 			"ccache", &rc->ccache, "cache", &rc->use_cache, "parallel", &rc->parallel,
-			"base", &rc->verify_base, "metrics", &metrics))
+			"base", &rc->verify_base, "sandbox", &rc->sandbox, "metrics", &metrics))
 		goto out_doc;
 	if (strcmp(format, RUN_CONFIG_FORMAT) || version != RUN_CONFIG_VERSION)
 		goto out_doc;

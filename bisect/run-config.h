@@ -9,7 +9,7 @@
  *   "configs": ["up", "smp"], "mode": "keep-going" | "stop-on-failure",
  *   "accel": "tcg", "jobs": 2, "boot_timeout": 120, "test_timeout": 60,
  *   "tests": ["fork_exec_wait", ...], "ccache": true, "cache": true,
- *   "parallel": true, "base": true,
+ *   "parallel": true, "base": true, "sandbox": true (absent: true),
  *   "metrics": [{"name": ..., "description": ..., "git_grep": [...]}]}
  */
 #ifndef BISECT_RUN_CONFIG_H
@@ -50,6 +50,7 @@ struct run_config {
 	int use_cache;			/* reuse results from the result cache */
 	int parallel;			/* one process per configuration */
 	int verify_base;		/* verify the base as position 0 first */
+	int sandbox;			/* builds without network, writing only their dirs */
 	struct series_metric *metrics;
 	size_t nmetrics;
 };

@@ -4,6 +4,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +13,7 @@
 
 #include "layout.h"
 #include "run.h"
+#include "sandbox.h"
 #include "util.h"
 #include "verdict.h"
 
@@ -24,7 +26,28 @@ static void on_signal(int sig)
 	child_signal_current(SIGTERM);
 }
 
-int run_check_tools(void)
+/* A path on git's --exec line: one line, so no newline (nor CR) in it. */
+static int check_exec_path(const char *what, const char *path)
+{
+	if (!strpbrk(path, "\n\r"))
+		return 0;
+	return error("%s '%s' holds a line break, which git's --exec line cannot carry: "
+		     "use a path without one", what, path);
+}
+
+int run_check_exec_paths(const char *db_path)
+{
+	char *self = self_exe_path(), *db = abspath(db_path);
+	int ret = check_exec_path("the database path", db);
+
+	if (check_exec_path("bisectable's own path", self))
+		ret = -1;
+	free(self);
+	free(db);
+	return ret;
+}
+
+int run_check_tools(int sandbox)
 {
 	static const char *const tools[][2] = {
 		{ "git", "git" }, { "make", "make" }, { "gcc", "gcc" }, { "flex", "flex" },
@@ -32,6 +55,7 @@ int run_check_tools(void)
 		{ "qemu-system-x86_64", "qemu-system-x86" }, { "size", "binutils" },
 	};
 	char *initrd = project_path("guest/initramfs.cpio.gz");
+	const char *why;
 	size_t i;
 	int ret = 0;
 
@@ -46,20 +70,49 @@ int run_check_tools(void)
 	}
 	if (!file_exists(initrd))
 		ret = error("no guest image %s: run 'make' first", initrd);
+	if (!ret && sandbox && !sandbox_available(&why))
+		warning("builds run without a sandbox: %s", why);
 	free(initrd);
 	return ret;
 }
 
-static int lock_work_dir(const char *work_dir)
+static int lock_work_dir(struct run *r)
 {
-	char *parent = xstrdup(work_dir);
+	char *parent = xstrdup(r->work_dir);
 
 	*strrchr(parent, '/') = '\0';
 	mkdir_p(parent);
 	free(parent);
-	if (tree_lock(work_dir) < 0)
-		return error("%s is in use by another bisectable run", work_dir);
+	r->lock_fd = tree_lock(r->work_dir);
+	if (r->lock_fd < 0)
+		return error("%s is in use by another bisectable run", r->work_dir);
 	return 0;
+}
+
+static void set_inherited(int fd, int inherited)
+{
+	int flags = fcntl(fd, F_GETFD);
+
+	if (fd >= 0 && flags >= 0)
+		fcntl(fd, F_SETFD, inherited ? flags & ~FD_CLOEXEC : flags | FD_CLOEXEC);
+}
+
+/*
+ * A process of the run proper (the base's step, the rebase and its steps):
+ * it holds the work tree's lock too, and the read end of the alive pipe,
+ * whose EOF tells every step that 'run' is gone; the rebase dies with run.
+ */
+static int run_owned(struct run *r, struct child *c)
+{
+	int ret;
+
+	c->die_with_parent = 1;
+	set_inherited(r->lock_fd, 1);
+	set_inherited(r->alive[0], 1);
+	ret = run_child(c);
+	set_inherited(r->lock_fd, 0);
+	set_inherited(r->alive[0], 0);
+	return ret;
 }
 
 /* A clone of its own per repository, named after it: <cache>/work/<name>-<hash>. */
@@ -88,6 +141,24 @@ static int resolve(const char *repo, const char *what, struct strbuf *sha)
 	return ret ? error("cannot resolve %s in %s", what, repo) : 0;
 }
 
+/* The base an ancestor of the tip, and at least one commit between them. */
+static int check_range(const char *repo, const char *range, const char *base, const char *tip)
+{
+	struct strbuf count = STRBUF_INIT;
+	char *span = xasprintf("%s..%s", base, tip);
+	int ret = 0;
+
+	if (git_quiet(repo, NULL, "merge-base", "--is-ancestor", base, tip, NULL))
+		ret = error("%s: the base is not an ancestor of the tip (a reversed range?)",
+			    range);
+	else if (git(repo, &count, "rev-list", "--count", span, NULL) ||
+		 !strcmp(count.buf, "0"))
+		ret = error("%s holds no commit: nothing to verify", range);
+	free(span);
+	strbuf_release(&count);
+	return ret;
+}
+
 static int prepare_range(struct run *r, const struct run_target *t)
 {
 	const char *dots = strstr(t->range, "..");
@@ -98,11 +169,12 @@ static int prepare_range(struct run *r, const struct run_target *t)
 		return error("with --repo, give a range BASE..TIP");
 	b = xstrndup(t->range, dots - t->range);
 	tip_name = xstrdup(*(dots + 2) ? dots + 2 : "HEAD");
-	if (resolve(t->repo, b, &r->base) || resolve(t->repo, tip_name, &r->tip))
+	if (resolve(t->repo, b, &r->base) || resolve(t->repo, tip_name, &r->tip) ||
+	    check_range(t->repo, t->range, r->base.buf, r->tip.buf))
 		goto out_names;
 	r->info.repo = abspath(t->repo);
 	r->work_dir = range_work_dir(r->info.repo);
-	if (lock_work_dir(r->work_dir) ||
+	if (lock_work_dir(r) || run_check_user_work(r->db, r->work_dir, t->discard) ||
 	    tree_prepare_clone(r->info.repo, r->work_dir, r->tip.buf))
 		goto out_names;
 	git_dir = xasprintf("%s/.git", r->work_dir);
@@ -126,7 +198,7 @@ static int prepare_series(struct run *r, const struct run_target *t)
 	cache = cache_dir();
 	r->work_dir = xasprintf("%s/work/linux-source", cache);
 	free(cache);
-	if (lock_work_dir(r->work_dir) ||
+	if (lock_work_dir(r) || run_check_user_work(r->db, r->work_dir, t->discard) ||
 	    tree_prepare_worktree(r->kernel.git_dir, r->work_dir, r->kernel.sha))
 		return -1;
 	strbuf_addstr(&r->base, r->kernel.sha);
@@ -274,9 +346,9 @@ static void step_line(struct strbuf *exec, const char *db_path, long long run_id
 
 static int rebase(struct run *r)
 {
-	static const char *const env[] = {
+	const char *const env[] = {
 		"GIT_COMMITTER_NAME=bisectable", "GIT_COMMITTER_EMAIL=bisectable@localhost",
-		NULL
+		r->alive_env, NULL
 	};
 	struct argv_array argv = ARGV_ARRAY_INIT;
 	struct strbuf exec = STRBUF_INIT;
@@ -294,7 +366,7 @@ static int rebase(struct run *r)
 	c.argv = argv.argv;
 	c.env = env;
 	c.own_group = 1;
-	ret = run_child(&c);
+	ret = run_owned(r, &c);
 	argv_clear(&argv);
 	strbuf_release(&exec);
 	return ret;
@@ -308,14 +380,15 @@ static int verify_base(struct run *r)
 {
 	char *self = self_exe_path(), *db = abspath(r->db_path), *id = xasprintf("%lld", r->id);
 	const char *argv[] = { self, "step", "--db", db, "--run", id, "--base", NULL };
-	struct child c = { .argv = argv, .dir = r->work_dir, .own_group = 1 };
+	const char *const env[] = { r->alive_env, NULL };
+	struct child c = { .argv = argv, .dir = r->work_dir, .own_group = 1, .env = env };
 	int ret = -1;
 
 	if (git(r->work_dir, NULL, "checkout", "-q", "--detach", r->base.buf, NULL)) {
 		error("cannot check out the base %s", r->base.buf);
 		goto out;
 	}
-	ret = run_child(&c);
+	ret = run_owned(r, &c);
 	if (git(r->work_dir, NULL, "checkout", "-q", "--detach", r->tip.buf, NULL)) {
 		ret = error("cannot check out the tip %s", r->tip.buf);
 		goto out;
@@ -368,6 +441,11 @@ int run_verify(struct run *r)
 {
 	int rc = 0;
 
+	if (pipe2(r->alive, O_CLOEXEC) < 0) {
+		error("pipe: %s", strerror(errno));
+		return finish(r, -1);
+	}
+	snprintf(r->alive_env, sizeof(r->alive_env), "BISECTABLE_RUN_FD=%d", r->alive[0]);
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
 	signal(SIGHUP, on_signal);
@@ -390,4 +468,8 @@ void run_release(struct run *r)
 	free(r->work_dir);
 	strbuf_release(&r->base);
 	strbuf_release(&r->tip);
+	if (r->alive[0] >= 0)
+		close(r->alive[0]);
+	if (r->alive[1] >= 0)
+		close(r->alive[1]);
 }

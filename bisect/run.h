@@ -22,6 +22,7 @@ struct run_target {
 	const char *range;	/* BASE..TIP in repo */
 	const char *tarball;	/* the kernel the series applies to */
 	const char *metrics;	/* a metrics file other than the series' own */
+	int discard;		/* throw away what the user left in the work tree */
 };
 
 struct run {
@@ -37,10 +38,22 @@ struct run {
 	char *failed_msg;	/* why the next one did not apply, or NULL */
 	long long id;
 	int ncommits;
+	int lock_fd;		/* the work tree's lock, -1 before it is taken */
+	int alive[2];		/* a pipe only 'run' writes to: its steps see EOF if it dies */
+	char alive_env[40];	/* BISECTABLE_RUN_FD=<alive[0]> for the steps */
 };
 
-/* Every tool a run starts, with the Debian package that brings it. */
-int run_check_tools(void);
+/* struct run's initializer. */
+#define RUN_INIT { .base = STRBUF_INIT, .tip = STRBUF_INIT, .lock_fd = -1, \
+		   .alive = { -1, -1 } }
+
+/* The paths on the step's --exec line (the database, this binary) fit on one line. */
+int run_check_exec_paths(const char *db_path);
+/*
+ * Every tool a run starts, with the Debian package that brings it; with
+ * sandbox, a warning (once per run) if builds cannot be sandboxed here.
+ */
+int run_check_tools(int sandbox);
 /* The metrics a series declares: t->metrics, else a 'metrics' file beside its patches. */
 int run_load_metrics(struct run_config *rc, const struct run_target *t);
 /*
@@ -56,5 +69,15 @@ void run_record(struct run *r);
  */
 int run_verify(struct run *r);
 void run_release(struct run *r);
+
+/* run-lifecycle.c */
+/* Runs left 'running' whose owner is gone become 'interrupted'; how many. */
+int run_mark_interrupted(sqlite3 *db);
+/*
+ * -1 (with a message saying what is there and how to go on) if work_dir
+ * holds the user's work: a rebase or am in progress, uncommitted or
+ * untracked changes, unless discard or an interrupted run of ours left it.
+ */
+int run_check_user_work(sqlite3 *db, const char *work_dir, int discard);
 
 #endif

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -336,11 +337,15 @@ void child_signal_current(int sig)
 		kill(-pg, sig);
 }
 
-static void child_setup(struct child *c, int out_fd, int pipe_fd)
+static void child_setup(struct child *c, int out_fd, int pipe_fd, pid_t parent)
 {
 	int null_fd;
 	size_t i;
 
+	/* The parent may have died between fork and here: then so do we. */
+	if (c->die_with_parent &&
+	    (prctl(PR_SET_PDEATHSIG, SIGTERM) < 0 || getppid() != parent))
+		_exit(128 + SIGTERM);
 	if (c->own_group)
 		setpgid(0, 0);
 	signal(SIGPIPE, SIG_DFL);
@@ -443,7 +448,7 @@ int run_child(struct child *c)
 	int pipefd[2] = { -1, -1 };
 	int out_fd = -1, status, ret = -1;
 	double deadline = 0;
-	pid_t pid;
+	pid_t pid, parent = getpid();
 
 	c->timed_out = 0;
 	fflush(NULL);
@@ -463,7 +468,7 @@ int run_child(struct child *c)
 		goto out_file;
 	}
 	if (pid == 0)
-		child_setup(c, out_fd, pipefd[1]);
+		child_setup(c, out_fd, pipefd[1], parent);
 	if (c->own_group) {
 		setpgid(pid, pid);
 		current_group = pid;

@@ -85,6 +85,7 @@ struct child {
 	int quiet;			/* stderr to /dev/null (unless captured) */
 	int own_group;			/* own process group, killed as a whole */
 	double timeout;			/* seconds, 0 for none (needs own_group) */
+	int die_with_parent;		/* SIGTERM when this process dies (even by -9) */
 	/* Output */
 	int timed_out;
 };

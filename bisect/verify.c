@@ -188,6 +188,7 @@ static void config_step_init(struct config_step *cs, struct verify_commit *vc,
 	cs->kjob.log_path = cs->build_log;
 	cs->kjob.jobs = rc->jobs;
 	cs->kjob.use_ccache = rc->ccache;
+	cs->kjob.sandbox = rc->sandbox;
 	build_env(cs);
 
 	cs->bjob.kernel = cs->kernel;

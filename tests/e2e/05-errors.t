@@ -40,6 +40,23 @@ expect_error "range: give --repo" "a range without --repo" -- \
 expect_error "usage: bisectable first-bad" "first-bad usage" -- \
 	"$BISECTABLE" first-bad --db "$db" --bogus
 expect_error "unknown command 'frobnicate'" "unknown command" -- "$BISECTABLE" frobnicate
+# What a run is asked to verify is checked before any row (issue 10, findings 1 and 10).
+for configs in '' ',' 'up,up'; do
+	expect_error "no configuration given|bad configuration name|is given twice" \
+		"--configs '$configs'" -- "$BISECTABLE" run --db "$db" --configs "$configs" \
+		tests/fixtures/up-fifo-break
+done
+for tests in '' nosuch 'x no-cache=1'; do
+	expect_error "no smoke test given|unknown smoke test" "--tests '$tests'" -- \
+		"$BISECTABLE" run --db "$db" --tests "$tests" tests/fixtures/up-fifo-break
+done
+for jobs in 4x '' 0 4294967297; do
+	expect_error "jobs" "--jobs '$jobs'" -- "$BISECTABLE" run --db "$db" --jobs "$jobs" \
+		tests/fixtures/up-fifo-break
+done
+expect_error "no commit position nor|neither a commit position" "show %" -- \
+	"$BISECTABLE" show --db "$db" %
+expect_error "run" "first-bad --run abc" -- "$BISECTABLE" first-bad --db "$db" --run abc
 
 is "$(sql 'select count(*) from runs')" 0 "no run was recorded by any of them"
 is "$(sql 'select count(*) from commits') $(sql 'select count(*) from results')" "0 0" \

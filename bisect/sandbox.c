@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * sandbox.c - a series' code under bubblewrap (see sandbox.h).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "sandbox.h"
+#include "util.h"
+
+/* The namespaces and mounts every sandboxed command gets, before its own binds. */
+static void add_prologue(struct argv_array *out)
+{
+	/* The build dies with the step that started it (a killed run leaves no make). */
+	argv_pushl(out, "bwrap", "--die-with-parent", "--unshare-net", "--unshare-ipc",
+		   "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc",
+		   "--tmpfs", "/tmp", NULL);
+}
+
+void sandbox_argv(struct argv_array *out, const char *const *writable, const char *dir,
+		  const char *const *argv)
+{
+	size_t i;
+
+	add_prologue(out);
+	/* After the tmpfs: a writable directory under /tmp shows through it. */
+	for (i = 0; writable && writable[i]; i++)
+		argv_pushl(out, "--bind", writable[i], writable[i], NULL);
+	if (dir)
+		argv_pushl(out, "--chdir", dir, NULL);
+	argv_push(out, "--");
+	for (i = 0; argv[i]; i++)
+		argv_push(out, argv[i]);
+}
+
+int sandbox_available(const char **why)
+{
+	static int state = -1;
+	static const char *reason = "";
+
+	if (state < 0) {
+		struct argv_array argv = ARGV_ARRAY_INIT;
+		const char *const cmd[] = { "true", NULL };
+		struct child c = { .quiet = 1 };
+
+		sandbox_argv(&argv, NULL, "/", cmd);
+		c.argv = argv.argv;
+		state = run_child(&c) == 0;
+		if (!state)
+			reason = "bwrap (Debian's bubblewrap) is missing or cannot create"
+				 " namespaces here";
+		argv_clear(&argv);
+	}
+	if (why)
+		*why = reason;
+	return state;
+}

@@ -1,0 +1,43 @@
+# A fake kernel repository for end-to-end tests that build nothing real:
+# its Makefile fakes tinyconfig, olddefconfig and bzImage (kbuild.c's
+# targets), its merge_config.sh concatenates the fragments. A bzImage build
+# sleeps $FAKE_BUILD_SECONDS (0 by default) under a command line that names
+# fake-kbuild-marker, so a test can find it with pgrep; it fails on a commit
+# that has a file named 'broken'.
+fake_kernel() {	# fake_kernel DIR: base commit tagged 'base', three commits, tag 'tip'
+	local dir=$1
+	mkdir -p "$dir/scripts/kconfig"
+	git init -q "$dir"
+	cat > "$dir/Makefile" <<'MK'
+VERSION = 6
+PATCHLEVEL = 12
+SUBLEVEL = 0
+O ?= .
+tinyconfig:
+	mkdir -p $(O) && : > $(O)/.config
+olddefconfig:
+	@true
+bzImage:
+	@sh -c 'sleep "$$1"' fake-kbuild-marker $${FAKE_BUILD_SECONDS:-0}
+	@if [ -e broken ]; then echo "broken.c:1:1: error: this commit is broken"; exit 1; fi
+	mkdir -p $(O)/arch/x86/boot && echo fake > $(O)/arch/x86/boot/bzImage
+MK
+	printf '#!/bin/sh\n# merge_config.sh -m -O OUT DOTCONFIG BASE FRAGMENT\ncat "$5" "$6" > "$4"\n' \
+		> "$dir/scripts/kconfig/merge_config.sh"
+	chmod +x "$dir/scripts/kconfig/merge_config.sh"
+	fake_git "$dir" add -A
+	fake_git "$dir" commit -q -m "base"
+	fake_git "$dir" tag base
+	for i in 1 2 3; do
+		echo "change $i" > "$dir/file$i.c"
+		fake_git "$dir" add -A
+		fake_git "$dir" commit -q -m "change $i"
+	done
+	fake_git "$dir" tag tip
+}
+
+fake_git() {	# fake_git DIR ARGS...
+	local dir=$1
+	shift
+	git -C "$dir" -c user.name=T -c user.email=t@localhost "$@"
+}

@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The sandbox a series' Makefiles run in: no write outside the directories
+ * given, no network. Each property is checked against the same command run
+ * without the sandbox, so the test can tell a sandbox from a broken probe.
+ */
+#define _GNU_SOURCE
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "sandbox.h"
+#include "util.h"
+#include "tap.h"
+
+static int run(const char *const *argv, int boxed, const char *const *writable)
+{
+	struct argv_array a = ARGV_ARRAY_INIT;
+	struct child c = { .quiet = 1, .timeout = 30, .own_group = 1 };
+	int ret;
+
+	if (boxed) {
+		sandbox_argv(&a, writable, "/", argv);
+		c.argv = a.argv;
+	} else {
+		c.argv = argv;
+	}
+	ret = run_child(&c);
+	argv_clear(&a);
+	return ret;
+}
+
+static void test_writes(const char *dir)
+{
+	char *w = xasprintf("%s/w", dir), *r = xasprintf("%s/r", dir);
+	char *wf = xasprintf("%s/f", w), *rf = xasprintf("%s/f", r);
+	char *script = xasprintf("echo ok > '%s'; echo escaped > '%s'", wf, rf);
+	const char *argv[] = { "sh", "-c", script, NULL };
+	const char *writable[] = { w, NULL };
+
+	mkdir_p(w);
+	mkdir_p(r);
+	ok(run(argv, 1, writable) != 0, "a write outside the writable directories fails");
+	ok(file_exists(wf), "a write inside one succeeds");
+	ok(!file_exists(rf), "and nothing reached the other directory");
+	unlink(wf);
+	is_int(run(argv, 0, NULL), 0, "control: the same command writes both without the sandbox");
+	ok(file_exists(rf), "control: the other file is there then");
+	free(w);
+	free(r);
+	free(wf);
+	free(rf);
+	free(script);
+}
+
+static void test_network(void)
+{
+	struct sockaddr_in sa = { .sin_family = AF_INET };
+	socklen_t len = sizeof(sa);
+	int fd = socket(AF_INET, SOCK_STREAM, 0);
+	char *script;
+
+	sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	if (fd < 0 || bind(fd, (struct sockaddr *)&sa, sizeof(sa)) || listen(fd, 4) ||
+	    getsockname(fd, (struct sockaddr *)&sa, &len)) {
+		ok(0, "a listening socket on 127.0.0.1");
+		return;
+	}
+	script = xasprintf("exec 3<>/dev/tcp/127.0.0.1/%d", ntohs(sa.sin_port));
+	{
+		const char *argv[] = { "bash", "-c", script, NULL };
+
+		ok(run(argv, 1, NULL) != 0, "the sandbox cannot reach a server on the host's loopback");
+		is_int(run(argv, 0, NULL), 0, "control: the same connection works without it");
+	}
+	close(fd);
+	free(script);
+}
+
+int main(void)
+{
+	char dir[] = "/var/tmp/bisectable-sandbox.XXXXXX";
+	const char *why;
+
+	if (!sandbox_available(&why)) {
+		diag("no sandbox on this machine (%s): nothing to test", why);
+		plan(0);
+		return done_testing();
+	}
+	if (!mkdtemp(dir)) {
+		ok(0, "mkdtemp");
+		return done_testing();
+	}
+	test_writes(dir);
+	test_network();
+	remove_tree(dir);
+	return done_testing();
+}
