@@ -547,6 +547,8 @@ int tree_import(const char *tarball, struct kernel_base *base)
 	lock_fd = lock_file(lock_path, 1);
 	if (lock_fd < 0)
 		die("cannot lock %s: %s", lock_path, strerror(errno));
+	/* Every run, not only those that import: a killed import's ~1.4 GB go at once. */
+	tree_remove_stale_imports(cache);
 
 	if (!git_quiet(NULL, &sha, "--git-dir", base->git_dir, "rev-parse", "--verify", "-q",
 		       "refs/bisectable/base^{commit}", NULL)) {
