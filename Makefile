@@ -3,6 +3,8 @@
 #   make          build bisectable and the guest initramfs
 #   make verify   install what is missing, import linux-source-6.12, verify the default series
 #   make test     unit tests (with ASan/UBSan) and end-to-end tests in QEMU
+#   make fuzz     libFuzzer targets (clang) for the console parser and the series
+#                 loader, FUZZ_SECONDS each (CI runs it)
 #   make install  PREFIX=/usr/local DESTDIR=...: the binary, its data, man page, completion
 
 VERSION   := 0.1
@@ -30,7 +32,7 @@ CONFIGS   ?= up,smp
 PACKAGES  := gcc make libc6-dev libsqlite3-dev libjansson-dev sqlite3 git \
 	     linux-source-6.12 flex bison bc libelf-dev libssl-dev cpio xz-utils kmod \
 	     qemu-system-x86 expect busybox-static ccache python3 chromium fonts-dejavu-core \
-	     binutils procps perl gzip bubblewrap
+	     binutils procps perl gzip bubblewrap clang libclang-rt-14-dev
 
 SRCS      := $(filter-out bisect/bisectable.c,$(wildcard bisect/*.c))
 OBJS      := $(SRCS:.c=.o)
@@ -89,6 +91,31 @@ unit: $(UNIT_TESTS)
 e2e: all
 	prove -v tests/e2e/*.t
 
+# Fuzzing: each target starts from its seeds in tests/fuzz/corpus/NAME, keeps
+# what it finds in tests/fuzz/work/NAME (not committed) and runs FUZZ_SECONDS;
+# a crash leaves its input as tests/fuzz/work/crash-* and fails the target.
+FUZZ_CC      ?= clang
+FUZZ_SECONDS ?= 30
+FUZZ_TMPDIR  ?= $(if $(wildcard /dev/shm),/dev/shm,/tmp)
+FUZZ_FLAGS   := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+		-fno-omit-frame-pointer
+FUZZERS      := $(patsubst tests/fuzz/fuzz-%.c,tests/fuzz/fuzz-%,$(wildcard tests/fuzz/fuzz-*.c))
+
+tests/fuzz/fuzz-%: tests/fuzz/fuzz-%.c $(SRCS) $(HEADERS)
+	$(FUZZ_CC) $(CPPFLAGS) $(WARNFLAGS) $(FUZZ_FLAGS) -o $@ $< $(SRCS) $(LDLIBS)
+
+fuzz: $(FUZZERS)
+	@set -e; for f in $(FUZZERS); do \
+		name=$${f#tests/fuzz/fuzz-}; mkdir -p tests/fuzz/work/$$name; \
+		echo "fuzz $$name: $(FUZZ_SECONDS) s (log: tests/fuzz/work/$$name.log)"; \
+		if ! TMPDIR=$(FUZZ_TMPDIR) $$f -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \
+			-artifact_prefix=tests/fuzz/work/ tests/fuzz/work/$$name \
+			tests/fuzz/corpus/$$name > tests/fuzz/work/$$name.log 2>&1; then \
+			grep -v '^bisectable: ' tests/fuzz/work/$$name.log | tail -60; exit 1; \
+		fi; \
+		grep -E '^(#[0-9]+ +DONE|Done [0-9]+ runs)' tests/fuzz/work/$$name.log | tail -2; \
+	done
+
 # The report of a fixture database: escaping, first-bad cells, charts.
 reports/fixture.html: bisectable db/schema.sql tests/browser/make-fixture-db.sql
 	mkdir -p reports
@@ -134,7 +161,8 @@ verify: deps
 
 clean:
 	rm -f bisectable bisect/*.o bisect/schema.inc guest/smoke guest/initramfs.cpio.gz \
-		$(UNIT_TESTS) reports/fixture.* bisectable.1 bisectable.bash
+		$(UNIT_TESTS) reports/fixture.* bisectable.1 bisectable.bash $(FUZZERS)
+	rm -rf tests/fuzz/work
 
 .PHONY: print-packages bench all unit browser e2e test deps verify clean screenshot install \
-	uninstall
+	uninstall fuzz

@@ -81,17 +81,48 @@ static int is_patch_text(const char *text)
 	return strstr(text, "\ndiff --git ") || strstr(text, "\n--- ") || !strncmp(text, "diff ", 5);
 }
 
-static int add_patch(struct series *s, const char *path)
+/*
+ * A patch is text: git's binary diffs are base85, so a NUL byte is damage
+ * (or a hostile file), and git am would not apply what we show. Refuse it
+ * and say where it is, rather than call the file "not a patch".
+ */
+static int check_no_nul(const struct strbuf *text, const char *shown)
+{
+	const char *nul = memchr(text->buf, '\0', text->len);
+	const char *p, *line_start = text->buf;
+	size_t line = 1;
+
+	if (!nul)
+		return 0;
+	for (p = text->buf; p < nul; p++)
+		if (*p == '\n') {
+			line++;
+			line_start = p + 1;
+		}
+	if (!strncasecmp(line_start, "Subject:", 8))
+		return error("%s: a NUL byte in its Subject: header (line %zu); a patch is "
+			     "text, git am cannot take it", shown, line);
+	return error("%s: a NUL byte at line %zu; a patch is text, git am cannot take it",
+		     shown, line);
+}
+
+/* path is read; shown is how messages name it (the user's file, not a temporary one). */
+static int add_patch(struct series *s, const char *path, const char *shown, int strip)
 {
 	struct strbuf text = STRBUF_INIT;
 	struct series_patch *p;
 	const char *hdr;
+	int ret = -1;
 
-	if (strbuf_read_file(&text, path) < 0)
-		return error("cannot read patch %s: %s", path, strerror(errno));
+	if (strbuf_read_file(&text, path) < 0) {
+		error("cannot read patch %s: %s", shown, strerror(errno));
+		goto out_text;
+	}
+	if (check_no_nul(&text, shown))
+		goto out_text;
 	if (!text.len || !is_patch_text(text.buf)) {
-		strbuf_release(&text);
-		return error("%s is not a patch: it has no diff", path);
+		error("%s is not a patch: it has no diff", shown);
+		goto out_text;
 	}
 	s->patches = xrealloc(s->patches, (s->npatches + 1) * sizeof(*s->patches));
 	p = &s->patches[s->npatches++];
@@ -101,41 +132,74 @@ static int add_patch(struct series *s, const char *path)
 	if (!strncmp(hdr, "From ", 5) && strchr(hdr, '\n'))
 		hdr = strchr(hdr, '\n') + 1;
 	p->author = mail_header(hdr, "From");
+	p->strip = strip;
+	ret = 0;
+out_text:
 	strbuf_release(&text);
+	return ret;
+}
+
+/*
+ * The options after a patch's name in a quilt series file: only -pN (the
+ * strip level, 0 to 16, digits only) is quilt's and meaningful to git am.
+ */
+static int quilt_options(char *opts, const char *where, int *strip)
+{
+	char *word, *save = NULL;
+
+	*strip = 1;
+	for (word = strtok_r(opts, " \t\r", &save); word; word = strtok_r(NULL, " \t\r", &save)) {
+		if (strncmp(word, "-p", 2) || parse_int(word + 2, 0, 16, strip))
+			return error("%s: unsupported option '%s' (only -pN, N from 0 to 16)",
+				     where, word);
+	}
 	return 0;
+}
+
+/* One line of a series file: "name.patch [-pN]  # comment". */
+static int quilt_line(struct series *s, const char *dir, char *line, const char *where)
+{
+	char *hash = strchr(line, '#'), *end, *path;
+	int strip, ret;
+
+	if (hash)
+		*hash = '\0';
+	while (isspace((unsigned char)*line))
+		line++;
+	for (end = line; *end && !isspace((unsigned char)*end); end++)
+		;
+	if (!*line)
+		return 0;
+	if (*end)
+		*end++ = '\0';
+	if (strstr(line, "..") || line[0] == '/')
+		return error("%s: patch name '%s' leaves the series directory", where, line);
+	if (quilt_options(end, where, &strip))
+		return -1;
+	path = xasprintf("%s/%s", dir, line);
+	ret = add_patch(s, path, path, strip);
+	free(path);
+	return ret;
 }
 
 static int load_quilt(struct series *s, const char *dir, const char *series_file)
 {
 	struct strbuf text = STRBUF_INIT;
-	char *line, *save = NULL;
+	char *line, *next;
+	size_t lineno = 0;
 	int ret = 0;
 
 	if (strbuf_read_file(&text, series_file) < 0)
 		return error("cannot read %s: %s", series_file, strerror(errno));
-	for (line = strtok_r(text.buf, "\n", &save); line && !ret;
-	     line = strtok_r(NULL, "\n", &save)) {
-		char *hash = strchr(line, '#'), *end;
-		char *path;
+	for (line = text.buf; line && *line && !ret; line = next) {
+		char *where;
 
-		if (hash)
-			*hash = '\0';
-		while (isspace((unsigned char)*line))
-			line++;
-		/* "name.patch -p1": the name is the first word. */
-		for (end = line; *end && !isspace((unsigned char)*end); end++)
-			;
-		*end = '\0';
-		if (!*line)
-			continue;
-		if (strstr(line, "..") || line[0] == '/') {
-			ret = error("%s: patch name '%s' leaves the series directory",
-				    series_file, line);
-			break;
-		}
-		path = xasprintf("%s/%s", dir, line);
-		ret = add_patch(s, path);
-		free(path);
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		where = xasprintf("%s:%zu", series_file, ++lineno);
+		ret = quilt_line(s, dir, line, where);
+		free(where);
 	}
 	strbuf_release(&text);
 	return ret;
@@ -146,8 +210,12 @@ static int patch_name_cmp(const void *a, const void *b)
 	return strverscmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-/* Files of dir ending in suffix, in version order (2 before 10). */
-static int load_numbered(struct series *s, const char *dir, const char *suffix)
+/*
+ * Files of dir ending in suffix, in version order (2 before 10). For the
+ * messages git mailsplit wrote, mbox is the user's file that messages name.
+ */
+static int load_numbered(struct series *s, const char *dir, const char *suffix,
+			 const char *mbox)
 {
 	size_t slen = strlen(suffix);
 	DIR *d = opendir(dir);
@@ -171,9 +239,11 @@ static int load_numbered(struct series *s, const char *dir, const char *suffix)
 		qsort(names, n, sizeof(*names), patch_name_cmp);
 	for (i = 0; i < n; i++) {
 		char *path = xasprintf("%s/%s", dir, names[i]);
+		char *shown = mbox ? xasprintf("%s (message %zu)", mbox, i + 1) : xstrdup(path);
 
 		if (!ret)
-			ret = add_patch(s, path);
+			ret = add_patch(s, path, shown, 1);
+		free(shown);
 		free(path);
 		free(names[i]);
 	}
@@ -183,14 +253,20 @@ static int load_numbered(struct series *s, const char *dir, const char *suffix)
 
 static int load_mbox(struct series *s, const char *mbox)
 {
-	char template[] = "/tmp/bisectable-mbox.XXXXXX";
+	const char *tmpdir = getenv("TMPDIR");
+	char *template = xasprintf("%s/bisectable-mbox.XXXXXX",
+				   tmpdir && *tmpdir ? tmpdir : "/tmp");
 	struct strbuf count = STRBUF_INIT;
 	char *out_opt;
 	int ret;
 
-	if (!mkdtemp(template))
-		return error("mkdtemp: %s", strerror(errno));
-	s->split_dir = xstrdup(template);
+	if (!mkdtemp(template)) {
+		ret = error("cannot split %s: mkdtemp %s: %s", mbox, template, strerror(errno));
+		free(template);
+		return ret;
+	}
+	/* From here series_free() removes it, on success or error. */
+	s->split_dir = template;
 	out_opt = xasprintf("-o%s", template);
 	/* git's own splitter, so what git am sees is what we number. */
 	ret = git(NULL, &count, "mailsplit", out_opt, "-b", mbox, NULL);
@@ -198,9 +274,13 @@ static int load_mbox(struct series *s, const char *mbox)
 	free(out_opt);
 	if (ret)
 		return error("%s: git mailsplit could not split it as an mbox", mbox);
-	return load_numbered(s, template, "");
+	return load_numbered(s, s->split_dir, "", mbox);
 }
 
+/*
+ * On an error s is freed (the split directory of an mbox removed) and left
+ * empty, so the caller has nothing to undo; series_free() on it is harmless.
+ */
 int series_load(const char *path, struct series *s)
 {
 	struct stat st;
@@ -209,8 +289,10 @@ int series_load(const char *path, struct series *s)
 
 	memset(s, 0, sizeof(*s));
 	s->path = abspath(path);
-	if (stat(path, &st) < 0)
-		return error("series %s: %s", path, strerror(errno));
+	if (stat(path, &st) < 0) {
+		ret = error("series %s: %s", path, strerror(errno));
+		goto out_free;
+	}
 	if (S_ISDIR(st.st_mode)) {
 		series_file = xasprintf("%s/series", path);
 		if (file_exists(series_file)) {
@@ -218,7 +300,7 @@ int series_load(const char *path, struct series *s)
 			ret = load_quilt(s, path, series_file);
 		} else {
 			s->kind = "patches";
-			ret = load_numbered(s, path, ".patch");
+			ret = load_numbered(s, path, ".patch", NULL);
 		}
 		free(series_file);
 	} else {
@@ -227,6 +309,10 @@ int series_load(const char *path, struct series *s)
 	}
 	if (!ret && !s->npatches)
 		ret = error("series %s is empty: no patches found", path);
+	if (!ret)
+		return 0;
+out_free:
+	series_free(s);
 	return ret;
 }
 
@@ -281,14 +367,18 @@ size_t series_apply(const char *work_dir, const struct series *s, char **failed_
 
 	*failed_msg = NULL;
 	for (i = 0; i < s->npatches; i++) {
+		char *strip = xasprintf("-p%d", s->patches[i].strip);
 		const char *argv[] = { "git", "-C", work_dir, "am", "-q", "--no-3way",
-				       "--committer-date-is-author-date", s->patches[i].path,
-				       NULL };
+				       "--committer-date-is-author-date", strip,
+				       s->patches[i].path, NULL };
 		struct child c = { .argv = argv, .env = env, .capture = &out,
 				   .capture_stderr = 1 };
+		int failed;
 
 		strbuf_reset(&out);
-		if (run_child(&c)) {
+		failed = run_child(&c);
+		free(strip);
+		if (failed) {
 			*failed_msg = am_reason(out.buf);
 			git_quiet(work_dir, NULL, "am", "--abort", NULL);
 			break;

@@ -14,6 +14,7 @@ struct series_patch {
 	char *path;
 	char *subject;		/* from its Subject: header, [PATCH ...] removed */
 	char *author;		/* from its From: header */
+	int strip;		/* git am -pN: quilt's -pN of the series file, else 1 */
 };
 
 struct series {
@@ -24,7 +25,10 @@ struct series {
 	char *split_dir;	/* where an mbox was split, removed by series_free */
 };
 
-/* Load and check a series; returns -1 with a message naming the problem. */
+/*
+ * Load and check a series; returns -1 with a message naming the problem (the
+ * user's file, and for an mbox the message number), s then freed and empty.
+ */
 int series_load(const char *path, struct series *s);
 void series_free(struct series *s);
 

@@ -13,12 +13,36 @@ struct kernel_base {
 	char *git_dir;		/* bare repository holding the import */
 	char *sha;		/* the imported commit */
 	char *version;		/* e.g. 6.12.118, from its Makefile */
+	int imported;		/* this call imported the tarball (first use, or it changed) */
+};
+
+/* A tarball against the record of the import made from it (tree_tarball_check). */
+enum tarball_state {
+	TARBALL_SAME,		/* same path, size and mtime */
+	TARBALL_TOUCHED,	/* those differ, the SHA-256 does not: the record is updated */
+	TARBALL_CHANGED,	/* another SHA-256: import it anew */
+	TARBALL_UNRECORDED,	/* no record for base_sha (an import by an older bisectable) */
+	TARBALL_ERROR,		/* cannot stat or read it (an error was printed) */
 };
 
 /* $BISECTABLE_CACHE, else $XDG_CACHE_HOME/bisectable, else ~/.cache/bisectable. */
 char *cache_dir(void);
-/* Import the tarball unless already imported; fills base. */
+/*
+ * Import the tarball unless already imported; fills base. The import is
+ * <cache>/<name>.git; its config (section bisectable) records the tarball's
+ * path, size, mtime and SHA-256. A tarball whose size or mtime changed is
+ * hashed; new content is imported anew into the same repository:
+ * refs/bisectable/base moves to the new commit, refs/bisectable/imports/<sha>
+ * keeps every import. The same content always gives the same commit.
+ */
 int tree_import(const char *tarball, struct kernel_base *base);
+enum tarball_state tree_tarball_check(const char *git_dir, const char *base_sha,
+				      const char *tarball);
+/*
+ * Remove the scratch directories (cache/import.*) of imports that were
+ * killed: those whose lock file no process holds. Returns how many.
+ */
+int tree_remove_stale_imports(const char *cache);
 void kernel_base_free(struct kernel_base *base);
 /* Kernel version (VERSION.PATCHLEVEL.SUBLEVEL) of a commit, allocated. */
 char *tree_version(const char *git_dir, const char *commit);

@@ -23,6 +23,7 @@
 
 const char *progname = "bisectable";
 
+__attribute__((format(printf, 2, 0)))
 static void vreport(const char *prefix, const char *fmt, va_list ap)
 {
 	fflush(stdout);

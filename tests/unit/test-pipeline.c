@@ -157,7 +157,7 @@ static void test_series(void)
 
 	is_int(series_load("tests/fixtures/apply-fail", &s), 0, "quilt directory");
 	is_str(s.kind, "quilt", "its kind");
-	is_int((int)s.npatches, 3, "series file order, comments and -p1 ignored");
+	is_int((int)s.npatches, 3, "series file order, comments skipped, -p1 read");
 	if (s.npatches == 3)
 		ok(strstr(s.patches[1].path, "02-stale-context.patch") != NULL, "second one");
 	series_free(&s);

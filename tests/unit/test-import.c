@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Unit tests of the kernel import (tree.c) on small fake tarballs: a tarball
+ * unchanged is not imported again, one touched but with the same content is
+ * not either, one with a changed file is, and the same content always gives
+ * the same commit. Scratch directories of killed imports are removed, one a
+ * live import holds is kept. Needs tar, xz and git; works in a temporary
+ * directory (BISECTABLE_CACHE points there).
+ */
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "tree.h"
+#include "util.h"
+#include "tap.h"
+
+static char *tmp;
+
+/* tmp/<dir>/linux-source-6.12.tar.xz of a kernel-like tree at SUBLEVEL sub. */
+static char *make_tarball(const char *dir, int sub, const char *readme)
+{
+	char *src = xasprintf("%s/src-%s/linux-source-6.12", tmp, dir);
+	char *out_dir = xasprintf("%s/%s", tmp, dir), *parent = xasprintf("%s/src-%s", tmp, dir);
+	char *tarball = xasprintf("%s/linux-source-6.12.tar.xz", out_dir);
+	char *mk = xasprintf("VERSION = 6\nPATCHLEVEL = 12\nSUBLEVEL = %d\nEXTRAVERSION =\n", sub);
+	char *path;
+
+	mkdir_p(src);
+	mkdir_p(out_dir);
+	path = xasprintf("%s/Makefile", src);
+	write_file(path, mk, strlen(mk));
+	free(path);
+	path = xasprintf("%s/README", src);
+	write_file(path, readme, strlen(readme));
+	free(path);
+	{
+		const char *argv[] = { "tar", "-cJf", tarball, "-C", parent, "linux-source-6.12",
+				       NULL };
+
+		if (run_capture(NULL, NULL, argv))
+			diag("tar failed for %s", tarball);
+	}
+	free(mk);
+	free(parent);
+	free(out_dir);
+	free(src);
+	return tarball;
+}
+
+static void set_mtime(const char *path, time_t when)
+{
+	struct timespec ts[2] = { { when, 0 }, { when, 0 } };
+
+	utimensat(AT_FDCWD, path, ts, 0);
+}
+
+static void test_identity(void)
+{
+	char *a = make_tarball("a", 1, "one\n"), *b = make_tarball("b", 2, "two\n");
+	struct kernel_base kb;
+	char *sha1 = NULL, *ref;
+
+	set_mtime(a, 1000000000);
+	is_int(tree_import(a, &kb), 0, "first import");
+	is_int(kb.imported, 1, "it imports");
+	is_str(kb.version, "6.12.1", "version from the Makefile");
+	sha1 = xstrdup(kb.sha ? kb.sha : "");
+	kernel_base_free(&kb);
+
+	is_int(tree_import(a, &kb), 0, "same tarball again");
+	is_int(kb.imported, 0, "unchanged: not imported again");
+	is_str(kb.sha, sha1, "same base");
+	kernel_base_free(&kb);
+
+	set_mtime(a, 1000000500);
+	is_int(tree_import(a, &kb), 0, "touched tarball");
+	is_int(kb.imported, 0, "touched, same content: not imported again");
+	is_str(kb.sha, sha1, "same base");
+	is_int(tree_tarball_check(kb.git_dir, kb.sha, a), TARBALL_SAME,
+	       "and its new mtime was recorded");
+	kernel_base_free(&kb);
+
+	/* A copy under the same name with one file changed (6.12.1 -> 6.12.2), via --tarball. */
+	is_int(tree_import(b, &kb), 0, "changed tarball");
+	is_int(kb.imported, 1, "changed content: imported anew");
+	is_str(kb.version, "6.12.2", "the new version is tested");
+	ok(kb.sha && strcmp(kb.sha, sha1), "a new base commit");
+	ref = xasprintf("refs/bisectable/imports/%s", sha1);
+	is_int(git_quiet(NULL, NULL, "--git-dir", kb.git_dir, "rev-parse", "--verify", "-q", ref,
+			 NULL), 0, "the earlier import is kept under %s", ref);
+	free(ref);
+	kernel_base_free(&kb);
+
+	is_int(tree_import(a, &kb), 0, "back to the first tarball");
+	is_int(kb.imported, 1, "imported again");
+	is_str(kb.sha, sha1, "the same content gives the same commit");
+	kernel_base_free(&kb);
+
+	free(sha1);
+	free(a);
+	free(b);
+}
+
+static void test_stale_imports(void)
+{
+	char *cache = xasprintf("%s/cache", tmp);
+	char *dead = xasprintf("%s/import.999999", cache);
+	char *free_lock = xasprintf("%s/import.1", cache);
+	char *live = xasprintf("%s/import.2", cache), *path;
+	int fd;
+
+	mkdir_p(dead);
+	path = xasprintf("%s/src", dead);
+	mkdir_p(path);
+	free(path);
+	path = xasprintf("%s/src/big", dead);
+	write_file(path, "x", 1);
+	free(path);
+	mkdir_p(free_lock);
+	path = xasprintf("%s/lock", free_lock);
+	write_file(path, "", 0);
+	free(path);
+	mkdir_p(live);
+	path = xasprintf("%s/lock", live);
+	fd = lock_file(path, 0);	/* a live import holds it */
+	free(path);
+	ok(fd >= 0, "the live import's lock is taken");
+
+	is_int(tree_remove_stale_imports(cache), 2, "two stale scratch directories removed");
+	ok(!file_exists(dead), "a killed import's directory (no lock file) is gone");
+	ok(!file_exists(free_lock), "one whose lock is free is gone");
+	ok(file_exists(live), "one a live import holds is kept");
+	path = xasprintf("%s/lock", live);
+	ok(file_exists(path), "with its lock file");
+	free(path);
+	if (fd >= 0)
+		close(fd);
+	is_int(tree_remove_stale_imports(cache), 1, "once its import is gone, it goes too");
+	free(live);
+	free(free_lock);
+	free(dead);
+	free(cache);
+}
+
+int main(void)
+{
+	char dir[] = "/tmp/bisectable-import.XXXXXX";
+	char *cache;
+
+	if (!mkdtemp(dir)) {
+		perror("mkdtemp");
+		return 1;
+	}
+	tmp = dir;
+	cache = xasprintf("%s/cache", dir);
+	setenv("BISECTABLE_CACHE", cache, 1);
+	setenv("GIT_CONFIG_NOSYSTEM", "1", 1);
+	setenv("GIT_CONFIG_GLOBAL", "/dev/null", 1);
+	test_identity();
+	test_stale_imports();
+	free(cache);
+	remove_tree(dir);
+	return done_testing();
+}

@@ -1,0 +1,190 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Unit tests of series.c on inputs a user (or an attacker) can give: quilt's
+ * -pN options reaching git am, a NUL byte in a patch, and an mbox whose
+ * message is broken (the error names the user's file and the message, and
+ * the split directory is gone). Needs git; works in a temporary directory.
+ */
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "series.h"
+#include "util.h"
+#include "tap.h"
+
+static char *tmp;
+
+/* A patch made with "diff -u old new" style paths: it needs -p0. */
+static const char p0_patch[] =
+	"From: A <a@example.org>\n"
+	"Subject: [PATCH] hello: say more\n"
+	"Date: Mon, 1 Jan 2024 00:00:00 +0000\n"
+	"\n"
+	"---\n"
+	"--- sub/hello.txt\n"
+	"+++ sub/hello.txt\n"
+	"@@ -1 +1,2 @@\n"
+	" hello\n"
+	"+world\n";
+
+static void put(const char *rel, const void *data, size_t len)
+{
+	char *path = xasprintf("%s/%s", tmp, rel);
+
+	if (write_file(path, data, len) < 0)
+		diag("cannot write %s", path);
+	free(path);
+}
+
+/* Run fn(arg) with stderr into a string (allocated). */
+static char *stderr_of(int (*fn)(const char *, struct series *), const char *arg,
+		       struct series *s, int *ret)
+{
+	char *path = xasprintf("%s/stderr", tmp);
+	struct strbuf sb = STRBUF_INIT;
+	int saved = dup(2), fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+
+	fflush(stderr);
+	dup2(fd, 2);
+	close(fd);
+	*ret = fn(arg, s);
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	strbuf_read_file(&sb, path);
+	free(path);
+	diag("stderr: %s", sb.buf);
+	return strbuf_detach(&sb, NULL);
+}
+
+static void test_strip_level(void)
+{
+	char *repo = xasprintf("%s/repo", tmp), *dir = xasprintf("%s/quilt", tmp);
+	struct series s;
+	char *msg = NULL, *out;
+	struct strbuf text = STRBUF_INIT;
+	int ret;
+
+	mkdir_p(dir);
+	put("quilt/01.patch", p0_patch, sizeof(p0_patch) - 1);
+	put("quilt/series", "01.patch -p0   # made with diff -u\n", 35);
+	is_int(series_load(dir, &s), 0, "a quilt series with -p0 loads");
+	is_int(s.npatches ? s.patches[0].strip : -1, 0, "its strip level is 0");
+
+	git(NULL, NULL, "init", "-q", repo, NULL);
+	out = xasprintf("%s/sub", repo);
+	mkdir_p(out);
+	free(out);
+	put("repo/sub/hello.txt", "hello\n", 6);
+	git(repo, NULL, "add", "sub/hello.txt", NULL);
+	git(repo, NULL, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "base",
+	    NULL);
+	is_int((int)series_apply(repo, &s, &msg), 1, "git am -p0 applies the -p0 patch");
+	if (msg)
+		diag("git am: %s", msg);
+	free(msg);
+	out = xasprintf("%s/sub/hello.txt", repo);
+	strbuf_read_file(&text, out);
+	is_str(text.buf, "hello\nworld\n", "and the file changed");
+	strbuf_release(&text);
+	free(out);
+	series_free(&s);
+
+	put("quilt/series", "01.patch -p1\n", 13);
+	series_load(dir, &s);
+	is_int(s.npatches ? s.patches[0].strip : -1, 1, "-p1 is 1");
+	series_free(&s);
+
+	put("quilt/series", "01.patch\n", 9);
+	series_load(dir, &s);
+	is_int(s.npatches ? s.patches[0].strip : -1, 1, "no option is 1");
+	series_free(&s);
+
+	static const char *const bad[] = { "-p", "-px", "-p1x", "-p-1", "-p17", "-p 1", "-R",
+					   "--p1", "-p+1", "-p 0x1" };
+	for (size_t i = 0; i < ARRAY_SIZE(bad); i++) {
+		char *line = xasprintf("01.patch %s\n", bad[i]);
+
+		put("quilt/series", line, strlen(line));
+		out = stderr_of(series_load, dir, &s, &ret);
+		ok(ret == -1 && strstr(out, "series:1") && s.npatches == 0,
+		   "'%s' is refused, naming the line", bad[i]);
+		free(out);
+		free(line);
+		series_free(&s);
+	}
+	free(repo);
+	free(dir);
+}
+
+static void test_nul_subject(void)
+{
+	static const char patch[] = "From: A <a@example.org>\nSubject: [PATCH] a\0b\n\n---\n"
+				    "--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\n+b\n";
+	char *dir = xasprintf("%s/nul", tmp), *out;
+	struct series s;
+	int ret;
+
+	mkdir_p(dir);
+	put("nul/0001-a.patch", patch, sizeof(patch) - 1);
+	out = stderr_of(series_load, dir, &s, &ret);
+	is_int(ret, -1, "a NUL byte in a subject is refused");
+	ok(strstr(out, "NUL") && strstr(out, "Subject") && strstr(out, "line 2"),
+	   "the message says what and where");
+	ok(!strstr(out, "not a patch"), "and does not call it not a patch");
+	free(out);
+	free(dir);
+}
+
+static void test_mbox_error(void)
+{
+	static const char good[] = "From 0 Mon Sep 17 00:00:00 2001\nFrom: A <a@example.org>\n"
+				   "Subject: [PATCH 1/2] ok\n\n---\n--- a/x\n+++ b/x\n"
+				   "@@ -1 +1 @@\n-a\n+b\n\n";
+	static const char bad[] = "From 0 Mon Sep 17 00:00:00 2001\nFrom: A <a@example.org>\n"
+				  "Subject: [PATCH 2/2] words only\n\nno diff here\n";
+	char *mbox = xasprintf("%s/user.mbox", tmp), *split = xasprintf("%s/split", tmp);
+	char *text = xasprintf("%s%s", good, bad), *out;
+	struct strbuf ls = STRBUF_INIT;
+	struct series s;
+	int ret;
+
+	mkdir_p(split);
+	setenv("TMPDIR", split, 1);
+	write_file(mbox, text, strlen(text));
+	out = stderr_of(series_load, mbox, &s, &ret);
+	is_int(ret, -1, "an mbox with a message without a diff is an error");
+	ok(strstr(out, mbox) && strstr(out, "message 2"), "it names the user's mbox and message");
+	ok(!strstr(out, "bisectable-mbox."), "not the temporary split file");
+	ok(s.split_dir == NULL && s.npatches == 0, "the series is left empty");
+	run_capture(split, &ls, (const char *const[]){ "ls", "-A", ".", NULL });
+	is_str(ls.buf, "", "no split directory is left behind");
+	unsetenv("TMPDIR");
+	strbuf_release(&ls);
+	free(out);
+	free(text);
+	free(mbox);
+	free(split);
+}
+
+int main(void)
+{
+	char dir[] = "/tmp/bisectable-series.XXXXXX";
+
+	if (!mkdtemp(dir)) {
+		perror("mkdtemp");
+		return 1;
+	}
+	tmp = dir;
+	setenv("GIT_CONFIG_NOSYSTEM", "1", 1);
+	setenv("GIT_CONFIG_GLOBAL", "/dev/null", 1);
+	test_strip_level();
+	test_nul_subject();
+	test_mbox_error();
+	remove_tree(dir);
+	return done_testing();
+}
