@@ -19,7 +19,8 @@ static void show_commit(sqlite3 *db, long long commit_id)
 	sqlite3_stmt *st, *t;
 
 	st = db_prepare(db, "SELECT c.run_id, c.position, c.sha, c.subject, c.author,"
-			" (SELECT COUNT(*) FROM commits x WHERE x.run_id = c.run_id)"
+			" (SELECT COUNT(*) FROM commits x WHERE x.run_id = c.run_id"
+			"  AND x.position > 0)"
 			" FROM commits c WHERE c.id = ?");
 	sqlite3_bind_int64(st, 1, commit_id);
 	if (sqlite3_step(st) == SQLITE_ROW)
