@@ -82,7 +82,7 @@ guest/initramfs.cpio.gz: guest/smoke guest/init guest/mkinitramfs.sh
 	sh guest/mkinitramfs.sh $@ guest/smoke
 
 # Unit tests: every module the test names is built with the sanitizers.
-tests/unit/test-%: tests/unit/test-%.c $(SRCS) $(HEADERS) tests/unit/tap.h
+tests/unit/test-%: tests/unit/test-%.c $(SRCS) $(HEADERS) tests/unit/tap.h tests/unit/sql-file.h
 	$(CC) $(CPPFLAGS) $(WARNFLAGS) -g -O1 $(SANITIZE) -o $@ $< $(SRCS) $(LDLIBS)
 
 unit: $(UNIT_TESTS)

@@ -169,7 +169,7 @@ static void test_clean_run(void)
 		   res.metrics[i].value);
 	}
 	console_result_free(&res);
-	strbuf_release(&log);
+	free(log.buf);
 }
 
 static void test_truncated(void)

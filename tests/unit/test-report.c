@@ -23,6 +23,7 @@
 #include "report.h"
 #include "util.h"
 #include "tap.h"
+#include "sql-file.h"
 
 #define SUBJECT_2 "sched/core: Drop <script>alert(1)</script> \"><img src=x onerror=alert(1)>" \
 		  " & the UP rq lock"
@@ -147,18 +148,6 @@ static char *render(sqlite3 *db, long long run, enum report_format fmt, int *ret
 	*ret = report_write(db, run, fmt, f);
 	fclose(f);
 	return buf;
-}
-
-static void exec_file(sqlite3 *db, const char *path)
-{
-	struct strbuf sql = STRBUF_INIT;
-	char *err = NULL;
-
-	if (strbuf_read_file(&sql, path) < 0)
-		die("cannot read %s (run the test from the top of the tree)", path);
-	if (sqlite3_exec(db, sql.buf, NULL, NULL, &err) != SQLITE_OK)
-		die("%s: %s", path, err);
-	strbuf_release(&sql);
 }
 
 static void exec_sql(sqlite3 *db, const char *sql)

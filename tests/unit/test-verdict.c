@@ -16,18 +16,7 @@
 #include "util.h"
 #include "verdict.h"
 #include "tap.h"
-
-static void exec_file(sqlite3 *db, const char *path)
-{
-	struct strbuf sql = STRBUF_INIT;
-	char *err = NULL;
-
-	if (strbuf_read_file(&sql, path) < 0)
-		die("cannot read %s (run the test from the top of the tree)", path);
-	if (sqlite3_exec(db, sql.buf, NULL, NULL, &err) != SQLITE_OK)
-		die("%s: %s", path, err);
-	strbuf_release(&sql);
-}
+#include "sql-file.h"
 
 static void add_run(sqlite3 *db, long long id, const char *configs, const char *state)
 {
