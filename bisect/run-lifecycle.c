@@ -5,8 +5,15 @@
  * a work tree the user was working in (after a --stop-on-failure stop) is
  * left alone unless --discard says otherwise; and taking up a run that
  * did not end (run --resume).
+ *
+ * Which run last had a work tree is written beside it, in <work_dir>.owner
+ * ("STATE<TAB>RUN<TAB>DATABASE"), not only in a database: the work tree
+ * and the build cache are shared by every database of the machine (make
+ * verify's, a test's, the user's own), so a run killed while it belonged
+ * to one database must not read as the user's work to a run of another.
  */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,6 +56,39 @@ int run_mark_interrupted(sqlite3 *db)
 	}
 	free(ids);
 	return (int)n;
+}
+
+static char *owner_path(const char *work_dir)
+{
+	return xasprintf("%s.owner", work_dir);
+}
+
+void run_claim_work_dir(const struct run *r, const char *state)
+{
+	char *path = owner_path(r->work_dir), *tmp = xasprintf("%s.tmp", path);
+	char *db = r->db_path ? abspath(r->db_path) : xstrdup("");
+	char *line = xasprintf("%s\t%lld\t%s\n", state, r->id, db);
+
+	/* Renamed into place: a kill never leaves half a line. */
+	if (write_file(tmp, line, strlen(line)) || rename(tmp, path))
+		warning("cannot write %s: %s", path, strerror(errno));
+	free(line);
+	free(db);
+	free(tmp);
+	free(path);
+}
+
+/* The state the last run wrote in <work_dir>.owner, allocated, or NULL. */
+static char *owner_state(const char *work_dir)
+{
+	struct strbuf text = STRBUF_INIT;
+	char *path = owner_path(work_dir), *state = NULL;
+
+	if (strbuf_read_file(&text, path) >= 0 && text.len)
+		state = xstrndup(text.buf, strcspn(text.buf, "\t\n"));
+	strbuf_release(&text);
+	free(path);
+	return state;
 }
 
 /* The state of the latest run of this database in work_dir, allocated, or NULL. */
@@ -109,9 +149,17 @@ int run_check_user_work(sqlite3 *db, const char *work_dir, int discard)
 		return 0;
 	}
 	free(dotgit);
-	/* An interrupted or failed run of ours left it: nothing there is the user's. */
-	state = last_state(db, work_dir);
-	ours = state && (!strcmp(state, "interrupted") || !strcmp(state, "failed"));
+	/*
+	 * An interrupted or failed run left it, of this database or another
+	 * ('running' in the owner file: that run was killed, as its lock is
+	 * ours now): nothing there is the user's. Work trees from before the
+	 * owner file have only this database's word.
+	 */
+	state = owner_state(work_dir);
+	if (!state)
+		state = last_state(db, work_dir);
+	ours = state && (!strcmp(state, "interrupted") || !strcmp(state, "failed") ||
+			 !strcmp(state, "running"));
 	free(state);
 	if (!ours)
 		user_work(work_dir, &what);
@@ -179,7 +227,11 @@ int run_resume(struct run *r, long long id, struct run_config *rc)
 	if (!r->info.tip_sha || !file_exists(r->work_dir))
 		return error("run %lld cannot be resumed: its work tree %s is gone", r->id,
 			     r->work_dir);
-	if (run_lock_work_dir(r) || tree_checkout_clean(r->work_dir, r->info.tip_sha))
+	/* Another run may have had the work tree since, and left the user's fix-up in it. */
+	if (run_lock_work_dir(r) || run_check_user_work(r->db, r->work_dir, 0))
+		return -1;
+	run_claim_work_dir(r, "running");
+	if (tree_checkout_clean(r->work_dir, r->info.tip_sha))
 		return -1;
 	strbuf_addstr(&r->base, r->info.base_sha);
 	strbuf_addstr(&r->tip, r->info.tip_sha);

@@ -174,8 +174,10 @@ static int prepare_range(struct run *r, const struct run_target *t)
 		goto out_names;
 	r->info.repo = abspath(t->repo);
 	r->work_dir = range_work_dir(r->info.repo);
-	if (run_lock_work_dir(r) || run_check_user_work(r->db, r->work_dir, t->discard) ||
-	    tree_prepare_clone(r->info.repo, r->work_dir, r->tip.buf))
+	if (run_lock_work_dir(r) || run_check_user_work(r->db, r->work_dir, t->discard))
+		goto out_names;
+	run_claim_work_dir(r, "running");
+	if (tree_prepare_clone(r->info.repo, r->work_dir, r->tip.buf))
 		goto out_names;
 	git_dir = xasprintf("%s/.git", r->work_dir);
 	r->info.base_version = tree_version(git_dir, r->base.buf);
@@ -198,8 +200,10 @@ static int prepare_series(struct run *r, const struct run_target *t)
 	cache = cache_dir();
 	r->work_dir = xasprintf("%s/work/linux-source", cache);
 	free(cache);
-	if (run_lock_work_dir(r) || run_check_user_work(r->db, r->work_dir, t->discard) ||
-	    tree_prepare_worktree(r->kernel.git_dir, r->work_dir, r->kernel.sha))
+	if (run_lock_work_dir(r) || run_check_user_work(r->db, r->work_dir, t->discard))
+		return -1;
+	run_claim_work_dir(r, "running");
+	if (tree_prepare_worktree(r->kernel.git_dir, r->work_dir, r->kernel.sha))
 		return -1;
 	strbuf_addstr(&r->base, r->kernel.sha);
 	r->info.base_version = xstrdup(r->kernel.version);
@@ -324,6 +328,7 @@ void run_record(struct run *r)
 	if (r->failed_msg)
 		record_unapplied(r);
 	db_commit(r->db);
+	run_claim_work_dir(r, "running");
 	info("run %lld: %d commits on linux %s, configurations %s", r->id, r->ncommits,
 	     r->info.base_version, configs);
 	/* Borrowed for the insert; the struct owns none of them. */
@@ -418,22 +423,26 @@ static int finish(struct run *r, int rc)
 	if (interrupted) {
 		tree_abort_in_progress(r->work_dir);
 		db_finish_run(r->db, r->id, "interrupted", NULL);
+		run_claim_work_dir(r, "interrupted");
 		error("interrupted; the work tree was reset, run %lld is marked interrupted",
 		      r->id);
 		return 128 + interrupted;
 	}
 	if (rc && r->rc->mode == RUN_STOP_ON_FAILURE) {
 		db_finish_run(r->db, r->id, "stopped", NULL);
+		run_claim_work_dir(r, "stopped");
 		print_fixup_help(r->work_dir);
 		return EXIT_BAD;
 	}
 	if (rc) {
 		tree_abort_in_progress(r->work_dir);
 		db_finish_run(r->db, r->id, "failed", NULL);
+		run_claim_work_dir(r, "failed");
 		error("git rebase --exec failed (exit %d); run %lld is incomplete", rc, r->id);
 		return EXIT_ERROR;
 	}
 	db_finish_run(r->db, r->id, "done", r->tip.buf);
+	run_claim_work_dir(r, "done");
 	return verdict_report(r->db, r->id, NULL, NULL, stdout);
 }
 

@@ -88,5 +88,10 @@ int run_resume(struct run *r, long long id, struct run_config *rc);
  * untracked changes, unless discard or an interrupted run of ours left it.
  */
 int run_check_user_work(sqlite3 *db, const char *work_dir, int discard);
+/*
+ * Say in <work_dir>.owner that run r (its id and database) has the work
+ * tree, in state: 'running' while it works there, then how it ended.
+ */
+void run_claim_work_dir(const struct run *r, const char *state);
 
 #endif

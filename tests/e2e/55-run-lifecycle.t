@@ -42,8 +42,17 @@ pgrep -s "$sid" -a | sed 's/^/# left: /'
 pkill -9 -s "$sid" 2> /dev/null
 is "$(sql 'select state from runs where id = 1')" running "the killed run is still 'running'"
 
-# A step outside a rebase cannot read the todo list: an error, nothing deleted.
+# The work tree is shared by every database of the machine: a run of another
+# database finds the killed run's rebase, and it is not the user's work.
 wt=$(sql 'select work_dir from runs where id = 1')
+ok "$(test -d "$(cd "$wt" && realpath -m "$(git rev-parse --git-path rebase-merge)")"; echo $?)" \
+	"the killed run left its rebase in progress"
+timeout 120 "$BISECTABLE" run --db "$scratch/other.db" "${opts[@]}" --repo "$scratch/k" base..tip \
+	> "$scratch/other.out" 2>&1
+is "$?" "$ref_rc" "a run of another database takes the work tree the killed run left"
+sed 's/^/# /' "$scratch/other.out" | head -3
+
+# A step outside a rebase cannot read the todo list: an error, nothing deleted.
 ncommits=$(sql 'select count(*) from commits where run_id = 1')
 git -C "$wt" rebase --quit 2> /dev/null
 git -C "$wt" checkout -q --detach "$(git -C "$scratch/k" rev-parse tip~1)" 2> /dev/null
