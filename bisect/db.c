@@ -23,9 +23,10 @@ static const char schema_sql[] =
  * runs.options holds the run configuration as JSON (run-config.h), and the
  * views agree with verdict.c (a skip is not bad; verdict.complete); 3:
  * results.status 'error' (an infrastructure failure, never cached) and
- * verdict.errors.
+ * verdict.errors; 4: metrics.unit, better, noise_pct, spread_pct, noisy
+ * (performance verdicts).
  */
-#define SCHEMA_VERSION	3
+#define SCHEMA_VERSION	4
 #define STR_(x)		#x
 #define STR(x)		STR_(x)
 
@@ -146,6 +147,13 @@ static void migrate(sqlite3 *db, const char *path, int version)
 		exec_or_die(db, path, "DROP VIEW IF EXISTS verdict; DROP VIEW IF EXISTS first_bad");
 		migrate_results_v3(db, path);
 	}
+	if (version < 4 && !has_column(db, "metrics", "unit"))
+		exec_or_die(db, path, "ALTER TABLE metrics ADD COLUMN unit TEXT;"
+			    " ALTER TABLE metrics ADD COLUMN better TEXT"
+			    " CHECK (better IN ('lower', 'higher'));"
+			    " ALTER TABLE metrics ADD COLUMN noise_pct REAL;"
+			    " ALTER TABLE metrics ADD COLUMN spread_pct REAL;"
+			    " ALTER TABLE metrics ADD COLUMN noisy INTEGER NOT NULL DEFAULT 0");
 }
 
 static int schema_version(sqlite3 *db)
@@ -544,6 +552,29 @@ void db_metric_set(sqlite3 *db, long long commit_id, const char *config, const c
 	db_bind_text(st, 3, source);
 	db_bind_text(st, 4, name);
 	sqlite3_bind_double(st, 5, value);
+	db_done(db, st);
+}
+
+void db_metric_put(sqlite3 *db, long long commit_id, const char *config, const char *source,
+		   const struct metric_sample *m)
+{
+	sqlite3_stmt *st;
+
+	st = db_prepare(db, "INSERT OR REPLACE INTO metrics (commit_id, config, source, name,"
+			" value, unit, better, noise_pct, spread_pct, noisy)"
+			" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+	sqlite3_bind_int64(st, 1, commit_id);
+	db_bind_text(st, 2, config);
+	db_bind_text(st, 3, source);
+	db_bind_text(st, 4, m->name);
+	sqlite3_bind_double(st, 5, m->value);
+	db_bind_text(st, 6, m->unit);
+	db_bind_text(st, 7, m->better);
+	if (m->noise_pct >= 0)
+		sqlite3_bind_double(st, 8, m->noise_pct);
+	if (m->spread_pct >= 0)
+		sqlite3_bind_double(st, 9, m->spread_pct);
+	sqlite3_bind_int(st, 10, m->noise_pct >= 0 && m->spread_pct > m->noise_pct);
 	db_done(db, st);
 }
 

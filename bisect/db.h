@@ -78,6 +78,18 @@ void db_test_add(sqlite3 *db, long long result_id, const char *name, const char 
 /* source: "build" (kbuild), "guest" (the console) or "series" (its metrics file). */
 void db_metric_set(sqlite3 *db, long long commit_id, const char *config, const char *source,
 		   const char *name, double value);
+/* A figure with what makes it a performance verdict (schema.sql, table metrics). */
+struct metric_sample {
+	const char *name;
+	double value;		/* the median of the boot's samples */
+	const char *unit;	/* NULL: undeclared */
+	const char *better;	/* "lower", "higher" or NULL: undeclared */
+	double noise_pct;	/* declared noise floor, -1 if none */
+	double spread_pct;	/* (max - min) / median of the samples, -1 for one sample */
+};
+/* Insert or replace one metric; noisy is set when spread_pct exceeds noise_pct. */
+void db_metric_put(sqlite3 *db, long long commit_id, const char *config, const char *source,
+		   const struct metric_sample *m);
 void db_warnings_clear(sqlite3 *db, long long commit_id, const char *config);
 void db_warning_add(sqlite3 *db, long long commit_id, const char *config, const char *object,
 		    const char *message);

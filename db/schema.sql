@@ -77,6 +77,18 @@ CREATE TABLE IF NOT EXISTS metrics (
 	-- what made it: the build (sizes, warnings), the guest (smoke tests'
 	-- figures) or the series (its metrics file, counted in the tree)
 	source TEXT NOT NULL DEFAULT 'guest' CHECK (source IN ('build', 'guest', 'series')),
+	-- its unit ('ns', 's', 'us', 'bytes', 'lines', ...) and which way is
+	-- better; NULL when nobody declared them (never a performance verdict)
+	unit TEXT,
+	better TEXT CHECK (better IN ('lower', 'higher')),
+	-- the declared noise floor, in percent: a larger spread between the
+	-- repeated samples of one boot makes the value noisy
+	noise_pct REAL,
+	-- (max - min) / median of the samples of this boot, in percent; NULL
+	-- for a single sample
+	spread_pct REAL,
+	-- 1: spread_pct exceeded noise_pct, so this value is never a verdict
+	noisy INTEGER NOT NULL DEFAULT 0,
 	UNIQUE (commit_id, config, name)
 );
 
