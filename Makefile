@@ -11,7 +11,7 @@ VERSION   := 0.1
 CC        ?= gcc
 CFLAGS    ?= -O2 -g
 WARNFLAGS := -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Wshadow -Wformat=2
-CPPFLAGS  += -DBISECTABLE_VERSION='"$(VERSION)"' -Ibisect -Iguest
+CPPFLAGS  += -DBISECTABLE_VERSION='"$(VERSION)"' -Ibisect -Iguest/suites/smoke
 LDLIBS    := -lsqlite3 -ljansson -lcrypto -lm
 SANITIZE  := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
@@ -31,12 +31,12 @@ CONFIGS   ?= up,smp
 # Debian packages the tool needs at run time and to build.
 PACKAGES  := gcc make libc6-dev libsqlite3-dev libjansson-dev sqlite3 git \
 	     linux-source-6.12 flex bison bc libelf-dev libssl-dev cpio xz-utils kmod \
-	     qemu-system-x86 expect busybox-static ccache python3 chromium fonts-dejavu-core \
+	     qemu-system-x86 expect busybox-static rt-tests ccache python3 chromium fonts-dejavu-core \
 	     binutils procps perl gzip bubblewrap clang libclang-rt-14-dev
 
 SRCS      := $(filter-out bisect/bisectable.c,$(wildcard bisect/*.c))
 OBJS      := $(SRCS:.c=.o)
-HEADERS   := $(wildcard bisect/*.h) bisect/schema.inc guest/smoke-tests.h
+HEADERS   := $(wildcard bisect/*.h) bisect/schema.inc guest/suites/smoke/smoke-tests.h
 
 UNIT_TESTS := $(patsubst tests/unit/%.c,tests/unit/%,$(wildcard tests/unit/test-*.c))
 
@@ -66,6 +66,10 @@ install: all
 	$(INSTALL) -m 644 configs/*.config $(DESTDIR)$(DATADIR)/configs/
 	$(INSTALL) -m 755 expect-scripts/*.exp $(DESTDIR)$(DATADIR)/expect-scripts/
 	$(INSTALL) -m 644 guest/initramfs.cpio.gz $(DESTDIR)$(DATADIR)/guest/
+	for d in guest/suites/*/; do \
+		$(INSTALL) -d $(DESTDIR)$(DATADIR)/$$d && \
+		$(INSTALL) -m 644 $$d/suite $(DESTDIR)$(DATADIR)/$$d/ || exit 1; \
+	done
 	$(INSTALL) -m 644 db/schema.sql $(DESTDIR)$(DATADIR)/db/
 	$(INSTALL) -m 644 bisectable.1 $(DESTDIR)$(MANDIR)/man1/bisectable.1
 	$(INSTALL) -m 644 bisectable.bash $(DESTDIR)$(BASHCOMPDIR)/bisectable
@@ -75,18 +79,20 @@ uninstall:
 		$(DESTDIR)$(BASHCOMPDIR)/bisectable
 	rm -rf $(DESTDIR)$(DATADIR)
 
-guest/smoke: guest/smoke.c guest/smoke-tests.h
+guest/suites/smoke/smoke: guest/suites/smoke/smoke.c guest/suites/smoke/smoke-tests.h
 	$(CC) -std=gnu11 -Wall -Wextra -O2 -static -o $@ $<
 
-guest/initramfs.cpio.gz: guest/smoke guest/init guest/mkinitramfs.sh
-	sh guest/mkinitramfs.sh $@ guest/smoke
+# Every suite's files (guest/suites/README); programs come from Debian's packages.
+guest/initramfs.cpio.gz: guest/suites/smoke/smoke guest/init guest/mkinitramfs.sh \
+		$(filter-out %/smoke,$(wildcard guest/suites/*/*))
+	sh guest/mkinitramfs.sh $@ guest/suites
 
 # Unit tests: every module the test names is built with the sanitizers.
 tests/unit/test-%: tests/unit/test-%.c $(SRCS) $(HEADERS) tests/unit/tap.h tests/unit/sql-file.h
 	$(CC) $(CPPFLAGS) $(WARNFLAGS) -g -O1 $(SANITIZE) -o $@ $< $(SRCS) $(LDLIBS)
 
 unit: $(UNIT_TESTS)
-	prove -v $(UNIT_TESTS)
+	BISECTABLE_HOME=$(CURDIR) prove -v $(UNIT_TESTS)
 
 e2e: all
 	prove -v tests/e2e/*.t
@@ -160,7 +166,7 @@ verify: deps
 	./bisectable report
 
 clean:
-	rm -f bisectable bisect/*.o bisect/schema.inc guest/smoke guest/initramfs.cpio.gz \
+	rm -f bisectable bisect/*.o bisect/schema.inc guest/suites/smoke/smoke guest/initramfs.cpio.gz \
 		$(UNIT_TESTS) reports/fixture.* bisectable.1 bisectable.bash $(FUZZERS)
 	rm -rf tests/fuzz/work
 

@@ -123,9 +123,10 @@ static char *guest_key(const char *what, const char *input, const struct boot_jo
 		    cache_tool_identity(), what, input);
 	add_file(&key, "initrd", job->initrd);
 	add_file(&key, "expect", job->expect_script);
-	strbuf_addf(&key, "tests %s\ncpus %d\naccel %s\nboot-timeout %d\ntest-timeout %d\n"
-		    "cmdline %s\n", job->tests, job->cpus, job->accel, job->boot_timeout,
-		    job->test_timeout, QEMU_KERNEL_CMDLINE);
+	strbuf_addf(&key, "tests %s\nprofile %s\ncpus %d\naccel %s\nboot-timeout %d\n"
+		    "test-timeout %d\ncmdline %s\n", job->tests, job->profile ? job->profile : "",
+		    job->cpus, job->accel, job->boot_timeout, job->test_timeout,
+		    QEMU_KERNEL_CMDLINE);
 	h = sha256_buf(key.buf, key.len);
 	strbuf_release(&key);
 	return h;
@@ -231,7 +232,9 @@ long long cache_copy(sqlite3 *db, long long run_id, long long commit_id, const c
 	 * The origin's config may differ in name only if fragments were equal.
 	 */
 	st = db_prepare(db, "INSERT OR REPLACE INTO metrics (commit_id, config, source, name,"
-			" value) SELECT ?1, ?2, m.source, m.name, m.value FROM metrics m JOIN"
+			" value, unit, better, noise_pct, spread_pct, noisy) SELECT ?1, ?2, m.source,"
+			" m.name, m.value, m.unit, m.better, m.noise_pct, m.spread_pct, m.noisy"
+			" FROM metrics m JOIN"
 			" results r ON r.id = ?4 WHERE m.commit_id = ?3 AND m.config = r.config"
 			" AND m.source = ?5");
 	sqlite3_bind_int64(st, 1, commit_id);

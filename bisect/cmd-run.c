@@ -27,6 +27,8 @@ struct run_opts {
 	const char *repo;
 	const char *tarball;
 	const char *accel;
+	const char *suites;
+	const char *profile;
 	const char *tests;
 	const char *metrics;
 	int stop_on_failure;
@@ -45,6 +47,7 @@ struct run_opts {
 };
 
 static const char *const accels[] = { "tcg", "kvm", NULL };
+static const char *const profiles[] = { "quick", "full", NULL };
 
 static const struct opt run_option_list[] = {
 	OPT_STRING(0, "configs", struct run_opts, configs, "LIST", "up,smp", OPT_CONFIGS,
@@ -60,12 +63,16 @@ static const struct opt run_option_list[] = {
 	OPT_CHOICE(0, "accel", struct run_opts, accel, accels, "tcg", "QEMU accelerator"),
 	OPT_INT('j', "jobs", struct run_opts, jobs, "N", 1, 1024, 0,
 		"make -j (default: the number of CPUs)"),
+	OPT_STRING(0, "suites", struct run_opts, suites, "LIST", RUN_CONFIG_SUITES, 0,
+		   "guest suites to run, comma-separated (guest/suites/NAME)"),
+	OPT_CHOICE(0, "profile", struct run_opts, profile, profiles, "quick",
+		   "the suites' quick tests, or the full (longer) ones"),
 	OPT_STRING(0, "tests", struct run_opts, tests, "LIST", "all", 0,
-		   "smoke tests to run, comma-separated"),
+		   "only these tests, comma-separated: SUITE.TEST, or TEST of a chosen suite"),
 	OPT_INT(0, "boot-timeout", struct run_opts, boot_timeout, "S", 1, 86400, 120,
 		"seconds to the guest's shell"),
 	OPT_INT(0, "test-timeout", struct run_opts, test_timeout, "S", 1, 86400, 60,
-		"seconds per smoke test"),
+		"seconds per test of a suite that declares no timeout"),
 	OPT_INT(0, "retries", struct run_opts, retries, "N", 0, 5, 1,
 		"tries again after an error of the machine or a timeout (0: never)"),
 	OPT_STRING(0, "metrics", struct run_opts, metrics, "FILE", NULL, OPT_FILE,
@@ -113,6 +120,9 @@ static int make_config(const struct run_opts *o, const struct run_target *t,
 		return -1;
 	}
 	run_config_set_configs(rc, o->configs);
+	run_config_set_suites(rc, o->suites);
+	free(rc->profile);
+	rc->profile = xstrdup(o->profile);
 	run_config_set_tests(rc, o->tests);
 	rc->mode = o->stop_on_failure ? RUN_STOP_ON_FAILURE : RUN_KEEP_GOING;
 	free(rc->accel);

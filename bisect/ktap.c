@@ -466,8 +466,54 @@ static const char *match_result(const char *p, const char *end, bool *passed)
 	return rest;
 }
 
+/* Whether [p, end) is @name, as stored (printable, truncated). */
+static bool same_name(const char *p, const char *end, const char *name)
+{
+	char copy[KTAP_NAME_MAX];
+
+	copy_printable(copy, sizeof(copy), p, end);
+	return !strcmp(copy, name);
+}
+
+/*
+ * Under a test begun as SUITE.TEST (a suite's run script): its own result
+ * line, "ok 1 TEST", at the left margin; an indented one is a subtest of
+ * it, stored as SUITE.TEST.SUB. Returns 1 with *index set, 0 if the line
+ * is not the current test's, -1 on allocation failure.
+ */
+static int suite_result(struct parser *ps, const char *name, const char *name_end,
+			int indent, size_t *index)
+{
+	const struct ktap_test *cur;
+	const char *leaf;
+	char full[KTAP_NAME_MAX * 2];
+	int n;
+
+	if (ps->current == NO_TEST)
+		return 0;
+	cur = &ps->res->tests[ps->current];
+	leaf = strchr(cur->name, '.');
+	if (!leaf || cur->nested)
+		return 0;
+	if (!indent) {
+		if (name != name_end && !same_name(name, name_end, leaf + 1) &&
+		    !same_name(name, name_end, cur->name))
+			return 0;
+		*index = ps->current;
+		return 1;
+	}
+	if (name == name_end)
+		return 0;
+	n = snprintf(full, sizeof(full), "%s.%.*s", cur->name, (int)(name_end - name), name);
+	if (n < 0 || find_or_add_test(ps, full, full + strlen(full), index))
+		return -1;
+	ps->res->tests[*index].nested = 1;
+	return 1;
+}
+
 /* @p is just past the number of a result line: "NAME [# directive]". */
-static int handle_result(struct parser *ps, const char *p, const char *end, bool passed)
+static int handle_result(struct parser *ps, const char *p, const char *end, bool passed,
+			 int indent)
 {
 	const char *name, *name_end, *directive, *dash_end;
 	enum ktap_status status = passed ? KTAP_PASS : KTAP_FAIL;
@@ -493,6 +539,12 @@ static int handle_result(struct parser *ps, const char *p, const char *end, bool
 		directive = skip_blanks(skip_token(directive, end), end);
 	}
 
+	switch (suite_result(ps, name, name_end, indent, &index)) {
+	case -1:
+		return -1;
+	case 1:
+		goto found;
+	}
 	if (name == name_end) {
 		/* "ok 1 # SKIP reason" without a name: the test now running. */
 		if (ps->current == NO_TEST || ps->res->tests[ps->current].status != KTAP_MISSING)
@@ -502,6 +554,7 @@ static int handle_result(struct parser *ps, const char *p, const char *end, bool
 		return -1;
 	}
 
+found:
 	test = &ps->res->tests[index];
 	test->status = status;
 	copy_printable(test->reason, sizeof(test->reason), directive, end);
@@ -610,8 +663,12 @@ static int parse_line(struct parser *ps, const char *p, const char *end, bool wh
 {
 	const char *rest;
 	bool passed;
+	int indent = 0;
 
 	ps->lineno++;
+	/* Nested KTAP is indented by four spaces a level. */
+	while (p + indent < end && is_blank(p[indent]))
+		indent++;
 	p = skip_leading_junk(p, end);
 	p = skip_printk_prefix(p, end);
 	end = trim_end(p, end);
@@ -635,7 +692,7 @@ static int parse_line(struct parser *ps, const char *p, const char *end, bool wh
 		return handle_marker(ps, p + strlen(MARKER_PREFIX), end, whole);
 	rest = match_result(p, end, &passed);
 	if (rest)
-		return whole ? handle_result(ps, rest, end, passed) : 0;
+		return whole ? handle_result(ps, rest, end, passed, indent) : 0;
 	if (*p == '#')
 		return whole ? handle_diagnostic(ps, p + 1, end) : 0;
 
@@ -774,6 +831,15 @@ void console_result_free(struct console_result *res)
 	free(res->tests);
 	free(res->metrics);
 	memset(res, 0, sizeof(*res));
+}
+
+size_t ktap_count_top(const struct console_result *res)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < res->ntests; i++)
+		n += !res->tests[i].nested;
+	return n;
 }
 
 const char *ktap_status_name(enum ktap_status status)

@@ -6,9 +6,11 @@
  *
  * Console protocol (guest/init, guest/smoke.c, expect-scripts/boot-test.exp):
  *   BISECTABLE-READY cpus=N ...       guest /init reached its shell
- *   BISECTABLE-TEST-BEGIN NAME        logged by expect before starting NAME
- *   KTAP version 1 / 1..1 / ok 1 NAME [# SKIP reason] / not ok 1 NAME [# reason]
- *   # metric NAME VALUE               a metric printed by a smoke test
+ *   BISECTABLE-TEST-BEGIN SUITE.TEST  logged by expect before starting it
+ *   KTAP version 1 / 1..1 / ok 1 TEST [# SKIP reason] / not ok 1 TEST [# reason]
+ *       (under SUITE.TEST, "ok 1 TEST" at the left margin is its result and
+ *       indented results are its subtests, stored as SUITE.TEST.SUB)
+ *   # metric NAME VALUE               a figure; repeated lines are samples
  *   # duration_ns VALUE               guest time the current test took
  *   BISECTABLE-END RC                 the shell echoes the test's exit code
  *   BISECTABLE-TEST-TIMEOUT NAME      logged by expect: NAME stopped answering
@@ -36,6 +38,7 @@ struct ktap_test {
 	enum ktap_status status;
 	char reason[KTAP_TEXT_MAX];	/* "# reason" of not ok / SKIP, or evidence */
 	long long duration_ns;		/* from "# duration_ns", -1 if absent */
+	int nested;			/* a subtest: SUITE.TEST.SUB, from indented KTAP */
 };
 
 struct ktap_metric {
@@ -69,5 +72,7 @@ int console_parse_file(const char *path, struct console_result *res);
 void console_result_free(struct console_result *res);
 
 const char *ktap_status_name(enum ktap_status status);
+/* The tests that are not subtests of another. */
+size_t ktap_count_top(const struct console_result *res);
 
 #endif

@@ -25,10 +25,11 @@ struct boot_job {
 	const char *log_path;		/* the serial console, as expect saw it */
 	const char *expect_script;
 	const char *accel;		/* "tcg" or "kvm" */
-	const char *tests;		/* space-separated smoke tests, "" for none */
+	const char *tests;		/* "SUITE.TEST:SECONDS ...", "" for none */
+	const char *profile;		/* the suites' profile: "quick" or "full" */
 	int cpus;
 	int boot_timeout;		/* seconds to the ready marker */
-	int test_timeout;		/* seconds per smoke test */
+	int test_timeout;		/* seconds of a test word without its own */
 };
 
 struct boot_outcome {

@@ -13,26 +13,11 @@
 
 #include "kbuild.h"
 #include "run-config.h"
+#include "suite.h"
 #include "util.h"
 
 #define RUN_CONFIG_FORMAT	"bisectable-run-config"
 #define RUN_CONFIG_VERSION	1
-
-static const char *const smoke_tests[] = {
-#define SMOKE_TEST(name) #name,
-#include "smoke-tests.h"
-#undef SMOKE_TEST
-};
-
-int run_config_has_test(const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(smoke_tests); i++)
-		if (!strcmp(smoke_tests[i], name))
-			return 1;
-	return 0;
-}
 
 static void free_list(char ***list, size_t *n)
 {
@@ -72,7 +57,9 @@ void run_config_init(struct run_config *rc)
 
 	memset(rc, 0, sizeof(*rc));
 	run_config_set_configs(rc, "up,smp");
-	run_config_set_tests(rc, "all");
+	split_list(&rc->suites, &rc->nsuites, RUN_CONFIG_SUITES);
+	rc->profile = xstrdup("quick");
+	/* The tests stay empty until run_config_set_tests() reads the suites. */
 	rc->mode = RUN_KEEP_GOING;
 	rc->accel = xstrdup("tcg");
 	rc->jobs = cpus > 0 ? (int)cpus : 1;
@@ -98,6 +85,8 @@ void run_config_free(struct run_config *rc)
 
 	free_list(&rc->configs, &rc->nconfigs);
 	free_list(&rc->tests, &rc->ntests);
+	free_list(&rc->suites, &rc->nsuites);
+	free(rc->profile);
 	free(rc->accel);
 	for (i = 0; i < rc->nmetrics; i++)
 		metric_free(&rc->metrics[i]);
@@ -110,17 +99,60 @@ void run_config_set_configs(struct run_config *rc, const char *list)
 	split_list(&rc->configs, &rc->nconfigs, list);
 }
 
+void run_config_set_suites(struct run_config *rc, const char *list)
+{
+	split_list(&rc->suites, &rc->nsuites, list);
+}
+
+/* A test the list names without its suite: the first chosen suite that has it. */
+static char *qualify(const struct run_config *rc, const char *name)
+{
+	const struct suite_set *set = suites_default();
+	size_t i, j;
+
+	if (strchr(name, '.'))
+		return xstrdup(name);
+	for (i = 0; i < rc->nsuites; i++) {
+		const struct suite *s = suites_find(set, rc->suites[i]);
+
+		for (j = 0; s && j < s->ntests; j++)
+			if (!strcmp(s->tests[j].name, name))
+				return xasprintf("%s.%s", s->name, name);
+	}
+	return xstrdup(name);	/* unknown: validation says so */
+}
+
 void run_config_set_tests(struct run_config *rc, const char *list)
 {
-	size_t i;
+	unsigned int profile = suite_profile(rc->profile);
+	const struct suite_set *set;
+	size_t i, j;
 
+	free_list(&rc->tests, &rc->ntests);
 	if (strcmp(list, "all")) {
 		split_list(&rc->tests, &rc->ntests, list);
+		for (i = 0; i < rc->ntests; i++) {
+			char *q = qualify(rc, rc->tests[i]);
+
+			free(rc->tests[i]);
+			rc->tests[i] = q;
+		}
 		return;
 	}
-	free_list(&rc->tests, &rc->ntests);
-	for (i = 0; i < ARRAY_SIZE(smoke_tests); i++)
-		push(&rc->tests, &rc->ntests, smoke_tests[i], strlen(smoke_tests[i]));
+	set = suites_default();
+	for (i = 0; i < rc->nsuites; i++) {
+		const struct suite *s = suites_find(set, rc->suites[i]);
+
+		for (j = 0; s && j < s->ntests; j++) {
+			char *full;
+
+			if (!(s->tests[j].profiles & profile))
+				continue;
+			full = xasprintf("%s.%s", s->name, s->tests[j].name);
+			push(&rc->tests, &rc->ntests, full, strlen(full));
+			free(full);
+		}
+	}
 }
 
 static int validate_configs(const struct run_config *rc, const char *configs_dir)
@@ -157,20 +189,33 @@ static int validate_configs(const struct run_config *rc, const char *configs_dir
 
 static int validate_tests(const struct run_config *rc)
 {
+	const struct suite_set *set = suites_default();
 	size_t i, j;
 	int ret = 0;
 
+	if (!suite_profile(rc->profile ? rc->profile : ""))
+		ret = error("unknown profile '%s' (quick or full)", rc->profile ? rc->profile : "");
+	if (!rc->nsuites)
+		ret = error("no suite given");
+	for (i = 0; i < rc->nsuites; i++) {
+		if (!suites_find(set, rc->suites[i]))
+			ret = error("unknown suite '%s' (bisectable help run lists them)",
+				    rc->suites[i]);
+		for (j = 0; j < i; j++)
+			if (!strcmp(rc->suites[j], rc->suites[i]))
+				ret = error("suite '%s' is given twice", rc->suites[i]);
+	}
 	if (!rc->ntests)
-		ret = error("no smoke test given");
+		ret = error("no test given, or none of the suites has one in this profile");
 	for (i = 0; i < rc->ntests; i++) {
-		if (!run_config_has_test(rc->tests[i])) {
-			ret = error("unknown smoke test '%s' (bisectable run --help lists them)",
-				    rc->tests[i]);
+		if (!suites_find_test(set, rc->tests[i], NULL)) {
+			ret = error("unknown test '%s' (bisectable help run lists the suites;"
+				    " guest/suites/NAME/suite their tests)", rc->tests[i]);
 			continue;
 		}
 		for (j = 0; j < i; j++)
 			if (!strcmp(rc->tests[j], rc->tests[i]))
-				ret = error("smoke test '%s' is given twice", rc->tests[i]);
+				ret = error("test '%s' is given twice", rc->tests[i]);
 	}
 	return ret;
 }
@@ -265,7 +310,18 @@ static char *join(char *const *list, size_t n, const char *sep)
 
 char *run_config_tests_words(const struct run_config *rc)
 {
-	return join(rc->tests, rc->ntests, " ");
+	const struct suite_set *set = suites_default();
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+
+	for (i = 0; i < rc->ntests; i++) {
+		const struct suite *s = NULL;
+
+		suites_find_test(set, rc->tests[i], &s);
+		strbuf_addf(&sb, "%s%s:%d", i ? " " : "", rc->tests[i],
+			    s && s->timeout ? s->timeout : rc->test_timeout);
+	}
+	return strbuf_detach(&sb, NULL);
 }
 
 char *run_config_configs_list(const struct run_config *rc)
@@ -316,6 +372,8 @@ char *run_config_to_json(const struct run_config *rc)
 			"sandbox", rc->sandbox, "metrics", json_metrics(rc));
 	if (!doc)
 		die("cannot encode the run configuration");
+	json_object_set_new(doc, "suites", json_list(rc->suites, rc->nsuites));
+	json_object_set_new(doc, "profile", json_string(rc->profile));
 	s = json_dumps(doc, JSON_COMPACT | JSON_PRESERVE_ORDER);
 	json_decref(doc);
 	if (!s)
@@ -373,9 +431,10 @@ static int metrics_from_json(json_t *a, struct run_config *rc)
 
 int run_config_from_json(const char *text, struct run_config *rc)
 {
-	json_t *doc, *configs = NULL, *tests = NULL, *metrics = NULL;
-	const char *format = NULL, *mode = NULL, *accel = NULL;
+	json_t *doc, *configs = NULL, *tests = NULL, *metrics = NULL, *suites;
+	const char *format = NULL, *mode = NULL, *accel = NULL, *profile;
 	int version = 0, ret = -1;
+	size_t i;
 
 	run_config_init(rc);
 	doc = json_loads(text, 0, NULL);
@@ -395,6 +454,25 @@ int run_config_from_json(const char *text, struct run_config *rc)
 	if (list_from_json(configs, &rc->configs, &rc->nconfigs) ||
 	    list_from_json(tests, &rc->tests, &rc->ntests) || metrics_from_json(metrics, rc))
 		goto out_doc;
+	/* Runs recorded before suites: their tests were the smoke suite's. */
+	suites = json_object_get(doc, "suites");
+	if (suites && list_from_json(suites, &rc->suites, &rc->nsuites))
+		goto out_doc;
+	if (!suites)
+		run_config_set_suites(rc, "smoke");
+	profile = json_string_value(json_object_get(doc, "profile"));
+	if (profile) {
+		free(rc->profile);
+		rc->profile = xstrdup(profile);
+	}
+	for (i = 0; i < rc->ntests; i++) {
+		if (!strchr(rc->tests[i], '.')) {
+			char *q = xasprintf("smoke.%s", rc->tests[i]);
+
+			free(rc->tests[i]);
+			rc->tests[i] = q;
+		}
+	}
 	rc->mode = strcmp(mode, "stop-on-failure") ? RUN_KEEP_GOING : RUN_STOP_ON_FAILURE;
 	free(rc->accel);
 	rc->accel = xstrdup(accel);

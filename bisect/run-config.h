@@ -9,9 +9,11 @@
  *   "configs": ["up", "smp"], "mode": "keep-going" | "stop-on-failure",
  *   "accel": "tcg", "jobs": 2, "boot_timeout": 120, "test_timeout": 60,
  *   "retries": 1 (optional, 1 when absent),
- *   "tests": ["fork_exec_wait", ...], "ccache": true, "cache": true,
+ *   "tests": ["smoke.fork_exec_wait", ...], "ccache": true, "cache": true,
  *   "parallel": true, "base": true, "sandbox": true (absent: true),
- *   "metrics": [{"name": ..., "description": ..., "git_grep": [...]}]}
+ *   "metrics": [{"name": ..., "description": ..., "git_grep": [...]}],
+ *   "suites": ["smoke", "rt-tests"], "profile": "quick" (both absent in runs
+ *   from before suites, whose tests were bare smoke test names)}
  */
 #ifndef BISECT_RUN_CONFIG_H
 #define BISECT_RUN_CONFIG_H
@@ -46,7 +48,10 @@ struct run_config {
 	int boot_timeout;		/* seconds to the guest's shell */
 	int test_timeout;		/* seconds per smoke test */
 	int retries;			/* tries again after an error or a timeout */
-	char **tests;			/* smoke tests, in order */
+	char **suites;			/* guest suites (guest/suites/NAME), in order */
+	size_t nsuites;
+	char *profile;			/* "quick" or "full" */
+	char **tests;			/* "SUITE.TEST", in the order they run */
 	size_t ntests;
 	int ccache;			/* compile through ccache */
 	int use_cache;			/* reuse results from the result cache */
@@ -61,8 +66,17 @@ struct run_config {
 void run_config_init(struct run_config *rc);
 void run_config_free(struct run_config *rc);
 
-/* Replace the configurations / tests by a comma-separated list ("all": every test). */
+/* The suites 'run' picks when none are given. */
+#define RUN_CONFIG_SUITES	"smoke,rt-tests"
+
+/* Replace the configurations / suites by a comma-separated list. */
 void run_config_set_configs(struct run_config *rc, const char *list);
+void run_config_set_suites(struct run_config *rc, const char *list);
+/*
+ * The tests: "all" is every test of rc->suites in rc->profile (so set those
+ * first); else a comma-separated list of SUITE.TEST, or TEST of the first
+ * chosen suite that has it. Reads the suites' declarations.
+ */
 void run_config_set_tests(struct run_config *rc, const char *list);
 
 /*
@@ -81,11 +95,10 @@ int run_config_validate(const struct run_config *rc, const char *configs_dir);
 char *run_config_to_json(const struct run_config *rc);
 int run_config_from_json(const char *json, struct run_config *rc);
 
-/* The tests as expect takes them: space-separated (allocated). */
+/* The tests as expect takes them: "SUITE.TEST:SECONDS ..." (allocated). */
 char *run_config_tests_words(const struct run_config *rc);
 /* The configurations comma-separated, as runs.configs stores them (allocated). */
 char *run_config_configs_list(const struct run_config *rc);
-int run_config_has_test(const char *name);	/* a smoke test the guest knows */
 
 /*
  * A series' metrics file: '#' comments, blank lines, and

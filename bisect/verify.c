@@ -4,6 +4,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,7 @@
 #include "run-parallel.h"
 #include "tree.h"
 #include "util.h"
+#include "suite.h"
 #include "verify.h"
 
 /* Everything one configuration needs at this commit. */
@@ -197,6 +199,7 @@ static void config_step_init(struct config_step *cs, struct verify_commit *vc,
 	cs->bjob.expect_script = cs->script;
 	cs->bjob.accel = rc->accel;
 	cs->bjob.tests = cs->tests;
+	cs->bjob.profile = rc->profile;
 	cs->bjob.cpus = config_cpus(cs->configs_dir, config);
 	cs->bjob.boot_timeout = rc->boot_timeout;
 	cs->bjob.test_timeout = rc->test_timeout;
@@ -426,6 +429,52 @@ static int stage_build(struct config_step *cs)
 	return ok;
 }
 
+static int by_value(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * A figure printed several times in one boot is repeated samples: the
+ * median is the value, (max - min) / median its spread, and the suite's
+ * declaration gives its unit, direction and noise floor.
+ */
+static void record_guest_metrics(struct config_step *cs, const struct console_result *con)
+{
+	const struct suite_set *set = suites_default();
+	double *v = xcalloc(con->nmetrics + 1, sizeof(*v));
+	size_t i, j, n;
+
+	for (i = 0; i < con->nmetrics; i++) {
+		const char *name = con->metrics[i].name;
+		const struct suite_metric *decl = suites_find_metric(set, name);
+		struct metric_sample m = { .name = name, .noise_pct = -1, .spread_pct = -1 };
+
+		for (j = 0; j < i; j++)
+			if (!strcmp(con->metrics[j].name, name))
+				break;
+		if (j < i)
+			continue;	/* its samples were taken with the first */
+		for (n = 0, j = i; j < con->nmetrics; j++)
+			if (!strcmp(con->metrics[j].name, name))
+				v[n++] = con->metrics[j].value;
+		qsort(v, n, sizeof(*v), by_value);
+		m.value = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+		if (n > 1)
+			m.spread_pct = m.value ? 100 * (v[n - 1] - v[0]) / fabs(m.value) :
+				(v[n - 1] > v[0] ? 1000 : 0);
+		if (decl) {
+			m.unit = decl->unit;
+			m.better = decl->better;
+			m.noise_pct = decl->noise_pct;
+		}
+		db_metric_put(cs->vc->db, cs->vc->commit_id, cs->config, "guest", &m);
+	}
+	free(v);
+}
+
 static void record_boot(struct config_step *cs, const struct boot_outcome *bo,
 			const char *reproduce)
 {
@@ -444,8 +493,7 @@ static void record_boot(struct config_step *cs, const struct boot_outcome *bo,
 		db_test_add(db, result_id, t->name, ktap_status_name(t->status), t->reason,
 			    t->duration_ns >= 0 ? t->duration_ns / 1e9 : -1);
 	}
-	for (i = 0; i < bo->console.nmetrics; i++)
-		metric(cs, "guest", bo->console.metrics[i].name, bo->console.metrics[i].value);
+	record_guest_metrics(cs, &bo->console);
 	db_commit(db);
 }
 

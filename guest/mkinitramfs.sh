@@ -1,10 +1,13 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# mkinitramfs.sh OUTPUT.cpio.gz SMOKE_BINARY
+# mkinitramfs.sh OUTPUT.cpio.gz SUITES_DIR
 #
 # Build the guest initramfs: /init (guest/init), /bin/busybox (static;
-# $BUSYBOX overrides /bin/busybox), /bin/smoke and the empty mount points.
+# $BUSYBOX overrides /bin/busybox), the empty mount points, and every suite
+# of SUITES_DIR (guest/suites/README): its 'file's under /suites/NAME/, its
+# 'program's at their own paths with exactly the shared libraries that ldd
+# (the ELF loader itself) lists for them, so Debian's binaries run as built.
 # Needs no root: owners are forced to 0:0 in the archive. The output is
 # reproducible (sorted names, mtime 0, gzip -n) so identical inputs give an
 # identical file, and a changed initramfs is a real change.
@@ -15,22 +18,23 @@
 set -eu
 
 usage() {
-	echo "usage: $0 OUTPUT.cpio.gz SMOKE_BINARY" >&2
+	echo "usage: $0 OUTPUT.cpio.gz SUITES_DIR" >&2
 	exit 2
 }
 
 [ $# -eq 2 ] || usage
 out=$1
-smoke=$2
+suites=$2
 busybox=${BUSYBOX:-/bin/busybox}
 here=$(cd "$(dirname "$0")" && pwd)
 
-for f in "$here/init" "$busybox" "$smoke"; do
+for f in "$here/init" "$busybox"; do
 	if [ ! -f "$f" ]; then
 		echo "$0: missing $f" >&2
 		exit 1
 	fi
 done
+[ -d "$suites" ] || { echo "$0: no suites directory $suites" >&2; exit 1; }
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/mkinitramfs.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT INT TERM
@@ -39,9 +43,58 @@ root=$tmp/root
 mkdir -p "$root/bin" "$root/proc" "$root/sys" "$root/dev" "$root/tmp"
 cp "$here/init" "$root/init"
 cp "$busybox" "$root/bin/busybox"
-cp "$smoke" "$root/bin/smoke"
-chmod 0755 "$root" "$root/init" "$root/bin" "$root/bin/busybox" "$root/bin/smoke" \
-	"$root/proc" "$root/sys" "$root/dev"
+
+# copy_host PATH: a host file at the same path in the image, links resolved.
+copy_host() {
+	mkdir -p "$root$(dirname "$1")"
+	cp -L "$1" "$root$1"
+	chmod 0755 "$root$1"
+}
+
+# An ELF program and what the loader maps for it: "lib => /path (addr)" and
+# the loader's own "/lib64/ld-linux-x86-64.so.2 (addr)"; not the vDSO.
+copy_program() {
+	if [ ! -x "$1" ]; then
+		echo "$0: $suite: program $1 is missing (see the Makefile's PACKAGES)" >&2
+		exit 1
+	fi
+	copy_host "$1"
+	ldd "$1" > "$tmp/ldd" 2>&1 || true
+	while read -r a b c rest; do
+		case $a in
+		/*) copy_host "$a" ;;
+		*) [ "$b" = "=>" ] && case $c in /*) copy_host "$c" ;; esac ;;
+		esac
+	done < "$tmp/ldd"
+}
+
+for decl in "$suites"/*/suite; do
+	[ -f "$decl" ] || continue
+	dir=$(dirname "$decl")
+	suite=$(basename "$dir")
+	mkdir -p "$root/suites/$suite"
+	while read -r directive arg rest; do
+		case $directive in
+		file)
+			if [ ! -f "$dir/$arg" ]; then
+				echo "$0: $suite: missing file $dir/$arg (run make)" >&2
+				exit 1
+			fi
+			cp "$dir/$arg" "$root/suites/$suite/$arg"
+			if [ -x "$dir/$arg" ]; then
+				chmod 0755 "$root/suites/$suite/$arg"
+			else
+				chmod 0644 "$root/suites/$suite/$arg"
+			fi
+			;;
+		program) copy_program "$arg" ;;
+		esac
+	done < "$decl"
+done
+
+chmod 0755 "$root" "$root/init" "$root/bin" "$root/bin/busybox" "$root/proc" "$root/sys" \
+	"$root/dev"
+find "$root" -type d -exec chmod 0755 {} +
 chmod 1777 "$root/tmp"
 find "$root" -exec touch -h -d @0 {} +
 

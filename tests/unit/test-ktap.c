@@ -771,9 +771,51 @@ static void test_pipe(void)
 	console_result_free(&res);
 }
 
+/* Suites: SUITE.TEST begun, "ok 1 TEST" its result, indented KTAP its subtests. */
+static void test_suite_nested(void)
+{
+	struct console_result res;
+
+	PARSE_LITERAL("suites",
+		      "BISECTABLE-READY cpus=1\n"
+		      "BISECTABLE-TEST-BEGIN rt-tests.pi_stress\n"
+		      "KTAP version 1\n1..1\n"
+		      "# metric hackbench_s 0.15\n"
+		      "# metric hackbench_s 0.16\n"
+		      "not ok 1 pi_stress # ERROR: deadlock detected\n"
+		      "BISECTABLE-END 1\n"
+		      "BISECTABLE-TEST-BEGIN selftests.futex\n"
+		      "KTAP version 1\n1..1\n"
+		      "    KTAP version 1\n"
+		      "    1..3\n"
+		      "    ok 1 futex_requeue_pi\n"
+		      "        ok 1 deep_one\n"
+		      "    ok 2 futex_wait_timeout # SKIP no CONFIG_FUTEX_PI here\n"
+		      "    not ok 3 futex_waitv # ENOSYS\n"
+		      "not ok 1 futex # 1 of 3 failed\n"
+		      "BISECTABLE-TEST-BEGIN smoke.affinity\n"
+		      "KTAP version 1\n1..1\n"
+		      "ok 1 affinity # SKIP one CPU\n"
+		      "BISECTABLE-SHUTDOWN-OK\n", &res);
+	check_test(&res, "rt-tests.pi_stress", KTAP_FAIL, "ERROR: deadlock detected", -1);
+	ok(!find_test(&res, "pi_stress"), "the suite's own name for it is not a test of its own");
+	check_test(&res, "selftests.futex", KTAP_FAIL, "1 of 3 failed", -1);
+	check_test(&res, "selftests.futex.futex_requeue_pi", KTAP_PASS, "", -1);
+	check_test(&res, "selftests.futex.futex_wait_timeout", KTAP_SKIP, "no CONFIG_FUTEX_PI here",
+		   -1);
+	check_test(&res, "selftests.futex.futex_waitv", KTAP_FAIL, "ENOSYS", -1);
+	check_test(&res, "smoke.affinity", KTAP_SKIP, "one CPU", -1);
+	is_int((int)ktap_count_top(&res), 3, "three tests, not counting subtests");
+	ok(find_test(&res, "selftests.futex.futex_waitv") &&
+	   find_test(&res, "selftests.futex.futex_waitv")->nested, "a subtest says so");
+	is_int((int)res.nmetrics, 2, "repeated figures are kept as samples");
+	console_result_free(&res);
+}
+
 int main(void)
 {
 	test_clean_run();
+	test_suite_nested();
 	test_truncated();
 	test_interleaved();
 	test_panic_in_test();

@@ -61,8 +61,37 @@ static void test_validate(void)
 	is_int(configs_valid("up", "x no-cache=1"), -1, "a test name cannot smuggle options");
 	is_int(configs_valid("up", "pipe_pingpong,pipe_pingpong"), -1, "a test twice is refused");
 	is_int(configs_valid("up", "pipe_pingpong,affinity"), 0, "known tests are accepted");
-	ok(run_config_has_test("sched_attr_errors") && !run_config_has_test("smoke"),
-	   "the test list is the guest's own (guest/smoke-tests.h)");
+	is_int(configs_valid("up", "smoke.affinity,rt-tests.pi_stress"), 0,
+	       "SUITE.TEST names are accepted");
+	is_int(configs_valid("up", "rt-tests.nosuch"), -1, "a test the suite lacks is refused");
+	is_int(configs_valid("up", "nosuite.affinity"), -1, "an unknown suite's test is refused");
+	is_int(configs_valid("up", "affinity,smoke.affinity"), -1,
+	       "a test named twice, once with its suite, is refused");
+	{
+		struct run_config rc;
+		char *words;
+
+		run_config_init(&rc);
+		run_config_set_tests(&rc, "all");
+		words = run_config_tests_words(&rc);
+		ok(!strncmp(words, "smoke.fork_exec_wait:60 ", 24) &&
+		   strstr(words, " rt-tests.hackbench:120 "),
+		   "all: the default suites' tests, each with its suite's timeout");
+		is_int(strstr(words, "rt-tests.signaltest") != NULL, 1, "rt-tests is a default suite");
+		free(words);
+		run_config_set_suites(&rc, "nosuch");
+		run_config_set_tests(&rc, "all");
+		is_int(validate_quietly(&rc), -1, "an unknown suite is refused");
+		run_config_set_suites(&rc, "smoke,smoke");
+		run_config_set_tests(&rc, "all");
+		is_int(validate_quietly(&rc), -1, "a suite twice is refused");
+		free(rc.profile);
+		rc.profile = xstrdup("slow");
+		run_config_set_suites(&rc, "smoke");
+		run_config_set_tests(&rc, "all");
+		is_int(validate_quietly(&rc), -1, "an unknown profile is refused");
+		run_config_free(&rc);
+	}
 }
 
 static void test_json(void)
@@ -91,7 +120,9 @@ static void test_json(void)
 	is_int(back.retries, 3, "retries");
 	is_int(back.use_cache, 0, "the cache switch");
 	words = run_config_tests_words(&back);
-	is_str(words, "affinity rt_fifo_rr", "the tests, as expect takes them");
+	is_str(words, "smoke.affinity:60 smoke.rt_fifo_rr:60", "the tests, as expect takes them");
+	is_str(back.suites[1], "rt-tests", "the suites");
+	is_str(back.profile, "quick", "the profile");
 	is_str(back.metrics[0].grep.argv[1], "a \"quoted\" pattern", "a metric's arguments, exactly");
 	again = run_config_to_json(&back);
 	is_str(again, json, "a round trip changes nothing");
@@ -108,6 +139,19 @@ static void test_json(void)
 		is_int(back.retries, 1, "with one retry, the default");
 		run_config_free(&back);
 		free(old_doc);
+	}
+	{
+		/* A run recorded before suites: bare smoke test names, no suites. */
+		const char *old_doc = "{\"format\":\"bisectable-run-config\",\"version\":1,"
+			"\"configs\":[\"up\"],\"mode\":\"keep-going\",\"accel\":\"tcg\","
+			"\"jobs\":2,\"boot_timeout\":120,\"test_timeout\":60,"
+			"\"tests\":[\"affinity\"],\"ccache\":true,\"cache\":true,"
+			"\"parallel\":true,\"base\":true,\"metrics\":[]}";
+
+		is_int(run_config_from_json(old_doc, &back), 0, "a document from before suites reads");
+		is_str(back.tests[0], "smoke.affinity", "its tests are the smoke suite's");
+		is_int((int)back.nsuites, 1, "and its one suite");
+		run_config_free(&back);
 	}
 	is_int(run_config_from_json("mode=keep-going accel=tcg", &back), -1,
 	       "a pre-v2 options string is not a run configuration");
@@ -127,6 +171,7 @@ static int load_metrics_text(const char *dir, const char *text, struct run_confi
 
 	write_file(path, text, strlen(text));
 	run_config_init(rc);
+	run_config_set_tests(rc, "all");
 	fflush(stderr);
 	dup2(null, 2);
 	ret = series_metrics_load(rc, path);

@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test-suite.c - the guest suites' declarations (bisect/suite.c): what is
+ * read, what is refused, and that the shipped suites are what their
+ * programs run (smoke's list is guest/suites/smoke/smoke-tests.h).
+ */
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "suite.h"
+#include "util.h"
+#include "tap.h"
+
+static const char *const smoke_tests[] = {
+#define SMOKE_TEST(name) #name,
+#include "smoke-tests.h"
+#undef SMOKE_TEST
+};
+
+/* Parse with stderr silenced: 0 or -1. */
+static int parse_quietly(const char *text, struct suite *s)
+{
+	int saved = dup(2), null = open("/dev/null", O_WRONLY), ret;
+
+	fflush(stderr);
+	dup2(null, 2);
+	ret = suite_parse("t", text, s);
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	close(null);
+	return ret;
+}
+
+static void test_parse(void)
+{
+	struct suite s;
+
+	is_int(suite_parse("demo", "# a comment\n\ndescribe two tests\ntimeout 30\n"
+			   "program /usr/bin/true\nfile run\nbuild build.sh\n"
+			   "test one\ntest two full\n"
+			   "metric lat_us us lower 10% latency of one\n", &s), 0, "a declaration reads");
+	is_str(s.describe, "two tests", "describe");
+	is_int(s.timeout, 30, "timeout");
+	is_str(s.build, "build.sh", "build");
+	is_int((int)s.ntests, 2, "two tests");
+	is_int((int)s.tests[0].profiles, SUITE_PROFILE_QUICK | SUITE_PROFILE_FULL,
+	       "a test without profiles is in both");
+	is_int((int)s.tests[1].profiles, SUITE_PROFILE_FULL, "full only");
+	is_int((int)s.nmetrics, 1, "one metric");
+	is_str(s.metrics[0].better, "lower", "its direction");
+	ok(s.metrics[0].noise_pct == 10.0, "its noise floor");
+	is_str(s.metrics[0].text, "latency of one", "its text");
+	suite_free(&s);
+
+	is_int(parse_quietly("test a;reboot\n", &s), -1, "a test name a shell would parse");
+	suite_free(&s);
+	is_int(parse_quietly("test a\ntest a\n", &s), -1, "a test twice");
+	suite_free(&s);
+	is_int(parse_quietly("test a slow\n", &s), -1, "an unknown profile");
+	suite_free(&s);
+	is_int(parse_quietly("test a\nmetric x ns sideways 1% x\n", &s), -1,
+	       "a metric without lower or higher");
+	suite_free(&s);
+	is_int(parse_quietly("test a\nmetric x ns lower lots x\n", &s), -1, "a bad noise floor");
+	suite_free(&s);
+	is_int(parse_quietly("test a\ntimeout 0\n", &s), -1, "a zero timeout");
+	suite_free(&s);
+	is_int(parse_quietly("test a\nrun-as-root yes\n", &s), -1, "an unknown directive");
+	suite_free(&s);
+	is_int(parse_quietly("describe nothing\n", &s), -1, "a suite without tests");
+	suite_free(&s);
+}
+
+static void test_shipped(void)
+{
+	struct suite_set set;
+	const struct suite *smoke, *s = NULL;
+	size_t i;
+	int same;
+
+	is_int(suites_load("guest/suites", &set), 0, "the shipped suites read");
+	smoke = suites_find(&set, "smoke");
+	ok(smoke && suites_find(&set, "rt-tests"), "smoke and rt-tests are there");
+	same = smoke && smoke->ntests == ARRAY_SIZE(smoke_tests);
+	for (i = 0; same && i < ARRAY_SIZE(smoke_tests); i++)
+		same = !strcmp(smoke->tests[i].name, smoke_tests[i]);
+	ok(same, "smoke's declaration lists smoke-tests.h's tests, in order");
+	ok(suites_find_test(&set, "rt-tests.pi_stress", &s) && s && !strcmp(s->name, "rt-tests"),
+	   "SUITE.TEST finds the test and its suite");
+	ok(!suites_find_test(&set, "pi_stress", NULL), "a bare name is not SUITE.TEST");
+	ok(suites_find_metric(&set, "pipe_rtt_ns") &&
+	   !strcmp(suites_find_metric(&set, "pipe_rtt_ns")->better, "lower"),
+	   "pipe_rtt_ns is declared, lower is better");
+	ok(suites_find_metric(&set, "hackbench_s") != NULL, "hackbench_s is declared");
+	suites_free(&set);
+}
+
+int main(void)
+{
+	test_parse();
+	test_shipped();
+	return done_testing();
+}
