@@ -11,7 +11,8 @@ bin="$dest/usr/bin/bisectable"
 share="$dest/usr/share/bisectable"
 for f in "$bin" "$share/configs/up.config" "$share/configs/base.config" \
 	"$share/expect-scripts/boot-test.exp" "$share/guest/initramfs.cpio.gz" \
-	"$share/db/schema.sql" "$dest/usr/share/man/man1/bisectable.1" \
+	"$share/db/schema.sql" "$share/guest/suites/smoke/suite" "$share/guest/suites/rt-tests/suite" \
+	"$dest/usr/share/man/man1/bisectable.1" \
 	"$dest/usr/share/bash-completion/completions/bisectable"; do
 	[ -s "$f" ]
 	ok $? "installed ${f#"$dest"}"
@@ -33,7 +34,7 @@ done
 
 out=$(installed run --help)
 ok $? "bisectable run --help exits 0"
-for o in --configs --db --stop-on-failure --keep-going --accel --jobs -j --tests \
+for o in --configs --db --stop-on-failure --keep-going --accel --jobs -j --tests --suites --profile \
 	--boot-timeout --test-timeout --tarball --ccache --no-ccache --no-cache \
 	--no-parallel --no-base --repo; do
 	like "$out" "(^| )$o( |,|$)" "run --help has $o"

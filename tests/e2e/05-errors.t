@@ -47,7 +47,7 @@ for configs in '' ',' 'up,up'; do
 		tests/fixtures/up-fifo-break
 done
 for tests in '' nosuch 'x no-cache=1'; do
-	expect_error "no smoke test given|unknown smoke test" "--tests '$tests'" -- \
+	expect_error "no test given|unknown test" "--tests '$tests'" -- \
 		"$BISECTABLE" run --db "$db" --tests "$tests" tests/fixtures/up-fifo-break
 done
 for jobs in 4x '' 0 4294967297; do

@@ -8,23 +8,23 @@ is "$?" 1 "run exits 1"
 sed 's/^/# /' "$scratch/run.out" | tail -12
 
 out=$("$BISECTABLE" first-bad --db "$db")
-like "$out" '^up: first bad 1/1 [0-9a-f]{7} "sched/rt: Refuse user SCHED_FIFO on UP" at test: fail: rt_fifo_rr: ' \
+like "$out" '^up: first bad 1/1 [0-9a-f]{7} "sched/rt: Refuse user SCHED_FIFO on UP" at test: fail: smoke.rt_fifo_rr: ' \
 	"up: caught at stage test, naming the failing smoke test"
 like "$out" '^smp: bisectable \(1/1 commits pass\)$' "smp passes"
 at1="join results r on r.id = t.result_id join commits c on c.id = r.commit_id
 	where c.position = 1 and r.config = 'up'"
-is "$(sql "select t.status from tests t $at1 and t.name = 'rt_fifo_rr'")" fail \
+is "$(sql "select t.status from tests t $at1 and t.name = 'smoke.rt_fifo_rr'")" fail \
 	"the rt_fifo_rr test row failed on up"
-is "$(sql "select count(*) from tests t $at1 and t.status in ('pass', 'skip')")" 9 \
-	"the nine other tests pass on up"
+is "$(sql "select count(*) from tests t $at1 and t.status in ('pass', 'skip')")" 14 \
+	"the 14 other tests (smoke and rt-tests) pass on up"
 is "$(sql "select t.status from tests t join results r on r.id = t.result_id
 	join commits c on c.id = r.commit_id where c.position = 0 and r.config = 'up'
-	and t.name = 'rt_fifo_rr'")" pass "rt_fifo_rr passes at the base on up"
+	and t.name = 'smoke.rt_fifo_rr'")" pass "rt_fifo_rr passes at the base on up"
 is "$(sql "select r.status from results r join commits c on c.id = r.commit_id
 	where c.position = 1 and r.config = 'up' and r.stage = 'boot'")" pass "the up kernel booted"
 out=$("$BISECTABLE" show --db "$db" 1)
-like "$out" 'up +test +fail .*rt_fifo_rr' "show prints the failing test cell of commit 1"
-like "$out" 'rt_fifo_rr +fail' "and the failing smoke test row"
+like "$out" 'up +test +fail .*smoke.rt_fifo_rr' "show prints the failing test cell of commit 1"
+like "$out" 'smoke.rt_fifo_rr +fail' "and the failing smoke test row"
 like "$("$BISECTABLE" runs --db "$db")" '^1 .* done .* up@1 ' "runs lists the run and its first bad"
 "$BISECTABLE" report --db "$db" --format json -o "$scratch/r.json" > /dev/null
 is "$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["commits"]))' "$scratch/r.json")" 2 \

@@ -62,7 +62,7 @@ is "$(state)" "$before" "the user's repository is untouched after Ctrl-C"
 "$BISECTABLE" run --db "$db" --configs up --repo "$user" master..topic > "$scratch/run.out" 2>&1
 is "$?" 1 "the range run finds a bad commit"
 sed 's/^/# /' "$scratch/run.out" | tail -25
-like "$("$BISECTABLE" first-bad --db "$db")" '^up: first bad 1/1 .* at test: fail: rt_fifo_rr' \
+like "$("$BISECTABLE" first-bad --db "$db")" '^up: first bad 1/1 .* at test: fail: smoke.rt_fifo_rr' \
 	"first bad: the FIFO patch at stage test"
 is "$(sql 'select series_kind || " " || repo from runs where id = 2')" "range $user" \
 	"the run records the range and the repository"
