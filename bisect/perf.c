@@ -233,11 +233,10 @@ void perf_scan_points(const struct perf_point *p, size_t n, enum perf_better bet
 		if (!p[i].noisy)
 			out->compared++;
 		past = perf_past(p[i].value, p[ref].value, better, threshold, &pct, &has_pct);
-		if (past && better != PERF_UNDECLARED) {
-			/* Against the base, the first commit past it: the later ones stay. */
-			if (against == PERF_AGAINST_PARENT || p[i].noisy || !out->nregressions)
-				add_move(out, i, ref, p, pct, has_pct);
-			if (first_only && !p[i].noisy)
+		if (past) {
+			add_move(out, i, ref, p, pct, has_pct);
+			/* Against the base, the later commits stay past it: one is the answer. */
+			if (!p[i].noisy && (first_only || against == PERF_AGAINST_BASE))
 				break;
 		}
 		if (against == PERF_AGAINST_PARENT && !p[i].noisy)
