@@ -706,8 +706,8 @@ int perf_regressions(sqlite3 *db, long long run_id, const char *configs, double 
 		fprintf(out, "%zu regression%s", regressions, regressions == 1 ? "" : "s");
 	else
 		fprintf(out, "no regression");
-	fprintf(out, " past %s in %zu metric x configuration series with a direction (of %zu",
-		thr, judged, nseries);
+	fprintf(out, " past %s (%zu of %zu metric x configuration series judged", thr, judged,
+		nseries);
 	if (noisy)
 		fprintf(out, "; %zu noisy move%s", noisy, noisy == 1 ? "" : "s");
 	fputs(")\n", out);
