@@ -154,10 +154,10 @@ void perf_direction_default(const struct run_config *rc, const char *metric,
 }
 
 /*
- * A tolerance of one part in 10^9 of the threshold's size, so that a
- * threshold read from text and a value that moved by exactly that much
- * (105 against 100 at "5%") compare as equal, not past it, whatever the
- * rounding of their binary forms.
+ * A tolerance of one part in 10^9 of the limit (threshold x |reference|),
+ * so that a threshold read from text and a value that moved by exactly that
+ * much (6377.45 * 1.05 against 6377.45 at "5%") compare as equal, not past
+ * it, whatever the rounding of their binary forms.
  */
 #define PERF_EPSILON	1e-9
 

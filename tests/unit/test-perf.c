@@ -171,7 +171,8 @@ static void test_walk(void)
 	ok(perf_past(105.001, 100, PERF_LOWER, 5, &pct, &has_pct), "+5.001%% is past 5%%");
 	ok(!perf_past(95, 100, PERF_HIGHER, 5, &pct, &has_pct), "exactly -5%% is not past 5%%");
 	ok(perf_past(94.999, 100, PERF_HIGHER, 5, &pct, &has_pct), "-5.001%% is past 5%%");
-	ok(!perf_past(1005, 1000, PERF_LOWER, 0.5, &pct, &has_pct), "exactly +0.5%% is not past 0.5%%");
+	ok(!perf_past(1005, 1000, PERF_LOWER, 0.5, &pct, &has_pct),
+	   "exactly +0.5%% is not past 0.5%%");
 	ok(!perf_past(1001, 1000, PERF_LOWER, 0.1, &pct, &has_pct),
 	   "exactly +0.1%% (not a binary fraction) is not past 0.1%%");
 	ok(!perf_past(6377.45 * 1.05, 6377.45, PERF_LOWER, 5, &pct, &has_pct),
@@ -344,8 +345,9 @@ static void fixture(sqlite3 *db)
 		char sha[41], subject[64];
 		struct metric_sample ops = { "ops", pos == 2 || pos == 3 ? 900 : 1000, "ops/s",
 					     "higher", -1, -1 };
-		struct metric_sample lat = { "lat_us", pos == 2 ? 20 : pos < 2 ? 10 : 10 + pos / 10.0,
-					     "us", "lower", 1, pos == 2 ? 5 : 0.5 };
+		double lat_us = pos == 2 ? 20 : pos < 2 ? 10 : 10 + pos / 10.0;
+		struct metric_sample lat = { "lat_us", lat_us, "us", "lower", 1,
+					     pos == 2 ? 5 : 0.5 };
 		struct metric_sample rows = { "rows", pos % 2 ? 100 : 1, "rows", NULL, -1, -1 };
 
 		/* "3000...0": the commit's position, then zeros. */
@@ -512,8 +514,9 @@ static void test_commands(sqlite3 *db)
 	ok(!out || !*out, "and nothing on stdout");
 	free(out);
 	out = first_bad(db, "up", "warnings", 5, PERF_AGAINST_PARENT, &ret);
-	ok(contains(out, "up: warnings regressed at 3/4") && contains(out, "0 -> 2 warnings (from 0,"
-		    " lower is better)"), "0 -> 2 warnings: past every threshold, no percent");
+	ok(contains(out, "up: warnings regressed at 3/4") &&
+	   contains(out, "0 -> 2 warnings (from 0, lower is better)"),
+	   "0 -> 2 warnings: past every threshold, no percent");
 	free(out);
 
 	out = regressions(db, NULL, 5, PERF_AGAINST_PARENT, &ret);
@@ -523,8 +526,8 @@ static void test_commands(sqlite3 *db)
 	ok(contains(out, "up: pipe_rtt_ns regressed at 3/4") &&
 	   contains(out, "6378.53 -> 7365.08 ns (+986.55 ns, +15.5%, lower is better)"),
 	   "both values, the delta in the unit and in percent");
-	ok(contains(out, "up: ops regressed at 2/4") && contains(out, "(-100 ops/s, -10.0%, higher"),
-	   "the 'higher is better' one");
+	ok(contains(out, "up: ops regressed at 2/4") &&
+	   contains(out, "(-100 ops/s, -10.0%, higher"), "the 'higher is better' one");
 	ok(contains(out, "noisy (never a verdict):\nup: lat_us is noisy at 2/4"),
 	   "noisy moves listed apart");
 	ok(contains(out, "not judged (no direction): ") && contains(out, "nice_ratio") &&
@@ -630,7 +633,8 @@ static void test_report(sqlite3 *db)
 	if (end)
 		*end = '\0';
 	ok(contains(section, "<tr class=\"perf-regression\" data-config=\"up\""
-		    " data-metric=\"pipe_rtt_ns\">"), "pipe_rtt_ns on up is a performance regression");
+		    " data-metric=\"pipe_rtt_ns\">"),
+	   "pipe_rtt_ns on up is a performance regression");
 	ok(contains(section, "6378.53 \xe2\x86\x92 7365.08 ns"), "with both values and the unit");
 	ok(contains(section, "\xe2\x96\xb2 +15.5%</span>"), "and its change");
 	ok(contains(section, "<tr class=\"noisy\" data-config=\"up\" data-metric=\"lat_us\">"),
@@ -659,8 +663,8 @@ static void test_report(sqlite3 *db)
 	root = html ? json_loads(html, 0, NULL) : NULL;
 	ok(root != NULL, "parses");
 	up = jget(root, "verdicts.0");
-	ok(json_is_string(jget(up, "config")) && !strcmp(json_string_value(jget(up, "config")), "up"),
-	   "verdicts.0 is up");
+	ok(json_is_string(jget(up, "config")) &&
+	   !strcmp(json_string_value(jget(up, "config")), "up"), "verdicts.0 is up");
 	ok(json_is_true(jget(up, "bisectable")) || json_is_false(jget(up, "bisectable")),
 	   "the functional verdict is still there");
 	ok(json_number_value(jget(up, "regression_threshold_pct")) == 5, "the threshold, 5%%");
