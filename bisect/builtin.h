@@ -68,6 +68,7 @@ void cmd_usage_init(const struct cmd_entry *e, struct opt_usage *u);
 DECLARE_CMD(run);
 DECLARE_CMD(step);
 DECLARE_CMD(first_bad);
+DECLARE_CMD(regressions);
 DECLARE_CMD(runs);
 DECLARE_CMD(show);
 DECLARE_CMD(report);

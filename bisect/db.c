@@ -43,6 +43,11 @@ static int has_column(sqlite3 *db, const char *table, const char *column)
 	return found;
 }
 
+int db_has_column(sqlite3 *db, const char *table, const char *column)
+{
+	return has_column(db, table, column);
+}
+
 static void exec_or_die(sqlite3 *db, const char *path, const char *sql)
 {
 	char *err = NULL;

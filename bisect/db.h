@@ -37,6 +37,11 @@ sqlite3_stmt *db_prepare(sqlite3 *db, const char *sql);
 void db_begin(sqlite3 *db);
 void db_commit(sqlite3 *db);
 void db_rollback(sqlite3 *db);
+/*
+ * 0 if table has no such column: a database opened read-only is not
+ * upgraded, so a reader of a newer column asks first.
+ */
+int db_has_column(sqlite3 *db, const char *table, const char *column);
 /* Step a statement that returns no rows, then finalize it; dies on error. */
 void db_done(sqlite3 *db, sqlite3_stmt *st);
 /* Bind a C string or NULL. */

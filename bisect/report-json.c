@@ -89,7 +89,7 @@ static json_t *json_commit(struct report_out *r, long ci)
 {
 	struct commit *c = &r->m->commits[ci];
 	json_t *jc = json_object(), *results = json_object(), *metrics = json_object();
-	json_t *warnings = json_object();
+	json_t *warnings = json_object(), *noisy = json_object();
 	size_t cfg, m;
 	int s;
 
@@ -100,7 +100,7 @@ static json_t *json_commit(struct report_out *r, long ci)
 	jset(jc, "author", jstr(c->author));
 	jset(jc, "patch", jstr(c->patch));
 	for (cfg = 0; cfg < r->m->nconfigs; cfg++) {
-		json_t *stages = json_object(), *values = json_object();
+		json_t *stages = json_object(), *values = json_object(), *nv = json_array();
 
 		for (s = 0; s < NR_STAGES; s++) {
 			const struct cell *cell = &c->cells[cfg * NR_STAGES + s];
@@ -127,22 +127,90 @@ static json_t *json_commit(struct report_out *r, long ci)
 
 			if (c->has_value[k])
 				jset_data(values, r->m->metrics[m], jnum(c->values[k]));
+			if (c->has_value[k] && c->noisy[k])
+				json_array_append_new(nv, jstr(r->m->metrics[m]));
 		}
+		jset_data(noisy, r->m->configs[cfg], nv);
 		jset_data(results, r->m->configs[cfg], stages);
 		jset_data(metrics, r->m->configs[cfg], values);
 		jset_data(warnings, r->m->configs[cfg], json_warnings(r, ci, cfg));
 	}
 	jset(jc, "results", results);
 	jset(jc, "metrics", metrics);
+	jset(jc, "noisy_metrics", noisy);
 	jset(jc, "warnings", warnings);
 	return jc;
+}
+
+/* One move past the threshold (report-model.h), as perf.c found it. */
+static json_t *json_move(struct report_out *r, size_t cfg, const struct report_move *mv)
+{
+	const struct report_model *m = r->m;
+	const struct commit *c = &m->commits[mv->commit], *p = &m->commits[mv->ref];
+	size_t k = cfg * m->nmetrics + mv->metric;
+	json_t *j = json_object();
+
+	jset(j, "metric", jstr(m->metrics[mv->metric]));
+	jset(j, "unit", jstr(m->directions[k].unit));
+	jset(j, "better", jstr(perf_better_name(m->directions[k].better)));
+	jset(j, "position", json_integer(c->position));
+	jset(j, "sha", jstr(c->sha));
+	jset(j, "subject", jstr(c->subject));
+	jset(j, "value", jnum(c->values[k]));
+	jset(j, "reference_position", json_integer(p->position));
+	jset(j, "reference", jnum(p->values[k]));
+	jset(j, "delta", jnum(mv->delta));
+	/* null: the reference is 0, any move the wrong way from it is past. */
+	jset(j, "delta_pct", mv->has_pct ? jnum(mv->pct) : json_null());
+	jset(j, "noisy", json_boolean(mv->noisy));
+	return j;
+}
+
+/*
+ * The performance verdicts of a configuration, apart from its functional
+ * verdict: regressions[] and noisy_moves[], with the threshold they used.
+ */
+static void json_perf(struct report_out *r, size_t cfg, json_t *jv)
+{
+	const struct report_perf *rp = &r->m->perf[cfg];
+	json_t *regressions = json_array(), *noisy = json_array();
+	size_t i;
+
+	for (i = 0; i < rp->nmoves; i++)
+		json_array_append_new(rp->moves[i].noisy ? noisy : regressions,
+				      json_move(r, cfg, &rp->moves[i]));
+	jset(jv, "regression_threshold_pct", jnum(r->m->threshold));
+	jset(jv, "regressions", regressions);
+	jset(jv, "noisy_moves", noisy);
+}
+
+/* directions.CONFIG.METRIC: unit, better (null: never judged), from. */
+static json_t *json_directions(struct report_out *r)
+{
+	const struct report_model *m = r->m;
+	json_t *all = json_object();
+	size_t cfg, i;
+
+	for (cfg = 0; cfg < m->nconfigs; cfg++) {
+		json_t *jc = json_object();
+
+		for (i = 0; i < m->nmetrics; i++) {
+			const struct perf_direction *d = &m->directions[cfg * m->nmetrics + i];
+
+			jset_data(jc, m->metrics[i], json_pack("{s:o, s:o, s:o}",
+				  "unit", jstr(d->unit), "better",
+				  jstr(perf_better_name(d->better)), "from", jstr(d->from)));
+		}
+		jset_data(all, m->configs[cfg], jc);
+	}
+	return all;
 }
 
 static json_t *json_root(struct report_out *r)
 {
 	const struct run_info *run = &r->m->run;
 	json_t *root = json_object(), *jrun = json_object(), *configs = json_array();
-	json_t *verdicts = json_array(), *commits = json_array(), *names = json_array();
+	json_t *verdicts = json_array(), *commits = json_array(), *names = json_array(), *perf;
 	size_t i;
 
 	jset(root, "format", json_string("bisectable-report"));
@@ -198,6 +266,7 @@ static json_t *json_root(struct report_out *r)
 			jset(fb, "log_path", jstr(v->log_path));
 		}
 		jset(jv, "first_bad", fb);
+		json_perf(r, i, jv);
 		json_array_append_new(verdicts, jv);
 	}
 	jset(root, "configs", configs);
@@ -206,6 +275,10 @@ static json_t *json_root(struct report_out *r)
 	for (i = 0; i < r->m->nmetrics; i++)
 		json_array_append_new(names, jstr(r->m->metrics[i]));
 	jset(root, "metric_names", names);
+	jset(root, "metric_directions", json_directions(r));
+	perf = json_pack("{s:o, s:s}", "threshold_pct", jnum(r->m->threshold), "against",
+			 "parent");
+	jset(root, "performance", perf);
 	for (i = 0; i < r->m->ncommits; i++)
 		json_array_append_new(commits, json_commit(r, i));
 	jset(root, "commits", commits);

@@ -246,6 +246,7 @@ static void load_commits(struct report_model *r, sqlite3 *db)
 		c->cells = xcalloc(r->nconfigs * NR_STAGES, sizeof(*c->cells));
 		c->values = xcalloc(r->nconfigs * r->nmetrics, sizeof(*c->values));
 		c->has_value = xcalloc(r->nconfigs * r->nmetrics, 1);
+		c->noisy = xcalloc(r->nconfigs * r->nmetrics, 1);
 		if (c->position > r->last_position)
 			r->last_position = c->position;
 	}
@@ -286,13 +287,28 @@ static void load_results(struct report_model *r, sqlite3 *db)
 	sqlite3_finalize(st);
 }
 
+/*
+ * Schema 4's unit, better and noisy, or what a database from before them
+ * means (a read-only open does not upgrade it): nothing declared or noisy.
+ * By position, so that the latest declaration of a metric is the one kept.
+ */
+static const char metrics_sql_v4[] =
+	"SELECT m.commit_id, m.config, m.name, m.value, m.unit, m.better, m.noisy"
+	" FROM metrics m JOIN commits c ON c.id = m.commit_id WHERE c.run_id = ?"
+	" ORDER BY c.position";
+static const char metrics_sql_v3[] =
+	"SELECT m.commit_id, m.config, m.name, m.value, NULL, NULL, 0"
+	" FROM metrics m JOIN commits c ON c.id = m.commit_id WHERE c.run_id = ?"
+	" ORDER BY c.position";
+
 static void load_metrics(struct report_model *r, sqlite3 *db)
 {
 	sqlite3_stmt *st;
 
-	st = db_prepare(db,
-		"SELECT m.commit_id, m.config, m.name, m.value FROM metrics m"
-		" JOIN commits c ON c.id = m.commit_id WHERE c.run_id = ?");
+	r->directions = xcalloc(r->nconfigs * r->nmetrics + 1, sizeof(*r->directions));
+	r->units = xcalloc(r->nconfigs * r->nmetrics + 1, sizeof(*r->units));
+	st = db_prepare(db, db_has_column(db, "metrics", "noisy") ? metrics_sql_v4 :
+			metrics_sql_v3);
 	sqlite3_bind_int64(st, 1, r->run.id);
 	while (sqlite3_step(st) == SQLITE_ROW) {
 		long ci = commit_index(r, sqlite3_column_int64(st, 0));
@@ -305,8 +321,92 @@ static void load_metrics(struct report_model *r, sqlite3 *db)
 		k = cfg * r->nmetrics + m;
 		r->commits[ci].values[k] = sqlite3_column_double(st, 3);
 		r->commits[ci].has_value[k] = 1;
+		r->commits[ci].noisy[k] = sqlite3_column_int(st, 6) != 0;
+		if (sqlite3_column_type(st, 4) != SQLITE_NULL) {
+			free(r->units[k]);
+			r->units[k] = db_column_dup(st, 4);
+			r->directions[k].unit = r->units[k];
+			r->directions[k].better = perf_better_parse(db_column_str(st, 5));
+			r->directions[k].from = "database";
+		}
 	}
 	sqlite3_finalize(st);
+}
+
+/*
+ * The performance verdicts of each configuration, as perf.c defines them,
+ * on the values loaded above: every move past the threshold against the
+ * parent; the metrics whose rows declare no direction get their series' or
+ * bisectable's own.
+ */
+static void load_perf(struct report_model *r)
+{
+	struct perf_point *points = xcalloc(r->ncommits + 1, sizeof(*points));
+	long *index = xcalloc(r->ncommits + 1, sizeof(*index));
+	struct run_config rc;
+	size_t cfg, m, i, j;
+
+	r->threshold = PERF_DEFAULT_THRESHOLD;
+	r->perf = xcalloc(r->nconfigs + 1, sizeof(*r->perf));
+	if (run_config_from_json(r->run.options ? r->run.options : "", &rc))
+		run_config_free(&rc), run_config_init(&rc);
+	for (cfg = 0; cfg < r->nconfigs; cfg++) {
+		struct report_perf *rp = &r->perf[cfg];
+
+		for (m = 0; m < r->nmetrics; m++) {
+			size_t k = cfg * r->nmetrics + m, n = 0;
+			struct perf_scan sc;
+
+			if (!r->directions[k].from)
+				perf_direction_default(&rc, r->metrics[m], &r->directions[k]);
+			/* The series' unit lives in rc, freed below: keep a copy. */
+			if (r->directions[k].unit && !r->units[k]) {
+				r->units[k] = xstrdup(r->directions[k].unit);
+				r->directions[k].unit = r->units[k];
+			}
+			for (i = 0; i < r->ncommits; i++) {
+				if (!r->commits[i].has_value[k])
+					continue;
+				memset(&points[n], 0, sizeof(points[n]));
+				points[n].position = r->commits[i].position;
+				points[n].value = r->commits[i].values[k];
+				points[n].noisy = r->commits[i].noisy[k];
+				index[n++] = i;
+			}
+			perf_scan_points(points, n, r->directions[k].better, r->threshold,
+					 PERF_AGAINST_PARENT, 0, &sc);
+			for (j = 0; j < sc.nmoves; j++) {
+				struct report_move *mv;
+
+				rp->moves = xrealloc(rp->moves, (rp->nmoves + 1) * sizeof(*mv));
+				mv = &rp->moves[rp->nmoves++];
+				mv->metric = m;
+				mv->commit = index[sc.moves[j].at];
+				mv->ref = index[sc.moves[j].ref];
+				mv->delta = sc.moves[j].delta;
+				mv->pct = sc.moves[j].pct;
+				mv->has_pct = sc.moves[j].has_pct;
+				mv->noisy = sc.moves[j].noisy;
+				rp->nregressions += !mv->noisy;
+			}
+			perf_scan_free(&sc);
+		}
+	}
+	run_config_free(&rc);
+	free(index);
+	free(points);
+}
+
+const struct report_move *report_move_at(const struct report_model *r, size_t cfg,
+					 size_t metric, long ci)
+{
+	const struct report_perf *rp = &r->perf[cfg];
+	size_t i;
+
+	for (i = 0; i < rp->nmoves; i++)
+		if (rp->moves[i].metric == metric && rp->moves[i].commit == ci)
+			return &rp->moves[i];
+	return NULL;
 }
 
 /* The verdict of each configuration, as verdict.c defines it. */
@@ -440,6 +540,7 @@ void report_model_free(struct report_model *r)
 		free(c->cells);
 		free(c->values);
 		free(c->has_value);
+		free(c->noisy);
 		free(c->sha);
 		free(c->tree);
 		free(c->subject);
@@ -453,6 +554,13 @@ void report_model_free(struct report_model *r)
 	for (i = 0; i < r->nconfigs; i++)
 		free(r->configs[i]);
 	free(r->configs);
+	for (i = 0; r->perf && i < r->nconfigs; i++)
+		free(r->perf[i].moves);
+	free(r->perf);
+	for (i = 0; r->units && i < r->nconfigs * r->nmetrics; i++)
+		free(r->units[i]);
+	free(r->units);
+	free(r->directions);
 	for (i = 0; i < r->nmetrics; i++) {
 		free(r->metrics[i]);
 		free(r->metric_titles[i]);
@@ -487,6 +595,7 @@ int report_model_load(struct report_model *r, sqlite3 *db, long long run_id)
 	load_commits(r, db);
 	load_results(r, db);
 	load_metrics(r, db);
+	load_perf(r);
 	load_tests(r, db);
 	load_warnings(r, db);
 	load_verdicts(r, db);

@@ -13,6 +13,7 @@
 #include <sqlite3.h>
 
 #include "db.h"
+#include "perf.h"
 #include "util.h"
 #include "verdict.h"
 
@@ -78,7 +79,26 @@ struct commit {
 	struct cell *cells;		/* [config * NR_STAGES + stage] */
 	double *values;			/* [config * nmetrics + metric] */
 	unsigned char *has_value;
+	unsigned char *noisy;		/* the value is noisy: never a verdict (perf.h) */
 	struct report_warnings *warnings;	/* [config] */
+};
+
+/* A move of a metric past the threshold, as perf.c finds it. */
+struct report_move {
+	size_t metric;
+	long commit;		/* index into commits of the commit that moved */
+	long ref;		/* the commit it is compared with */
+	double delta;		/* value - reference */
+	double pct;		/* delta in percent of |reference|, if has_pct */
+	int has_pct;		/* 0: the reference is 0 */
+	int noisy;		/* listed apart, never a verdict */
+};
+
+/* The performance verdicts of one configuration: regressions and noisy moves. */
+struct report_perf {
+	struct report_move *moves;	/* by metric, then position */
+	size_t nmoves;
+	size_t nregressions;		/* moves that are not noisy */
 };
 
 struct report_model {
@@ -95,11 +115,20 @@ struct report_model {
 	size_t nmetrics;
 	long base;		/* commit that deltas are taken against, -1: none */
 	int last_position;
+	/* Performance verdicts (perf.h): each commit against its parent. */
+	double threshold;	/* percent */
+	struct perf_direction *directions;	/* [config * nmetrics + metric] */
+	char **units;		/* [config * nmetrics + metric]: what directions' unit points to */
+	struct report_perf *perf;	/* [config] */
 };
 
 /* Load run_id (0: the latest). Returns 0, or -1 after printing an error. */
 int report_model_load(struct report_model *m, sqlite3 *db, long long run_id);
 void report_model_free(struct report_model *m);
+
+/* The regression or noisy move of metric m at commit ci in configuration cfg, or NULL. */
+const struct report_move *report_move_at(const struct report_model *m, size_t cfg,
+					 size_t metric, long ci);
 
 /* The index of a metric, or -1; its rank among the known ones, or -1. */
 long report_metric_index(const struct report_model *m, const char *name);

@@ -10,13 +10,22 @@
  *   configs      the configurations, runs.configs first
  *   verdicts[]   config, commits, passed, complete, bisectable, first_bad
  *                (null, or position, sha, subject, stage, status, evidence,
- *                log_path), as verdict.h defines them
+ *                log_path), as verdict.h defines them; apart from them the
+ *                performance verdicts (perf.h): regression_threshold_pct,
+ *                regressions[] and noisy_moves[] (metric, unit, better,
+ *                position, sha, subject, value, reference_position,
+ *                reference, delta, delta_pct (null from a reference of 0),
+ *                noisy)
+ *   performance  threshold_pct, against ("parent")
  *   metric_names known ones first (text, data, bss, ...), then by name
+ *   metric_directions.CONFIG.NAME: unit, better ("lower", "higher", null:
+ *                never judged), from ("database", "series", "built-in", null)
  *   commits[]    position, sha, tree, subject, author, patch,
  *                results.CONFIG.STAGE: status, duration, evidence, log_path,
  *                  reproduce, cache_key, cached_from, recorded_at, tests[]
  *                  (name, status, reason, duration)
  *                metrics.CONFIG.NAME: number
+ *                noisy_metrics.CONFIG[]: the names whose value here is noisy
  *                warnings.CONFIG[]: object, message, new (not at the
  *                  previous position; false where there is no previous one)
  * Text is valid UTF-8 (invalid bytes replaced), otherwise as stored.

@@ -503,6 +503,37 @@ static struct series_metric *find_metric(struct run_config *rc, const char *name
 	return NULL;
 }
 
+/* Characters of a unit: it is printed in terminals and reports as it is. */
+#define UNIT_CHARS "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_%/.-"
+
+/*
+ * unit NAME UNIT lower|higher: the series says which way its figure should
+ * go, so that a move the other way can be a performance verdict (perf.h).
+ * Declared once: two lines that disagree would make the verdict depend on
+ * the order of the file.
+ */
+static int metrics_unit(struct run_config *rc, char **words, size_t n, char *why, size_t len)
+{
+	struct series_metric *m;
+	size_t ulen;
+
+	if (n != 4 || (strcmp(words[3], "lower") && strcmp(words[3], "higher")))
+		return snprintf(why, len, "expected 'unit NAME UNIT lower|higher'"), -1;
+	m = find_metric(rc, words[1]);
+	if (!m)
+		return snprintf(why, len, "unit %s before its metric line", words[1]), -1;
+	if (m->unit[0])
+		return snprintf(why, len, "unit %s is declared twice", words[1]), -1;
+	ulen = strlen(words[2]);
+	if (ulen >= sizeof(m->unit) || strspn(words[2], UNIT_CHARS) != ulen)
+		return snprintf(why, len, "unit %s: '%s' is not a unit (up to %zu of"
+				" [A-Za-z0-9_%%/.-])", words[1], words[2],
+				sizeof(m->unit) - 1), -1;
+	memcpy(m->unit, words[2], ulen + 1);
+	m->better = strcmp(words[3], "lower") ? "higher" : "lower";
+	return 0;
+}
+
 static int metrics_line(struct run_config *rc, char *line, char *why, size_t len)
 {
 	char *words[64], *desc;
@@ -528,9 +559,11 @@ static int metrics_line(struct run_config *rc, char *line, char *why, size_t len
 	n = split_words(line, words, ARRAY_SIZE(words));
 	if (!n)
 		return 0;
+	if (!strcmp(words[0], "unit"))
+		return metrics_unit(rc, words, n, why, len);
 	if (strcmp(words[0], "metric") || n < 4 || strcmp(words[2], "git-grep"))
-		return snprintf(why, len, "expected 'metric NAME git-grep ARGS...' or "
-				"'describe NAME TEXT'"), -1;
+		return snprintf(why, len, "expected 'metric NAME git-grep ARGS...', "
+				"'describe NAME TEXT' or 'unit NAME UNIT lower|higher'"), -1;
 	rc->metrics = xrealloc(rc->metrics, (rc->nmetrics + 1) * sizeof(*rc->metrics));
 	m = &rc->metrics[rc->nmetrics++];
 	memset(m, 0, sizeof(*m));

@@ -37,6 +37,14 @@ struct series_metric {
 	char *name;
 	char *description;		/* for the report; may be NULL */
 	struct argv_array grep;		/* the arguments after 'git grep' */
+	/*
+	 * Its 'unit' line: what it counts and which way is better (perf.h),
+	 * "" and NULL when the file says nothing. Held in place, not
+	 * allocated: a unit is a short word, and the structure is copied and
+	 * freed as it always was.
+	 */
+	char unit[16];
+	const char *better;		/* "lower" or "higher" (static strings), NULL */
 };
 
 struct run_config {
@@ -104,6 +112,9 @@ char *run_config_configs_list(const struct run_config *rc);
  * A series' metrics file: '#' comments, blank lines, and
  *   metric NAME git-grep ARGS...	(words split on blanks)
  *   describe NAME TEXT...		(a description for the report)
+ *   unit NAME UNIT lower|higher	(what it counts, which way is better:
+ *					 without it, never a performance verdict)
+ * describe and unit come after their metric line; a unit once per metric.
  * Appends to rc->metrics. Returns 0, or -1 after printing file:line: why.
  */
 int series_metrics_load(struct run_config *rc, const char *path);
