@@ -347,10 +347,12 @@ static json_t *json_metrics(const struct run_config *rc)
 	for (i = 0; i < rc->nmetrics; i++) {
 		const struct series_metric *m = &rc->metrics[i];
 
-		json_array_append_new(a, json_pack("{s:s, s:s*, s:o}", "name", m->name,
+		json_array_append_new(a, json_pack("{s:s, s:s*, s:o, s:s*, s:s*}", "name", m->name,
 						   "description", m->description, "git_grep",
 						   json_list((char *const *)m->grep.argv,
-							     m->grep.argc)));
+							     m->grep.argc),
+						   "unit", m->unit[0] ? m->unit : NULL,
+						   "better", m->better));
 	}
 	return a;
 }
@@ -408,12 +410,19 @@ static int metrics_from_json(json_t *a, struct run_config *rc)
 		return -1;
 	json_array_foreach(a, i, v) {
 		struct series_metric m = { 0 };
-		const char *name = NULL, *desc = NULL;
+		const char *name = NULL, *desc = NULL, *unit = NULL, *better = NULL;
 		json_t *grep = NULL;
 
-		if (json_unpack(v, "{s:s, s?s, s:o}", "name", &name, "description", &desc,
-				"git_grep", &grep) || !json_is_array(grep))
+		/* unit and better: absent in runs from before a series could declare them. */
+		if (json_unpack(v, "{s:s, s?s, s:o, s?s, s?s}", "name", &name, "description", &desc,
+				"git_grep", &grep, "unit", &unit, "better", &better) ||
+		    !json_is_array(grep))
 			return -1;
+		if (unit && strlen(unit) < sizeof(m.unit))
+			memcpy(m.unit, unit, strlen(unit) + 1);
+		if (better)
+			m.better = !strcmp(better, "lower") ? "lower" :
+				!strcmp(better, "higher") ? "higher" : NULL;
 		m.name = xstrdup(name);
 		m.description = desc ? xstrdup(desc) : NULL;
 		json_array_foreach(grep, j, w) {
