@@ -35,6 +35,7 @@
 #define SHELL_ECHO		"echo BISECTABLE-END $?"
 #define TIMEOUT_REASON		"no answer within the test timeout"
 #define NUMBER_TOKEN_MAX	64
+#define KTAP_INDENT		4	/* spaces per nesting level */
 #define ARRAY_SIZE(a)		(sizeof(a) / sizeof((a)[0]))
 
 /* Kernel failure texts; each must stand as a word of its own in the line. */
@@ -478,8 +479,9 @@ static bool same_name(const char *p, const char *end, const char *name)
 /*
  * Under a test begun as SUITE.TEST (a suite's run script): its own result
  * line, "ok 1 TEST", at the left margin; an indented one is a subtest of
- * it, stored as SUITE.TEST.SUB. Returns 1 with *index set, 0 if the line
- * is not the current test's, -1 on allocation failure.
+ * it, stored as SUITE.TEST.SUB. Returns 1 with *index set, 2 for a line
+ * nested deeper (not recorded), 0 if the line is not the current test's,
+ * -1 on allocation failure.
  */
 static int suite_result(struct parser *ps, const char *name, const char *name_end,
 			int indent, size_t *index)
@@ -502,6 +504,12 @@ static int suite_result(struct parser *ps, const char *name, const char *name_en
 		*index = ps->current;
 		return 1;
 	}
+	/*
+	 * One level down (four spaces) is the suite's subtest; what a subtest
+	 * prints of its own, deeper, is its business: counted by its result.
+	 */
+	if (indent > KTAP_INDENT)
+		return 2;
 	if (name == name_end)
 		return 0;
 	n = snprintf(full, sizeof(full), "%s.%.*s", cur->name, (int)(name_end - name), name);
@@ -544,6 +552,8 @@ static int handle_result(struct parser *ps, const char *p, const char *end, bool
 		return -1;
 	case 1:
 		goto found;
+	case 2:
+		return 0;
 	}
 	if (name == name_end) {
 		/* "ok 1 # SKIP reason" without a name: the test now running. */

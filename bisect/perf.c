@@ -232,7 +232,13 @@ void perf_scan_points(const struct perf_point *p, size_t n, enum perf_better bet
 		}
 		if (!p[i].noisy)
 			out->compared++;
-		past = perf_past(p[i].value, p[ref].value, better, threshold, &pct, &has_pct);
+		/*
+		 * A move within the figure's declared noise floor is noise, not
+		 * a regression, whatever threshold was asked for.
+		 */
+		past = perf_past(p[i].value, p[ref].value, better,
+				 p[i].noise_pct > threshold ? p[i].noise_pct : threshold, &pct,
+				 &has_pct);
 		if (past) {
 			add_move(out, i, ref, p, pct, has_pct);
 			/* Against the base, the later commits stay past it: one is the answer. */

@@ -790,6 +790,7 @@ static void test_suite_nested(void)
 		      "    1..3\n"
 		      "    ok 1 futex_requeue_pi\n"
 		      "        ok 1 deep_one\n"
+		      "        ok 2 futex_waitv\n"
 		      "    ok 2 futex_wait_timeout # SKIP no CONFIG_FUTEX_PI here\n"
 		      "    not ok 3 futex_waitv # ENOSYS\n"
 		      "not ok 1 futex # 1 of 3 failed\n"
@@ -806,6 +807,8 @@ static void test_suite_nested(void)
 	check_test(&res, "selftests.futex.futex_waitv", KTAP_FAIL, "ENOSYS", -1);
 	check_test(&res, "smoke.affinity", KTAP_SKIP, "one CPU", -1);
 	is_int((int)ktap_count_top(&res), 3, "three tests, not counting subtests");
+	ok(!find_test(&res, "selftests.futex.deep_one"),
+	   "a subtest's own output, deeper, is not a test of the suite");
 	ok(find_test(&res, "selftests.futex.futex_waitv") &&
 	   find_test(&res, "selftests.futex.futex_waitv")->nested, "a subtest says so");
 	is_int((int)res.nmetrics, 2, "repeated figures are kept as samples");

@@ -73,6 +73,8 @@ static size_t points(struct perf_point *p, const char *spec)
 		p[n].value = strtod(strchr(w, ':') + 1, NULL);
 		p[n].noisy = strchr(w, '!') != NULL;
 		p[n].spread_pct = p[n].noise_pct = -1;
+		if (strchr(w, '~'))	/* "1:5~50": a noise floor of 50% */
+			p[n].noise_pct = strtod(strchr(w, '~') + 1, NULL);
 		n++;
 	}
 	free(copy);
@@ -113,6 +115,10 @@ static void test_walk(void)
 	int has_pct;
 	char *got;
 
+	check_moves("0:4~50 1:5~50 2:8~50", PERF_LOWER, 5, PERF_AGAINST_PARENT, 0, "2@1",
+		    "a move within the declared noise floor (4 -> 5 us, +25% < 50%) is not one");
+	check_moves("0:4~50 1:5~50 2:8~50", PERF_LOWER, 70, PERF_AGAINST_PARENT, 0, "",
+		    "the threshold still counts when it is above the noise floor");
 	check_moves("0:100 1:100 2:50 3:20", PERF_LOWER, 5, PERF_AGAINST_PARENT, 0, "",
 		    "a metric that gets better (lower is better, -50%, -60%) is no regression");
 	check_moves("0:100 1:200 2:500", PERF_HIGHER, 5, PERF_AGAINST_PARENT, 0, "",
