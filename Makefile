@@ -66,9 +66,13 @@ install: all
 	$(INSTALL) -m 644 configs/*.config $(DESTDIR)$(DATADIR)/configs/
 	$(INSTALL) -m 755 expect-scripts/*.exp $(DESTDIR)$(DATADIR)/expect-scripts/
 	$(INSTALL) -m 644 guest/initramfs.cpio.gz $(DESTDIR)$(DATADIR)/guest/
+	$(INSTALL) -m 755 guest/mkpiece.sh $(DESTDIR)$(DATADIR)/guest/
 	for d in guest/suites/*/; do \
 		$(INSTALL) -d $(DESTDIR)$(DATADIR)/$$d && \
 		$(INSTALL) -m 644 $$d/suite $(DESTDIR)$(DATADIR)/$$d/ || exit 1; \
+		for f in $$d/*.sh; do \
+			[ ! -f $$f ] || $(INSTALL) -m 755 $$f $(DESTDIR)$(DATADIR)/$$d/ || exit 1; \
+		done; \
 	done
 	$(INSTALL) -m 644 db/schema.sql $(DESTDIR)$(DATADIR)/db/
 	$(INSTALL) -m 644 bisectable.1 $(DESTDIR)$(MANDIR)/man1/bisectable.1

@@ -22,7 +22,7 @@ static char *hex(const unsigned char *md, unsigned int len)
 	return s;
 }
 
-static char *sha256_buf(const void *data, size_t len)
+char *sha256_buf(const void *data, size_t len)
 {
 	unsigned char md[EVP_MAX_MD_SIZE];
 	unsigned int mdlen = 0;

@@ -20,6 +20,7 @@
 #include "tree.h"
 #include "util.h"
 #include "suite.h"
+#include "suite-build.h"
 #include "verify.h"
 
 /* Everything one configuration needs at this commit. */
@@ -111,6 +112,7 @@ void verify_commit_release(struct verify_commit *vc)
 	free(vc->author);
 	free(vc->log_dir);
 	free(vc->metric_values);
+	free(vc->initrd);
 }
 
 void verify_print_progress(struct verify_commit *vc, int at_base)
@@ -179,7 +181,7 @@ static void config_step_init(struct config_step *cs, struct verify_commit *vc,
 	cs->build_log = xasprintf("%s/%s-build.log", vc->log_dir, config);
 	cs->kernel = xasprintf("%s/arch/x86/boot/bzImage", cs->out_dir);
 	cs->console = xasprintf("%s/%s-console.log", vc->log_dir, config);
-	cs->initrd = project_path("guest/initramfs.cpio.gz");
+	cs->initrd = vc->initrd ? xstrdup(vc->initrd) : project_path("guest/initramfs.cpio.gz");
 	cs->script = project_path("expect-scripts/boot-test.exp");
 	cs->tests = run_config_tests_words(rc);
 
@@ -529,6 +531,15 @@ static void stage_boot(struct config_step *cs)
 	struct boot_outcome bo;
 	struct cache_hit hit = { 0 };
 
+	/* The suites' test programs could not be built: nothing to boot is the commit's. */
+	if (!cs->vc->initrd) {
+		db_begin(cs->vc->db);
+		record(cs, "boot", "error", 0, cs->vc->initrd_error, NULL, NULL, NULL);
+		record(cs, "test", "error", 0, cs->vc->initrd_error, NULL, NULL, NULL);
+		db_commit(cs->vc->db);
+		fprintf(stderr, "  %-8s boot error: %s\n", cs->config, cs->vc->initrd_error);
+		return;
+	}
 	/* A byte-identical image was booted already (e.g. a comment-only change). */
 	cs->image_key = cache_key_image(cs->kernel, &cs->bjob);
 	if (cs->vc->rc->use_cache && cache_find_boot(cs->vc->db, "image_key", cs->image_key,
@@ -625,6 +636,10 @@ void verify_configs(struct verify_commit *vc)
 {
 	size_t i;
 
+	/* Once for all configurations: the pieces it needs are built before they fork. */
+	free(vc->initrd);
+	vc->initrd = suites_initrd(vc->rc, vc->work_dir, vc->run->base_sha, vc->initrd_error,
+				   sizeof(vc->initrd_error));
 	/* One configuration runs here, unless a terminal wants the live line. */
 	if ((vc->rc->nconfigs == 1 && !isatty(STDERR_FILENO)) || !vc->rc->parallel) {
 		for (i = 0; i < vc->rc->nconfigs; i++)

@@ -37,6 +37,8 @@ struct verify_commit {
 	char *log_dir;
 	long *metric_values;		/* rc->metrics counted at this commit */
 	int failed;			/* some stage of some configuration did not pass */
+	char *initrd;			/* what the configurations boot, or NULL: */
+	char initrd_error[512];		/* why the suites' initramfs could not be made */
 };
 
 /*

@@ -5,10 +5,12 @@
 #     but the performance verdict does (pipe_rtt_ns, up only);
 #   commit 2 leaves the waiter of a PI futex asleep on UP: only rt-tests'
 #     pi_stress uses PI futexes, and its watchdog calls it a deadlock.
-# smp passes both, functionally and in performance.
+# smp passes both, functionally and in performance. The kernel's own futex
+# selftests, built once from the base tree, run at every commit too.
 . "$(dirname "$0")/lib.sh"
 
-"$BISECTABLE" run --db "$db" --configs up,smp tests/fixtures/up-pi-break > "$scratch/run.out" 2>&1
+"$BISECTABLE" run --db "$db" --configs up,smp --suites smoke,rt-tests,selftests \
+	tests/fixtures/up-pi-break > "$scratch/run.out" 2>&1
 is "$?" 1 "run exits 1: not bisectable"
 sed 's/^/# /' "$scratch/run.out" | tail -12
 
@@ -47,5 +49,11 @@ is "$(python3 -c 'import json,sys
 d = json.load(open(sys.argv[1]))
 print(json.dumps(d, sort_keys=True).count("pipe_rtt_ns") > 0 and "regressions" in json.dumps(d))' "$scratch/r.json")" True \
 	"the JSON report carries the performance regression"
+is "$(at 0 up selftests.futex)" pass "the futex selftests pass at the base on up"
+is "$(at 0 smp selftests.futex)" pass "and on smp"
+ok "$(test "$(sql "select count(*) from tests where name like 'selftests.futex.%'")" -gt 100; echo $?)" \
+	"each of their programs is a subtest row (selftests.futex.NAME)"
+like "$(ls "$HOME/.cache/bisectable/suites/" 2>/dev/null)" '^selftests-[0-9a-f]{16}\.cpio\.gz$' \
+	"the selftests piece is cached by the base tree"
 is "$(qemu_count)" 0 "no QEMU left running"
 done_testing
