@@ -47,7 +47,8 @@ static int build_piece(const struct suite *s, const char *program, const char *w
 	const char *export[] = { "sh", "-c", "git -C \"$1\" archive \"$2\" | tar -x -C \"$3\"",
 				 "sh", work_dir, base_sha, src, NULL };
 	const char *build[] = { program, src, out, NULL };
-	const char *writable[] = { out, NULL };
+	/* src too: the sandbox's private /tmp would hide a cache under /tmp. */
+	const char *writable[] = { out, src, NULL };
 	const char *packer[] = { "sh", pack, out, prefix, piece, NULL };
 	struct argv_array argv = ARGV_ARRAY_INIT;
 	struct child c = { .out_path = log, .out_append = 1 };
