@@ -142,7 +142,11 @@ REPORT ?= reports/fixture.html
 screenshot: reports/fixture.html
 	tests/browser/screenshot.sh $(REPORT) $(REPORT:.html=.png)
 
-test: unit browser e2e
+# The suites' own scripts, on the host's busybox against fake programs.
+suites: all
+	prove -v tests/suites/*.t
+
+test: unit suites browser e2e
 
 # bisectable against the naive rebase -x loop (not part of make test: ~1 h).
 bench: all
@@ -174,5 +178,5 @@ clean:
 		$(UNIT_TESTS) reports/fixture.* bisectable.1 bisectable.bash $(FUZZERS)
 	rm -rf tests/fuzz/work
 
-.PHONY: print-packages bench all unit browser e2e test deps verify clean screenshot install \
+.PHONY: print-packages bench all unit suites browser e2e test deps verify clean screenshot install \
 	uninstall fuzz

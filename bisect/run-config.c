@@ -198,9 +198,14 @@ static int validate_tests(const struct run_config *rc)
 	if (!rc->nsuites)
 		ret = error("no suite given");
 	for (i = 0; i < rc->nsuites; i++) {
-		if (!suites_find(set, rc->suites[i]))
-			ret = error("unknown suite '%s' (bisectable help run lists them)",
-				    rc->suites[i]);
+		if (!suites_find(set, rc->suites[i])) {
+			struct strbuf known = STRBUF_INIT;
+
+			for (j = 0; j < set->n; j++)
+				strbuf_addf(&known, "%s%s", j ? ", " : "", set->suites[j].name);
+			ret = error("unknown suite '%s' (there are: %s)", rc->suites[i], known.buf);
+			strbuf_release(&known);
+		}
 		for (j = 0; j < i; j++)
 			if (!strcmp(rc->suites[j], rc->suites[i]))
 				ret = error("suite '%s' is given twice", rc->suites[i]);
@@ -209,8 +214,8 @@ static int validate_tests(const struct run_config *rc)
 		ret = error("no test given, or none of the suites has one in this profile");
 	for (i = 0; i < rc->ntests; i++) {
 		if (!suites_find_test(set, rc->tests[i], NULL)) {
-			ret = error("unknown test '%s' (bisectable help run lists the suites;"
-				    " guest/suites/NAME/suite their tests)", rc->tests[i]);
+			ret = error("unknown test '%s' (guest/suites/SUITE/suite lists a"
+				    " suite's tests)", rc->tests[i]);
 			continue;
 		}
 		for (j = 0; j < i; j++)
