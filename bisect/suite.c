@@ -97,15 +97,16 @@ static int parse_directive(struct suite *s, char **w, size_t n, char *why, size_
 
 		if (!valid_name(w[1]))
 			return snprintf(why, len, "bad metric name '%s'", w[1]), -1;
-		if (strcmp(w[3], "lower") && strcmp(w[3], "higher"))
-			return snprintf(why, len, "metric %s: say lower or higher, not '%s'", w[1],
-					w[3]), -1;
+		if (strcmp(w[3], "lower") && strcmp(w[3], "higher") && strcmp(w[3], "none"))
+			return snprintf(why, len, "metric %s: say lower, higher or none, not '%s'",
+					w[1], w[3]), -1;
 		m.noise_pct = parse_pct(w[4]);
 		if (m.noise_pct < 0)
 			return snprintf(why, len, "metric %s: bad noise floor '%s'", w[1], w[4]), -1;
 		m.name = xstrdup(w[1]);
 		m.unit = xstrdup(w[2]);
-		m.better = xstrdup(w[3]);
+		/* none: a figure of a schedule's shape, right near a target; never a verdict */
+		m.better = strcmp(w[3], "none") ? xstrdup(w[3]) : NULL;
 		m.text = rest_of(w, 5, n);
 		s->metrics = xrealloc(s->metrics, (s->nmetrics + 1) * sizeof(*s->metrics));
 		s->metrics[s->nmetrics++] = m;

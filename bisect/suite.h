@@ -16,7 +16,7 @@
 struct suite_metric {
 	char *name;
 	char *unit;
-	char *better;		/* "lower" or "higher" */
+	char *better;		/* "lower", "higher", or NULL: no direction */
 	double noise_pct;	/* the declared noise floor */
 	char *text;
 };

@@ -66,6 +66,10 @@ static void test_parse(void)
 	is_int(parse_quietly("test a\nmetric x ns sideways 1% x\n", &s), -1,
 	       "a metric without lower or higher");
 	suite_free(&s);
+	is_int(parse_quietly("test a\nmetric x % none 1% a shape\n", &s), 0,
+	       "a metric without a direction");
+	ok(s.nmetrics == 1 && !s.metrics[0].better, "is stored without one");
+	suite_free(&s);
 	is_int(parse_quietly("test a\nmetric x ns lower lots x\n", &s), -1, "a bad noise floor");
 	suite_free(&s);
 	is_int(parse_quietly("test a\ntimeout 0\n", &s), -1, "a zero timeout");
