@@ -3,7 +3,7 @@
  * bisectable step [--db DB] --run N [--base]
  *
  * Run by 'git rebase --exec' at every commit of the series: for each
- * configuration of the run, build HEAD, boot it, run the smoke tests, and
+ * configuration of the run, build HEAD, boot it, run the suites' tests, and
  * record every stage. Keep-going runs always exit 0 so the rebase visits
  * every commit; stop-on-failure runs exit 1 on a failure so git stops there.
  */

@@ -148,7 +148,7 @@ static const char man_head[] =
 	"configuration that matters.\n"
 	".B bisectable run\n"
 	"applies a series to a kernel tree and, at each commit, builds the kernel for each\n"
-	"configuration, boots it in QEMU and runs scheduler smoke tests on its serial\n"
+	"configuration, boots it in QEMU and runs test suites (smoke, rt-tests) on its serial\n"
 	"console. Results go to an SQLite database, which the other commands read.\n"
 	"Every command takes \\fB\\-h\\fR, \\fB\\-\\-help\\fR; options take their values as\n"
 	"\\fB\\-\\-opt value\\fR or \\fB\\-\\-opt=value\\fR, and \\fB\\-\\-\\fR ends them.\n"

@@ -408,7 +408,7 @@ static void html_tests(struct report_out *r, const struct cell *cell)
 	if (listed)
 		strbuf_addstr(o, "</ul>");
 	if (cell->ntests)
-		strbuf_addf(o, "<p class=\"note\">%d of %zu smoke tests passed.</p>", passed,
+		strbuf_addf(o, "<p class=\"note\">%d of %zu tests passed.</p>", passed,
 			    cell->ntests);
 }
 

@@ -419,8 +419,8 @@ static int stage_build(struct config_step *cs)
 	record_build(cs, &kb, repro.buf);
 
 	fprintf(stderr, "  %-8s build %s%s%s (%.0fs, %zu objects rebuilt, %zu warnings",
-		cs->config, kb.ok ? "pass" : kb.error ? "ERROR" : "FAIL", kb.ok ? "" : ": ", kb.ok ? "" : kb.evidence,
-		kb.duration, kb.rebuilt, kb.nwarnings);
+		cs->config, kb.ok ? "pass" : kb.error ? "ERROR" : "FAIL", kb.ok ? "" : ": ",
+		kb.ok ? "" : kb.evidence, kb.duration, kb.rebuilt, kb.nwarnings);
 	if (kb.restored > 0)
 		fprintf(stderr, ", %d unchanged sources kept their mtime", kb.restored);
 	fprintf(stderr, ")\n");

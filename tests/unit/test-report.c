@@ -310,7 +310,7 @@ static void test_html_matrix(const char *html)
 	   "the timed out smoke test with its reason, escaped");
 	ok(contains(cell, "<code>fork_exit</code> missing: not started"),
 	   "the missing smoke test");
-	ok(contains(cell, "1 of 4 smoke tests passed"), "the smoke test count");
+	ok(contains(cell, "1 of 4 tests passed"), "the test count");
 	ok(contains(cell, "<code class=\"reproduce\">bisectable step --db db/fixture.db --run 2"
 		    " --position 3 --config up --stage test</code>"),
 	   "the reproducer in a code block");
