@@ -87,7 +87,10 @@ static const char ifndef_text[] =
 	"k();\n"				/* 13 */
 	"#else\n"				/* 14 */
 	"u();\n"				/* 15 */
-	"#endif\n";				/* 16 */
+	"#endif\n"				/* 16 */
+	"#if defined(CONFIG_A) && defined(CONFIG_B) || defined(CONFIG_C)\n"	/* 17 */
+	"abc();\n"				/* 18 */
+	"#endif\n";				/* 19 */
 
 static void test_ifndef(void)
 {
@@ -100,6 +103,7 @@ static void test_ifndef(void)
 	is_line(&f, 10, "NR_CPUS=? A=?", "a || makes every symbol complex");
 	is_line(&f, 13, "", "#ifdef __KERNEL__: no symbol");
 	is_line(&f, 15, "", "its #else: no symbol either");
+	is_line(&f, 18, "A=? B=? C=?", "a || after a && makes every symbol complex");
 	guard_file_release(&f);
 }
 
@@ -147,7 +151,10 @@ static const char makefile[] =
 	"ifeq ($(CONFIG_X),m)\n"				/* 9 */
 	"ccflags-y += -DX # $(CONFIG_NOT_THIS)\n"		/* 10 */
 	"endif\n"						/* 11 */
-	"lib-$(CONFIG_FOO) += foo.o\n";				/* 12 */
+	"lib-$(CONFIG_FOO) += foo.o\n"				/* 12 */
+	"ifneq ($(CONFIG_Y2),y)\n"				/* 13 */
+	"obj-y += noty2.o\n"					/* 14 */
+	"endif\n";						/* 15 */
 
 static void test_makefile(void)
 {
@@ -167,6 +174,7 @@ static void test_makefile(void)
 	is_line(&f, 7, "SCHED_DEBUG=n", "its else: n");
 	is_line(&f, 10, "X=m", "ifeq ($(CONFIG_X),m): m; a comment's symbol is not one");
 	is_line(&f, 12, "FOO=y/m", "lib-$(CONFIG_FOO)");
+	is_line(&f, 14, "Y2=m/n", "ifneq ($(CONFIG_Y2),y): m or n");
 	guard_file_release(&f);
 }
 
@@ -233,6 +241,38 @@ static const char post_core[] =
 	"int a;\nint c;\n#ifndef CONFIG_SMP\nnew();\n\tif (IS_ENABLED(CONFIG_DEBUG))\n#endif";
 static const char post_make[] = "obj-y += core.o\nobj-$(CONFIG_SMP) += smp.o\n";
 
+/* Context lines (a diff made with -U1) and a hunk cut short. */
+static const char diff_context[] =
+	"diff --git a/a.c b/a.c\n"
+	"--- a/a.c\n"
+	"+++ b/a.c\n"
+	"@@ -3,3 +3,3 @@\n"
+	" same();\n"
+	"-old();\n"
+	"+new();\n"
+	" same();\n"
+	"@@ -10,0 +10,5 @@\n"
+	"+cut();\n"
+	"diff --git a/b.c b/b.c\n"
+	"--- a/b.c\n"
+	"+++ b/b.c\n"
+	"@@ -1 +1 @@\n"
+	"-b\n"
+	"+c\n";
+
+static void test_diff_context(void)
+{
+	struct diff_files d = { 0 };
+
+	is_int(guards_parse_diff(diff_context, &d), 0, "context diff: parsed");
+	is_int(d.n, 2, "context diff: a short hunk does not swallow the next file");
+	ok(d.n >= 1 && d.v[0].ndel == 1 && d.v[0].del[0] == 4, "context diff: removed line 4");
+	ok(d.n >= 1 && d.v[0].nadd == 2 && d.v[0].add[0] == 4 && d.v[0].add[1] == 10,
+	   "context diff: added lines 4 and 10");
+	ok(d.n == 2 && d.v[1].ndel == 1 && d.v[1].nadd == 1, "context diff: the second file");
+	diff_files_release(&d);
+}
+
 static void test_diff(void)
 {
 	struct diff_files d = { 0 };
@@ -288,5 +328,6 @@ int main(void)
 	test_makefile();
 	test_kconfig();
 	test_diff();
+	test_diff_context();
 	return done_testing();
 }
