@@ -52,8 +52,10 @@ const struct cmd_entry commands[] = {
 	  &show_options, 1, 1, CMD_DB_RO, cmd_show },
 	{ "report", "[<options>]", "write the HTML (or JSON, JUnit) bisect report of a run",
 	  &report_options, 0, 0, CMD_DB_RO, cmd_report },
-	{ "configs", "", "list the configurations (configs/*.config) a run can verify",
-	  NULL, 0, 0, 0, cmd_configs },
+	{ "configs", "\n--repo <repo> <base>..<tip>",
+	  "list the configurations a run can verify; --repo: the Kconfig symbols "
+	  "guarding the changed lines of a range",
+	  &configs_options, 0, 1, 0, cmd_configs },
 	{ "import", "[<options>]", "import linux-source-6.12 into the cache (run does it too)",
 	  &import_options, 0, 0, 0, cmd_import },
 	{ "step", "[<options>] --run N", "verify HEAD; run by git rebase --exec, not by hand",
