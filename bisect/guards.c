@@ -1059,12 +1059,18 @@ static int scan_blob(const char *repo, const char *rev, const char *path,
 
 int guards_commit(const char *repo, const char *commit, struct guard_counts *c)
 {
-	struct strbuf diff = STRBUF_INIT, parent = STRBUF_INIT;
+	struct strbuf diff = STRBUF_INIT, parent = STRBUF_INIT, sha = STRBUF_INIT;
 	struct diff_files files = { 0 };
-	char *parent_rev = xasprintf("%s^", commit);
+	char *spec = xasprintf("%s^{commit}", commit), *parent_rev = NULL;
 	size_t i;
 	int ret = -1, has_parent;
 
+	if (*commit == '-' || git_quiet(repo, &sha, "rev-parse", "--verify", "-q", spec, NULL)) {
+		error("%s is not a commit of %s", commit, repo);
+		goto out;
+	}
+	commit = sha.buf;
+	parent_rev = xasprintf("%s^", commit);
 	has_parent = !git_quiet(repo, &parent, "rev-parse", "--verify", "-q", parent_rev, NULL);
 	if (has_parent) {
 		if (git(repo, &diff, "-c", "core.quotePath=false", "diff-tree", "-p", "-U0",
@@ -1113,6 +1119,8 @@ out:
 	diff_files_release(&files);
 	strbuf_release(&diff);
 	strbuf_release(&parent);
+	strbuf_release(&sha);
 	free(parent_rev);
+	free(spec);
 	return ret;
 }

@@ -320,6 +320,60 @@ static void test_diff(void)
 	diff_files_release(&d);
 }
 
+/* guards_commit on a scratch repository: a deleted file, Kconfig, Makefile, a quoted path. */
+static void put(const char *dir, const char *name, const char *text)
+{
+	char *path = xasprintf("%s/%s", dir, name);
+
+	write_file(path, text, strlen(text));
+	free(path);
+}
+
+static void test_commit(void)
+{
+	char dir[] = "/tmp/bisectable-guards.XXXXXX";
+	struct guard_counts c = { 0 };
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+	int fails = 0;
+
+	if (!mkdtemp(dir)) {
+		ok(0, "commit: a scratch directory");
+		return;
+	}
+	fails |= git(dir, NULL, "init", "-q", NULL);
+	put(dir, "Kconfig", "config FOO\n\tbool \"foo\"\n\nsource \"x\"\n");
+	put(dir, "Makefile", "obj-y += a.o\n");
+	put(dir, "gone.c", "#ifdef CONFIG_FOO\nint x;\n#endif\n");
+	put(dir, "we\"ird.c", "x\n");
+	fails |= git(dir, NULL, "add", "-A", NULL);
+	fails |= git(dir, NULL, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q",
+		     "-m", "base", NULL);
+	put(dir, "Kconfig", "config FOO\n\tbool \"foo\"\n\tdepends on BAR\n\nsource \"x\"\n");
+	put(dir, "Makefile", "obj-y += a.o\nobj-$(CONFIG_FOO) += foo.o\n");
+	put(dir, "we\"ird.c", "#ifdef CONFIG_QUOTED\n");
+	put(dir, "new.c", "\n\n#if IS_ENABLED(CONFIG_BAR)\nint bar;\n#endif\n");
+	fails |= git(dir, NULL, "rm", "-q", "gone.c", NULL);
+	fails |= git(dir, NULL, "add", "-A", NULL);
+	fails |= git(dir, NULL, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q",
+		     "-m", "change", NULL);
+	ok(!fails, "commit: a scratch repository with two commits");
+	is_int(guards_commit(dir, "HEAD", &c), 0, "commit: read");
+	for (i = 0; i < c.n; i++)
+		strbuf_addf(&sb, "%s%s=%s:%zu", i ? " " : "", c.v[i].g.symbol,
+			    guard_arm_name(&c.v[i].g), c.v[i].lines);
+	is_str(sb.buf, "BAR=y/m:1 BAR=y,n:2 FOO=y:1 FOO=y/m:1 FOO=y,n:3",
+	       "commit: Kconfig, Makefile, a deleted and a new file; no quoted path");
+	is_int(c.changed, 10, "commit: ten changed lines");
+	is_int(c.unguarded, 2, "commit: the new file's two blank lines are unguarded");
+	is_int(c.files, 4, "commit: four files (the quoted one skipped)");
+	guard_counts_release(&c);
+	is_int(guards_commit(dir, "no-such-commit", &c), -1, "commit: an unknown commit is an error");
+	guard_counts_release(&c);
+	strbuf_release(&sb);
+	remove_tree(dir);
+}
+
 int main(void)
 {
 	test_nested();
@@ -329,5 +383,6 @@ int main(void)
 	test_kconfig();
 	test_diff();
 	test_diff_context();
+	test_commit();
 	return done_testing();
 }
