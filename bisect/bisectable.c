@@ -53,8 +53,7 @@ const struct cmd_entry commands[] = {
 	{ "report", "[<options>]", "write the HTML (or JSON, JUnit) bisect report of a run",
 	  &report_options, 0, 0, CMD_DB_RO, cmd_report },
 	{ "configs", "\n--repo <repo> <base>..<tip>",
-	  "list the configurations a run can verify; --repo: the Kconfig symbols "
-	  "guarding the changed lines of a range",
+	  "list the configurations a run can verify, or the symbols guarding a range's lines",
 	  &configs_options, 0, 1, 0, cmd_configs },
 	{ "import", "[<options>]", "import linux-source-6.12 into the cache (run does it too)",
 	  &import_options, 0, 0, 0, cmd_import },
