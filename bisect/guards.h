@@ -1,0 +1,108 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * guards.h - which Kconfig symbols guard the lines a commit changes.
+ *
+ * A C source or header is scanned for its preprocessor conditions
+ * (#if/#ifdef/#ifndef/#elif/#else/#endif, with comments, strings and line
+ * continuations understood), a Makefile or Kbuild file for its $(CONFIG_X)
+ * lines and ifdef/ifeq conditionals, a Kconfig file for its config blocks.
+ * Every line gets the set of symbols that decide whether it is compiled, each
+ * with the values ("arms") of the symbol under which it is. The scanners are
+ * pure functions over text; guards_commit() reads a commit's diff and its
+ * pre- and post-images with git.
+ */
+#ifndef BISECT_GUARDS_H
+#define BISECT_GUARDS_H
+
+#include <stddef.h>
+
+/* The values of a symbol under which a line is compiled (a mask of them). */
+#define GUARD_Y		1
+#define GUARD_M		2
+#define GUARD_N		4
+#define GUARD_ON	(GUARD_Y | GUARD_M)
+#define GUARD_ANY	(GUARD_Y | GUARD_M | GUARD_N)	/* the line decides on it: both arms */
+
+struct guard {
+	char *symbol;		/* without CONFIG_ (and without _MODULE) */
+	unsigned mask;		/* GUARD_*; GUARD_ANY: both arms matter */
+	int complex;		/* the condition was too complex to tell the arm */
+};
+
+struct guard_set {
+	struct guard *v;
+	size_t n, alloc;
+};
+
+/* Add (symbol, mask): a symbol already there gets the intersection. */
+void guard_set_add(struct guard_set *s, const char *symbol, size_t len, unsigned mask,
+		   int complex);
+void guard_set_release(struct guard_set *s);
+/* "y", "m", "n", "y/m", "m/n", "y/n", "y,n" (both arms: GUARD_ANY), "?" (complex) */
+const char *guard_arm_name(const struct guard *g);
+
+enum guard_kind {
+	GUARD_KIND_NONE,	/* not a file whose lines are guarded by Kconfig */
+	GUARD_KIND_C,		/* *.c, *.h, *.S */
+	GUARD_KIND_MAKE,	/* Makefile*, Kbuild*, *.mk */
+	GUARD_KIND_KCONFIG,	/* Kconfig* */
+};
+
+enum guard_kind guards_kind(const char *path);
+
+/* The guards of every line of one file: lines[1..nlines] (lines[0] unused). */
+struct guard_file {
+	struct guard_set *lines;
+	size_t nlines;
+};
+
+void guards_scan_file(const char *text, enum guard_kind kind, struct guard_file *out);
+void guard_file_release(struct guard_file *f);
+
+/* One file of a unified diff: the removed (old) and added (new) line numbers. */
+struct diff_file {
+	char *old_path, *new_path;	/* NULL for /dev/null */
+	size_t *del, ndel, del_alloc;
+	size_t *add, nadd, add_alloc;
+};
+
+struct diff_files {
+	struct diff_file *v;
+	size_t n, alloc;
+};
+
+/*
+ * Parse a unified diff (git diff-tree -p output, a/ and b/ prefixes). Paths
+ * git had to quote are skipped. Returns 0, or -1 if the text is not a diff.
+ */
+int guards_parse_diff(const char *text, struct diff_files *out);
+void diff_files_release(struct diff_files *d);
+
+/* How many changed lines each (symbol, arm) guards, over a commit. */
+struct guard_count {
+	struct guard g;
+	size_t lines;
+};
+
+struct guard_counts {
+	struct guard_count *v;
+	size_t n, alloc;
+	size_t changed;		/* changed lines of files of a guarded kind */
+	size_t unguarded;	/* of those, lines no symbol guards */
+	size_t files;		/* files of a guarded kind */
+};
+
+/* Count the changed lines of f (lines of pre/post, either may be NULL). */
+void guards_count_file(const struct diff_file *f, const struct guard_file *pre,
+		       const struct guard_file *post, struct guard_counts *c);
+/* Sort by symbol, then arm. */
+void guard_counts_sort(struct guard_counts *c);
+void guard_counts_release(struct guard_counts *c);
+
+/*
+ * Read the diff of commit against its first parent in repo and count its
+ * guarded lines. Returns 0, or -1 after an error.
+ */
+int guards_commit(const char *repo, const char *commit, struct guard_counts *c);
+
+#endif
