@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "layout.h"
 #include "sandbox.h"
 #include "util.h"
 
@@ -23,7 +24,12 @@ void sandbox_argv(struct argv_array *out, const char *const *writable, const cha
 	size_t i;
 
 	add_prologue(out);
-	/* After the tmpfs: a writable directory under /tmp shows through it. */
+	/*
+	 * After the tmpfs: a writable directory under /tmp shows through it,
+	 * and so does the project's own data (configs/, guest/suites/) when
+	 * the checkout itself is under /tmp, as a CI clone may be.
+	 */
+	argv_pushl(out, "--ro-bind", project_dir(), project_dir(), NULL);
 	for (i = 0; writable && writable[i]; i++)
 		argv_pushl(out, "--bind", writable[i], writable[i], NULL);
 	if (dir)
