@@ -31,7 +31,7 @@ static const char schema_sql[] =
 #define STR(x)		STR_(x)
 
 /* 0 if table has no such column (or no such table). */
-static int has_column(sqlite3 *db, const char *table, const char *column)
+int db_has_column(sqlite3 *db, const char *table, const char *column)
 {
 	sqlite3_stmt *st = db_prepare(db, "SELECT 1 FROM pragma_table_info(?) WHERE name = ?");
 	int found;
@@ -43,10 +43,6 @@ static int has_column(sqlite3 *db, const char *table, const char *column)
 	return found;
 }
 
-int db_has_column(sqlite3 *db, const char *table, const char *column)
-{
-	return has_column(db, table, column);
-}
 
 static void exec_or_die(sqlite3 *db, const char *path, const char *sql)
 {
@@ -131,14 +127,14 @@ static void migrate_results_v3(sqlite3 *db, const char *path)
 /* Bring an older database's tables up to the columns schema.sql creates. */
 static void migrate(sqlite3 *db, const char *path, int version)
 {
-	if (!has_column(db, "results", "id"))
+	if (!db_has_column(db, "results", "id"))
 		return;		/* a new database: schema.sql creates it whole */
-	if (version < 1 && !has_column(db, "results", "image_key"))
+	if (version < 1 && !db_has_column(db, "results", "image_key"))
 		exec_or_die(db, path, "ALTER TABLE results ADD COLUMN image_key TEXT");
 	/* first_bad counted a skip as bad and verdict had no complete column. */
 	if (version < 2)
 		exec_or_die(db, path, "DROP VIEW IF EXISTS verdict; DROP VIEW IF EXISTS first_bad");
-	if (version < 2 && !has_column(db, "metrics", "source")) {
+	if (version < 2 && !db_has_column(db, "metrics", "source")) {
 		/* Which stage made a metric, for the result cache's copies. */
 		exec_or_die(db, path, "ALTER TABLE metrics ADD COLUMN source TEXT NOT NULL"
 			    " DEFAULT 'guest' CHECK (source IN ('build', 'guest', 'series'));"
@@ -152,7 +148,7 @@ static void migrate(sqlite3 *db, const char *path, int version)
 		exec_or_die(db, path, "DROP VIEW IF EXISTS verdict; DROP VIEW IF EXISTS first_bad");
 		migrate_results_v3(db, path);
 	}
-	if (version < 4 && !has_column(db, "metrics", "unit"))
+	if (version < 4 && !db_has_column(db, "metrics", "unit"))
 		exec_or_die(db, path, "ALTER TABLE metrics ADD COLUMN unit TEXT;"
 			    " ALTER TABLE metrics ADD COLUMN better TEXT"
 			    " CHECK (better IN ('lower', 'higher'));"
@@ -545,21 +541,6 @@ void db_test_add(sqlite3 *db, long long result_id, const char *name, const char 
 	db_done(db, st);
 }
 
-void db_metric_set(sqlite3 *db, long long commit_id, const char *config, const char *source,
-		   const char *name, double value)
-{
-	sqlite3_stmt *st;
-
-	st = db_prepare(db, "INSERT OR REPLACE INTO metrics (commit_id, config, source, name,"
-			" value) VALUES (?, ?, ?, ?, ?)");
-	sqlite3_bind_int64(st, 1, commit_id);
-	db_bind_text(st, 2, config);
-	db_bind_text(st, 3, source);
-	db_bind_text(st, 4, name);
-	sqlite3_bind_double(st, 5, value);
-	db_done(db, st);
-}
-
 void db_metric_put(sqlite3 *db, long long commit_id, const char *config, const char *source,
 		   const struct metric_sample *m)
 {
@@ -581,6 +562,16 @@ void db_metric_put(sqlite3 *db, long long commit_id, const char *config, const c
 		sqlite3_bind_double(st, 9, m->spread_pct);
 	sqlite3_bind_int(st, 10, m->noise_pct >= 0 && m->spread_pct > m->noise_pct);
 	db_done(db, st);
+}
+
+void db_metric_set(sqlite3 *db, long long commit_id, const char *config, const char *source,
+		   const char *name, double value)
+{
+	/* Undeclared: no unit, no direction, no noise floor, one sample. */
+	struct metric_sample m = { .name = name, .value = value, .noise_pct = -1,
+				   .spread_pct = -1 };
+
+	db_metric_put(db, commit_id, config, source, &m);
 }
 
 void db_warnings_clear(sqlite3 *db, long long commit_id, const char *config)
