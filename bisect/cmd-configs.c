@@ -19,16 +19,28 @@
 #include "builtin.h"
 #include "escape.h"
 #include "guards.h"
+#include "config-derive.h"
 #include "layout.h"
+#include "series.h"
+#include "tree.h"
 #include "util.h"
 
 struct configs_opts {
 	const char *repo;
+	const char *tarball;
+	const char *with;
+	int no_derive;
 };
 
 static const struct opt configs_option_list[] = {
 	OPT_STRING(0, "repo", struct configs_opts, repo, "REPO", NULL, OPT_FILE,
 		   "the symbols guarding the changed lines of BASE..TIP of this repository"),
+	OPT_STRING(0, "tarball", struct configs_opts, tarball, "PATH", DEFAULT_TARBALL, OPT_FILE,
+		   "the kernel tarball a series is applied to"),
+	OPT_STRING(0, "with", struct configs_opts, with, "LIST", "up,smp", OPT_CONFIGS,
+		   "the configurations always run, derived ones are added to"),
+	OPT_BOOL(0, "no-derive", struct configs_opts, no_derive,
+		 "only the guards: no Kconfig run, no derived configuration"),
 	OPT_END(),
 };
 
@@ -143,15 +155,115 @@ static void print_commit(unsigned pos, const char *sha, const char *subject,
 	strbuf_release(&safe);
 }
 
-static int configs_range(const char *repo, const char *range)
+static void print_derivation(const struct derive_series *ds, const char *origin)
+{
+	const struct derive_result *r = &ds->result;
+	size_t i, j, nderived = 0, covered = 0, unreachable = 0;
+	struct strbuf text = STRBUF_INIT;
+
+	printf("\narms (the configurations whose .config has it, at the tip's Kconfig):\n");
+	for (i = 0; i < r->narms; i++) {
+		const struct derived_arm *a = &r->arms[i];
+		int n = 0;
+
+		printf("  %-32s %c ", a->symbol, a->value);
+		for (j = 0; j < r->nconfigs; j++)
+			if (kconfig_value(r->configs[j].dotconfig.buf, a->symbol) == a->value)
+				printf("%s%s", n++ ? "," : " ", r->configs[j].name);
+		if (a->config < 0) {
+			unreachable++;
+			printf(" unreachable: %s", a->reason ? a->reason : "?");
+		} else {
+			covered++;
+		}
+		printf("\n");
+	}
+	for (j = 0; j < r->nconfigs; j++) {
+		if (!r->configs[j].derived)
+			continue;
+		if (!nderived++)
+			printf("\nderived configurations (each merged over base.config):\n");
+		strbuf_reset(&text);
+		derive_fragment_text(r, j, origin, &text);
+		printf("%s.config:\n", r->configs[j].name);
+		for (const char *p = text.buf; *p; ) {
+			const char *eol = strchrnul(p, '\n');
+
+			printf("  %.*s\n", (int)(eol - p), p);
+			p = *eol ? eol + 1 : eol;
+		}
+	}
+	printf("%zu derived configuration%s; %zu of %zu arms covered, %zu unreachable;"
+	       " %u olddefconfig runs\n", nderived, nderived == 1 ? "" : "s", covered, r->narms,
+	       unreachable, r->resolved);
+	strbuf_release(&text);
+}
+
+/* Comma-separated names into list. */
+static void split_list(const char *text, struct argv_array *list)
+{
+	const char *p = text, *comma;
+
+	while (p && *p) {
+		comma = strchrnul(p, ',');
+		if (comma > p) {
+			char *name = xstrndup(p, comma - p);
+
+			argv_push(list, name);
+			free(name);
+		}
+		p = *comma ? comma + 1 : comma;
+	}
+}
+
+/* The guards of every commit, the totals, and the derivation. */
+static int report_series(const char *git_dir, const struct argv_array *shas,
+			 const char *const *subjects, const char *origin,
+			 const struct configs_opts *o)
+{
+	struct derive_series ds;
+	struct totals totals = { 0 };
+	struct argv_array fixed = ARGV_ARRAY_INIT;
+	size_t changed = 0, unguarded = 0, i, j;
+	int ret;
+
+	split_list(o->with, &fixed);
+	ret = derive_series(git_dir, shas, fixed.argv, fixed.argc, !o->no_derive, &ds);
+	for (i = 0; i < ds.ncommits; i++) {
+		const struct guard_counts *c = &ds.commits[i].counts;
+
+		print_commit(i + 1, ds.commits[i].sha, subjects[i], c);
+		changed += c->changed;
+		unguarded += c->unguarded;
+		for (j = 0; j < c->n; j++)
+			total_add(&totals, &c->v[j], i + 1);
+	}
+	if (totals.n)
+		qsort(totals.v, totals.n, sizeof(*totals.v), compare_totals);
+	printf("\nsymbols over the range (commits, lines):\n");
+	for (i = 0; i < totals.n; i++)
+		printf("  %-32s %3zu %5zu\n", totals.v[i].symbol, totals.v[i].commits,
+		       totals.v[i].lines);
+	if (ds.derived)
+		print_derivation(&ds, origin);
+	if (!ret)
+		printf("%zu commit%s, %zu changed lines, %zu guarded by no symbol, %zu symbol%s,"
+		       " in %.2f s\n", ds.ncommits, ds.ncommits == 1 ? "" : "s", changed,
+		       unguarded, totals.n, totals.n == 1 ? "" : "s", ds.seconds);
+	for (i = 0; i < totals.n; i++)
+		free(totals.v[i].symbol);
+	free(totals.v);
+	argv_clear(&fixed);
+	derive_series_release(&ds);
+	return ret ? EXIT_ERROR : 0;
+}
+
+static int configs_range(const char *repo, const char *range, const struct configs_opts *o)
 {
 	struct strbuf base = STRBUF_INIT, tip = STRBUF_INIT, list = STRBUF_INIT;
 	struct strbuf subject = STRBUF_INIT;
-	struct totals totals = { 0 };
+	struct argv_array shas = ARGV_ARRAY_INIT, subjects = ARGV_ARRAY_INIT;
 	const char *dots = strstr(range, ".."), *p;
-	double start = now_seconds();
-	size_t changed = 0, unguarded = 0, i;
-	unsigned pos = 0;
 	char *b, *t, *span;
 	int ret = EXIT_ERROR;
 
@@ -174,45 +286,59 @@ static int configs_range(const char *repo, const char *range)
 	for (p = list.buf; *p; ) {
 		const char *eol = strchrnul(p, '\n');
 		char *sha = xstrndup(p, eol - p);
-		struct guard_counts c = { 0 };
 
-		pos++;
-		if (guards_commit(repo, sha, &c) ||
-		    git(repo, &subject, "log", "-1", "--format=%s", sha, NULL)) {
-			guard_counts_release(&c);
+		if (git(repo, &subject, "log", "-1", "--format=%s", sha, NULL)) {
 			free(sha);
 			goto out;
 		}
-		print_commit(pos, sha, subject.buf, &c);
-		changed += c.changed;
-		unguarded += c.unguarded;
-		for (i = 0; i < c.n; i++)
-			total_add(&totals, &c.v[i], pos);
-		guard_counts_release(&c);
+		argv_push(&shas, sha);
+		argv_push(&subjects, subject.buf);
 		free(sha);
 		p = *eol ? eol + 1 : eol;
 	}
-	if (totals.n)
-		qsort(totals.v, totals.n, sizeof(*totals.v), compare_totals);
-	printf("\nsymbols over the range (commits, lines):\n");
-	for (i = 0; i < totals.n; i++)
-		printf("  %-32s %3zu %5zu\n", totals.v[i].symbol, totals.v[i].commits,
-		       totals.v[i].lines);
-	printf("%u commit%s, %zu changed lines, %zu guarded by no symbol, %zu symbol%s, in %.2f s\n",
-	       pos, pos == 1 ? "" : "s", changed, unguarded, totals.n, totals.n == 1 ? "" : "s",
-	       now_seconds() - start);
-	ret = 0;
+	ret = report_series(repo, &shas, subjects.argv, range, o);
 out:
-	for (i = 0; i < totals.n; i++)
-		free(totals.v[i].symbol);
-	free(totals.v);
 	free(span);
 	free(b);
 	free(t);
+	argv_clear(&shas);
+	argv_clear(&subjects);
 	strbuf_release(&base);
 	strbuf_release(&tip);
 	strbuf_release(&list);
 	strbuf_release(&subject);
+	return ret;
+}
+
+/* A series directory or mbox: committed as objects onto the imported base, no work tree. */
+static int configs_series(const char *path, const struct configs_opts *o)
+{
+	struct series s = { 0 };
+	struct kernel_base kb = { 0 };
+	struct argv_array shas = ARGV_ARRAY_INIT, subjects = ARGV_ARRAY_INIT;
+	char *failed = NULL;
+	size_t i, n;
+	int ret = EXIT_ERROR;
+
+	if (series_load(path, &s))
+		return EXIT_ERROR;
+	if (tree_import(o->tarball, &kb))
+		goto out;
+	n = series_commit_objects(kb.git_dir, kb.sha, &s, &shas, &failed);
+	if (n < s.npatches) {
+		error("patch %zu (%s) does not apply to %s: %s", n + 1, s.patches[n].path,
+		      kb.version, failed ? failed : "?");
+		goto out;
+	}
+	for (i = 0; i < s.npatches; i++)
+		argv_push(&subjects, s.patches[i].subject);
+	ret = report_series(kb.git_dir, &shas, subjects.argv, path, o);
+out:
+	free(failed);
+	argv_clear(&shas);
+	argv_clear(&subjects);
+	kernel_base_free(&kb);
+	series_free(&s);
 	return ret;
 }
 
@@ -232,16 +358,15 @@ int cmd_configs(struct cmd_ctx *ctx)
 	}
 	if (o->repo) {
 		free(dir_path);
-		return configs_range(o->repo, ctx->argv[0]);
+		return configs_range(o->repo, ctx->argv[0], o);
 	}
 	if (ctx->argc) {
 		free(dir_path);
-		if (strstr(ctx->argv[0], "..") && !file_exists(ctx->argv[0]))
+		if (strstr(ctx->argv[0], "..") && !file_exists(ctx->argv[0])) {
 			error("%s looks like a range: give --repo", ctx->argv[0]);
-		else
-			error("%s: not yet: a series must be applied first; use --repo R BASE..TIP "
-			      "on a repository where it is applied", ctx->argv[0]);
-		return EXIT_ERROR;
+			return EXIT_ERROR;
+		}
+		return configs_series(ctx->argv[0], o);
 	}
 	dir = opendir(dir_path);
 	if (!dir) {

@@ -387,3 +387,96 @@ size_t series_apply(const char *work_dir, const struct series *s, char **failed_
 	strbuf_release(&out);
 	return i;
 }
+
+/* One git command in git_dir with the private index, its stdout (trimmed) in out. */
+static int git_indexed(const char *git_dir, const char *index_env, struct strbuf *out,
+		       const char *const *args)
+{
+	const char *env[] = { index_env, "GIT_COMMITTER_NAME=bisectable",
+			      "GIT_COMMITTER_EMAIL=bisectable@localhost",
+			      "GIT_AUTHOR_NAME=bisectable", "GIT_AUTHOR_EMAIL=bisectable@localhost",
+			      "GIT_AUTHOR_DATE=@0 +0000", "GIT_COMMITTER_DATE=@0 +0000", NULL };
+	struct argv_array argv = ARGV_ARRAY_INIT;
+	struct child c = { .env = env, .capture = out, .capture_stderr = 1 };
+	size_t i;
+	int ret;
+
+	argv_pushl(&argv, "git", "--git-dir", git_dir, NULL);
+	for (i = 0; args[i]; i++)
+		argv_push(&argv, args[i]);
+	c.argv = argv.argv;
+	if (out)
+		strbuf_reset(out);
+	ret = run_child(&c);
+	if (out)
+		strbuf_trim(out);
+	argv_clear(&argv);
+	return ret;
+}
+
+size_t series_commit_objects(const char *git_dir, const char *base, const struct series *s,
+			     struct argv_array *shas, char **failed_msg)
+{
+	char index_path[] = "/tmp/bisectable-index.XXXXXX";
+	struct strbuf out = STRBUF_INIT, parent = STRBUF_INIT;
+	char *index_env;
+	size_t i = 0;
+	int fd;
+
+	*failed_msg = NULL;
+	fd = mkstemp(index_path);
+	if (fd < 0) {
+		*failed_msg = xasprintf("cannot create a scratch index: %s", strerror(errno));
+		return 0;
+	}
+	close(fd);
+	/* git reads an empty file as a broken index: let read-tree write it anew. */
+	unlink(index_path);
+	index_env = xasprintf("GIT_INDEX_FILE=%s", index_path);
+	strbuf_addstr(&parent, base);
+	{
+		const char *args[] = { "read-tree", base, NULL };
+
+		if (*base == '-' || git_indexed(git_dir, index_env, &out, args)) {
+			*failed_msg = xasprintf("cannot read the tree of %s: %s", base, out.buf);
+			goto out;
+		}
+	}
+	for (i = 0; i < s->npatches; i++) {
+		char *strip = xasprintf("-p%d", s->patches[i].strip);
+		const char *apply[] = { "apply", "--cached", strip, s->patches[i].path, NULL };
+		const char *write[] = { "write-tree", NULL };
+		int failed = git_indexed(git_dir, index_env, &out, apply);
+
+		free(strip);
+		if (failed) {
+			*failed_msg = am_reason(out.buf);
+			break;
+		}
+		if (git_indexed(git_dir, index_env, &out, write)) {
+			*failed_msg = xasprintf("git write-tree failed: %s", out.buf);
+			break;
+		}
+		{
+			char *tree = strbuf_detach(&out, NULL);
+			const char *commit[] = { "commit-tree", tree, "-p", parent.buf, "-m",
+						 s->patches[i].subject, NULL };
+
+			failed = git_indexed(git_dir, index_env, &out, commit);
+			free(tree);
+			if (failed) {
+				*failed_msg = xasprintf("git commit-tree failed: %s", out.buf);
+				break;
+			}
+		}
+		argv_push(shas, out.buf);
+		strbuf_reset(&parent);
+		strbuf_addstr(&parent, out.buf);
+	}
+out:
+	unlink(index_path);
+	free(index_env);
+	strbuf_release(&out);
+	strbuf_release(&parent);
+	return i;
+}

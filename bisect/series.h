@@ -38,6 +38,17 @@ void series_free(struct series *s);
  */
 size_t series_apply(const char *work_dir, const struct series *s, char **failed_msg);
 
+/*
+ * Commit the patches onto base as objects only, in git_dir: a private index,
+ * git apply --cached, write-tree and commit-tree. No work tree is touched and
+ * no ref moves, so it can run beside a run that holds the work tree. Returns
+ * the number committed (their SHAs appended to shas); if patch k failed,
+ * *failed_msg gets the reason.
+ */
+struct argv_array;
+size_t series_commit_objects(const char *git_dir, const char *base, const struct series *s,
+			     struct argv_array *shas, char **failed_msg);
+
 /* Subject of a patch text, cleaned for display; allocated. */
 char *patch_subject(const char *text);
 
