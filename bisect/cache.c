@@ -292,6 +292,15 @@ enum cache_plan cache_plan(sqlite3 *db, const char *build_key, const char *boot_
 	return CACHE_MISS;
 }
 
+enum cache_plan cache_plan_build(sqlite3 *db, const char *build_key, struct cache_hit *hit)
+{
+	memset(hit, 0, sizeof(*hit));
+	hit->build = cache_lookup(db, "cache_key", build_key, "build");
+	if (!hit->build)
+		return CACHE_MISS;
+	return result_passed(db, hit->build) ? CACHE_HIT : CACHE_BUILD_FAILED;
+}
+
 int cache_reuse(sqlite3 *db, long long run_id, long long commit_id, const char *config,
 		const struct cache_hit *hit, const char *boot_key)
 {

@@ -62,6 +62,11 @@ struct cache_hit {
  */
 enum cache_plan cache_plan(sqlite3 *db, const char *build_key, const char *boot_key,
 			   struct cache_hit *hit);
+/*
+ * The same for a configuration that is only built (a derived one): its
+ * build alone, whose bzImage is not needed again.
+ */
+enum cache_plan cache_plan_build(sqlite3 *db, const char *build_key, struct cache_hit *hit);
 /* A boot and its tests found by column ("cache_key" or "image_key"); 1 if both are. */
 int cache_find_boot(sqlite3 *db, const char *column, const char *key, struct cache_hit *hit);
 /*

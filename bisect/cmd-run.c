@@ -43,15 +43,20 @@ struct run_opts {
 	int no_sandbox;
 	int discard;
 	int resume;
+	const char *boot;
 	const char *target;	/* series path or BASE..TIP */
 };
 
 static const char *const accels[] = { "tcg", "kvm", NULL };
 static const char *const profiles[] = { "quick", "full", NULL };
+static const char *const boots[] = { "given", "auto", NULL };
 
 static const struct opt run_option_list[] = {
 	OPT_STRING(0, "configs", struct run_opts, configs, "LIST", "up,smp", OPT_CONFIGS,
-		   "configurations, comma-separated ('bisectable configs' lists them)"),
+		   "configurations, comma-separated ('bisectable configs' lists them);"
+		   " 'auto' adds those derived from the series' diff"),
+	OPT_CHOICE(0, "boot", struct run_opts, boot, boots, "given",
+		   "which configurations are booted: the given ones, or derived ones too"),
 	OPT_STRING(0, "config", struct run_opts, configs, "LIST", NULL, OPT_CONFIGS | OPT_HIDDEN,
 		   "the same as --configs"),
 	OPT_STRING(0, "repo", struct run_opts, repo, "REPO", NULL, OPT_FILE,
@@ -120,6 +125,20 @@ static int make_config(const struct run_opts *o, const struct run_target *t,
 		return -1;
 	}
 	run_config_set_configs(rc, o->configs);
+	/* 'auto' is not a fragment: it asks for the derived ones (run-derive.c). */
+	for (size_t i = 0; i < rc->nconfigs; i++) {
+		if (strcmp(rc->configs[i], "auto"))
+			continue;
+		free(rc->configs[i]);
+		memmove(&rc->configs[i], &rc->configs[i + 1],
+			(rc->nconfigs - i - 1) * sizeof(*rc->configs));
+		rc->nconfigs--;
+		i--;
+		rc->derive = 1;
+	}
+	if (rc->derive && !rc->nconfigs)
+		run_config_set_configs(rc, "up,smp");
+	rc->boot_derived = !strcmp(o->boot, "auto");
 	run_config_set_suites(rc, o->suites);
 	free(rc->profile);
 	rc->profile = xstrdup(o->profile);
@@ -206,9 +225,10 @@ int cmd_run(struct cmd_ctx *ctx)
 	r.db_path = o.db_path;
 	r.db = ctx->db;
 	run_mark_interrupted(r.db);
-	if (run_prepare(&r, &t, &rc))
+	if (run_prepare(&r, &t, &rc) || (rc.derive && run_derive(&r)))
 		goto out;
 	run_record(&r);
+	run_write_derived(&r);
 	ret = run_verify(&r);
 out:
 	run_release(&r);

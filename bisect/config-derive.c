@@ -423,23 +423,23 @@ static void add_symbol(struct derive_series *ds, const char *sym)
 }
 
 /*
- * The scratch Kconfig tree of commit, kept in the cache by its tree (a
- * marker file says the export finished): <cache>/kconfig/<tree>/{src,out}.
+ * The scratch Kconfig tree of commit, kept in the cache by what Kconfig
+ * reads of it (a marker file says the export finished):
+ * <cache>/kconfig/<key>/{src,out}.
  */
 static int scratch_tree(const char *git_dir, const char *commit, char **src, char **out,
 			int *lock_fd)
 {
-	struct strbuf tree = STRBUF_INIT;
-	char *cache = cache_dir(), *spec = xasprintf("%s^{tree}", commit);
+	char *cache = cache_dir(), *key = kconfig_tree_key(git_dir, commit);
 	char *top = NULL, *marker = NULL, *lock = NULL;
 	int ret = -1;
 
 	*src = *out = NULL;
-	if (*commit == '-' || git_quiet(git_dir, &tree, "rev-parse", "--verify", "-q", spec, NULL)) {
+	if (!key) {
 		error("%s is not a commit of %s", commit, git_dir);
 		goto out;
 	}
-	top = xasprintf("%s/kconfig/%s", cache, tree.buf);
+	top = xasprintf("%s/kconfig/%.32s", cache, key);
 	lock = xasprintf("%s.lock", top);
 	marker = xasprintf("%s/src/.bisectable-exported", top);
 	mkdir_p(top);
@@ -459,9 +459,8 @@ static int scratch_tree(const char *git_dir, const char *commit, char **src, cha
 	}
 	ret = 0;
 out:
-	strbuf_release(&tree);
+	free(key);
 	free(cache);
-	free(spec);
 	free(top);
 	free(marker);
 	free(lock);

@@ -24,9 +24,10 @@ static const char schema_sql[] =
  * views agree with verdict.c (a skip is not bad; verdict.complete); 3:
  * results.status 'error' (an infrastructure failure, never cached) and
  * verdict.errors; 4: metrics.unit, better, noise_pct, spread_pct, noisy
- * (performance verdicts).
+ * (performance verdicts); 9: run_configs (derived configurations, and
+ * those built only), which the verdict view reads.
  */
-#define SCHEMA_VERSION	4
+#define SCHEMA_VERSION	9
 #define STR_(x)		#x
 #define STR(x)		STR_(x)
 
@@ -148,6 +149,9 @@ static void migrate(sqlite3 *db, const char *path, int version)
 		exec_or_die(db, path, "DROP VIEW IF EXISTS verdict; DROP VIEW IF EXISTS first_bad");
 		migrate_results_v3(db, path);
 	}
+	/* The verdict view counts the stages each configuration is verified at. */
+	if (version < 9)
+		exec_or_die(db, path, "DROP VIEW IF EXISTS verdict");
 	if (version < 4 && !db_has_column(db, "metrics", "unit"))
 		exec_or_die(db, path, "ALTER TABLE metrics ADD COLUMN unit TEXT;"
 			    " ALTER TABLE metrics ADD COLUMN better TEXT"
@@ -366,6 +370,32 @@ long long db_insert_run(sqlite3 *db, const struct run_info *run)
 	id = sqlite3_last_insert_rowid(db);
 	free(now);
 	return id;
+}
+
+void db_run_set_options(sqlite3 *db, long long run_id, const char *configs, const char *options)
+{
+	sqlite3_stmt *st = db_prepare(db, "UPDATE runs SET configs = ?, options = ? WHERE id = ?");
+
+	db_bind_text(st, 1, configs);
+	db_bind_text(st, 2, options);
+	sqlite3_bind_int64(st, 3, run_id);
+	db_done(db, st);
+}
+
+void db_run_config_put(sqlite3 *db, long long run_id, const char *config, int derived,
+		       int stages, const char *fragment, const char *covers)
+{
+	sqlite3_stmt *st = db_prepare(db,
+		"INSERT OR REPLACE INTO run_configs (run_id, config, origin, stages, fragment,"
+		" covers) VALUES (?, ?, ?, ?, ?, ?)");
+
+	sqlite3_bind_int64(st, 1, run_id);
+	db_bind_text(st, 2, config);
+	db_bind_text(st, 3, derived ? "derived" : "given");
+	sqlite3_bind_int(st, 4, stages);
+	db_bind_text(st, 5, fragment);
+	db_bind_text(st, 6, covers);
+	db_done(db, st);
 }
 
 int db_load_run(sqlite3 *db, long long id, struct run_info *run)

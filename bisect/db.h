@@ -52,6 +52,11 @@ char *db_column_dup(sqlite3_stmt *st, int col);
 const char *db_column_str(sqlite3_stmt *st, int col);
 
 long long db_insert_run(sqlite3 *db, const struct run_info *run);
+/* A run's configurations and run configuration, once derived ones joined. */
+void db_run_set_options(sqlite3 *db, long long run_id, const char *configs, const char *options);
+/* A run_configs row: derived or given, verified at stages (2 or 4). */
+void db_run_config_put(sqlite3 *db, long long run_id, const char *config, int derived,
+		       int stages, const char *fragment, const char *covers);
 /* id 0 loads the latest run. Returns 0, or -1 if there is no such run. */
 int db_load_run(sqlite3 *db, long long id, struct run_info *run);
 void db_finish_run(sqlite3 *db, long long id, const char *state, const char *tip_sha);

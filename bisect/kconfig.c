@@ -27,6 +27,45 @@ static const char *const export_paths[] = {
 	"arch/x86/configs", "kernel/configs", NULL
 };
 
+/* A path of the tree Kconfig reads (the same set as export_paths). */
+static int kconfig_path(const char *path)
+{
+	const char *base = strrchr(path, '/');
+
+	base = base ? base + 1 : path;
+	return !strncmp(base, "Kconfig", 7) || !strcmp(path, "Makefile") ||
+	       !strncmp(path, "scripts/", 8) || !strcmp(path, "arch/x86/Makefile") ||
+	       !strncmp(path, "arch/x86/configs/", 17) || !strncmp(path, "kernel/configs/", 15);
+}
+
+char *kconfig_tree_key(const char *git_dir, const char *commit)
+{
+	struct strbuf list = STRBUF_INIT, mine = STRBUF_INIT;
+	const char *p, *eol, *tab;
+	char *key = NULL;
+
+	if (*commit == '-' || git(git_dir, &list, "ls-tree", "-r", "--full-tree", commit, NULL))
+		goto out;
+	for (p = list.buf; *p; p = *eol ? eol + 1 : eol) {
+		eol = strchrnul(p, '\n');
+		tab = memchr(p, '\t', eol - p);
+		if (!tab)
+			continue;
+		{
+			char *path = xstrndup(tab + 1, eol - tab - 1);
+
+			if (kconfig_path(path))
+				strbuf_add(&mine, p, eol - p + 1);
+			free(path);
+		}
+	}
+	key = sha256_buf(mine.buf, mine.len);
+out:
+	strbuf_release(&list);
+	strbuf_release(&mine);
+	return key;
+}
+
 int kconfig_tree_export(const char *git_dir, const char *commit, const char *dir)
 {
 	struct argv_array argv = ARGV_ARRAY_INIT;

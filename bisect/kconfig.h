@@ -19,6 +19,12 @@
 
 #include "util.h"
 
+/*
+ * What Kconfig reads of commit, as one hash (of the blob ids and paths): two
+ * commits that differ only in C sources have the same, so their scratch
+ * directory and its answers are shared. Allocated; NULL if git failed.
+ */
+char *kconfig_tree_key(const char *git_dir, const char *commit);
 /* Export what Kconfig reads of commit (Kconfig*, Makefile, scripts/...) into dir. */
 int kconfig_tree_export(const char *git_dir, const char *commit, const char *dir);
 

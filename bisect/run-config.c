@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "kbuild.h"
+#include "layout.h"
 #include "run-config.h"
 #include "suite.h"
 #include "util.h"
@@ -86,6 +87,8 @@ void run_config_free(struct run_config *rc)
 	free_list(&rc->configs, &rc->nconfigs);
 	free_list(&rc->tests, &rc->ntests);
 	free_list(&rc->suites, &rc->nsuites);
+	free_list(&rc->build_only, &rc->nbuild_only);
+	free(rc->configs_dir);
 	free(rc->profile);
 	free(rc->accel);
 	for (i = 0; i < rc->nmetrics; i++)
@@ -97,6 +100,28 @@ void run_config_free(struct run_config *rc)
 void run_config_set_configs(struct run_config *rc, const char *list)
 {
 	split_list(&rc->configs, &rc->nconfigs, list);
+}
+
+char *run_config_configs_dir(const struct run_config *rc)
+{
+	return rc->configs_dir ? xstrdup(rc->configs_dir) : project_path("configs");
+}
+
+int run_config_build_only(const struct run_config *rc, const char *config)
+{
+	size_t i;
+
+	for (i = 0; i < rc->nbuild_only; i++)
+		if (!strcmp(rc->build_only[i], config))
+			return 1;
+	return 0;
+}
+
+void run_config_add_config(struct run_config *rc, const char *name, int build_only)
+{
+	push(&rc->configs, &rc->nconfigs, name, strlen(name));
+	if (build_only)
+		push(&rc->build_only, &rc->nbuild_only, name, strlen(name));
 }
 
 void run_config_set_suites(struct run_config *rc, const char *list)
@@ -381,6 +406,13 @@ char *run_config_to_json(const struct run_config *rc)
 		die("cannot encode the run configuration");
 	json_object_set_new(doc, "suites", json_list(rc->suites, rc->nsuites));
 	json_object_set_new(doc, "profile", json_string(rc->profile));
+	if (rc->derive || rc->configs_dir || rc->nbuild_only) {
+		json_object_set_new(doc, "derive", json_boolean(rc->derive));
+		json_object_set_new(doc, "boot_derived", json_boolean(rc->boot_derived));
+		if (rc->configs_dir)
+			json_object_set_new(doc, "configs_dir", json_string(rc->configs_dir));
+		json_object_set_new(doc, "build_only", json_list(rc->build_only, rc->nbuild_only));
+	}
 	s = json_dumps(doc, JSON_COMPACT | JSON_PRESERVE_ORDER);
 	json_decref(doc);
 	if (!s)
@@ -474,6 +506,13 @@ int run_config_from_json(const char *text, struct run_config *rc)
 		goto out_doc;
 	if (!suites)
 		run_config_set_suites(rc, "smoke");
+	rc->derive = json_is_true(json_object_get(doc, "derive"));
+	rc->boot_derived = json_is_true(json_object_get(doc, "boot_derived"));
+	if (json_is_string(json_object_get(doc, "configs_dir")))
+		rc->configs_dir = xstrdup(json_string_value(json_object_get(doc, "configs_dir")));
+	if (json_object_get(doc, "build_only") &&
+	    list_from_json(json_object_get(doc, "build_only"), &rc->build_only, &rc->nbuild_only))
+		goto out_doc;
 	profile = json_string_value(json_object_get(doc, "profile"));
 	if (profile) {
 		free(rc->profile);

@@ -13,7 +13,9 @@
  *   "parallel": true, "base": true, "sandbox": true (absent: true),
  *   "metrics": [{"name": ..., "description": ..., "git_grep": [...]}],
  *   "suites": ["smoke", "rt-tests"], "profile": "quick" (both absent in runs
- *   from before suites, whose tests were bare smoke test names)}
+ *   from before suites, whose tests were bare smoke test names),
+ *   "derive": true, "boot_derived": false, "configs_dir": "/.../configs/auto/7",
+ *   "build_only": ["auto-1"] (all four absent before --configs auto)}
  */
 #ifndef BISECT_RUN_CONFIG_H
 #define BISECT_RUN_CONFIG_H
@@ -68,6 +70,18 @@ struct run_config {
 	int sandbox;			/* builds without network, writing only their dirs */
 	struct series_metric *metrics;
 	size_t nmetrics;
+	/*
+	 * --configs auto: configurations derived from the series' diff
+	 * (config-derive.h) join the given ones. Their fragments are written
+	 * with copies of the given ones into configs_dir (configs/auto/<run>);
+	 * they are built at every commit but booted only with --boot auto:
+	 * build_only lists those that are not.
+	 */
+	int derive;
+	int boot_derived;
+	char *configs_dir;		/* NULL: the project's configs/ */
+	char **build_only;
+	size_t nbuild_only;
 };
 
 /* The defaults of 'bisectable run': up,smp, every smoke test, tcg... */
@@ -105,6 +119,13 @@ int run_config_from_json(const char *json, struct run_config *rc);
 
 /* The tests as expect takes them: "SUITE.TEST:SECONDS ..." (allocated). */
 char *run_config_tests_words(const struct run_config *rc);
+/* Where the run's fragments are (allocated): configs_dir, else the project's. */
+char *run_config_configs_dir(const struct run_config *rc);
+/* Whether config is built but not booted in this run. */
+int run_config_build_only(const struct run_config *rc, const char *config);
+/* Add a configuration (a derived one, built only unless boot_derived). */
+void run_config_add_config(struct run_config *rc, const char *name, int build_only);
+
 /* The configurations comma-separated, as runs.configs stores them (allocated). */
 char *run_config_configs_list(const struct run_config *rc);
 

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "layout.h"
+#include "config-derive.h"
 #include "run.h"
 #include "sandbox.h"
 #include "util.h"
@@ -477,6 +478,11 @@ void run_release(struct run *r)
 	free(r->work_dir);
 	strbuf_release(&r->base);
 	strbuf_release(&r->tip);
+	if (r->derived) {
+		derive_series_release(r->derived);
+		free(r->derived);
+		r->derived = NULL;
+	}
 	if (r->alive[0] >= 0)
 		close(r->alive[0]);
 	if (r->alive[1] >= 0)

@@ -39,6 +39,7 @@ struct run {
 	long long id;
 	int ncommits;
 	int lock_fd;		/* the work tree's lock, -1 before it is taken */
+	struct derive_series *derived;	/* --configs auto: what was derived, or NULL */
 	int alive[2];		/* a pipe only 'run' writes to: its steps see EOF if it dies */
 	char alive_env[40];	/* BISECTABLE_RUN_FD=<alive[0]> for the steps */
 };
@@ -61,6 +62,14 @@ int run_load_metrics(struct run_config *rc, const struct run_target *t);
  * series. rc must have been validated. Returns 0 or -1.
  */
 int run_prepare(struct run *r, const struct run_target *t, struct run_config *rc);
+/*
+ * --configs auto (run-derive.c): derive configurations from the applied
+ * commits' diff (config-derive.h) and add them to r->rc, before the run is
+ * recorded; once it is, write their fragments with copies of the given ones
+ * to configs/auto/<run>/ and point the run's configuration there.
+ */
+int run_derive(struct run *r);
+void run_write_derived(struct run *r);
 /* Record the run, its commits and the patches that did not apply. */
 void run_record(struct run *r);
 /*

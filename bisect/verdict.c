@@ -48,17 +48,34 @@ void verdict_free(struct verdict *v)
 	memset(v, 0, sizeof(*v));
 }
 
-/* The commit whose rows were just read: count it. */
+/* The commit whose rows were just read: count it, at the stages needed. */
 static void count_commit(struct verdict *v, int position, unsigned int present,
-			 unsigned int passing)
+			 unsigned int passing, unsigned int need)
 {
 	if (position < 1)
 		return;		/* the base is not one of the series' commits */
 	v->commits++;
-	if (passing == ALL_STAGES)
+	if ((passing & need) == need)
 		v->passed++;
-	if (present != ALL_STAGES)
+	if ((present & need) != need)
 		v->complete = 0;
+}
+
+/* The stages config is verified at in the run: all, or apply and build (run_configs). */
+static unsigned int stages_needed(sqlite3 *db, long long run_id, const char *config)
+{
+	unsigned int need = ALL_STAGES;
+	sqlite3_stmt *st;
+
+	if (!db_has_column(db, "run_configs", "stages"))
+		return need;
+	st = db_prepare(db, "SELECT stages FROM run_configs WHERE run_id = ? AND config = ?");
+	sqlite3_bind_int64(st, 1, run_id);
+	db_bind_text(st, 2, config);
+	if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_int(st, 0) == 2)
+		need = (1u << STAGE_APPLY) | (1u << STAGE_BUILD);
+	sqlite3_finalize(st);
+	return need;
 }
 
 /* Rows of one commit x stage: 0 position, 1 sha, 2 subject, 3 stage, 4 status, 5, 6. */
@@ -94,12 +111,14 @@ int verdict_load(sqlite3 *db, long long run_id, const char *config, const char *
 		 struct verdict *v)
 {
 	int only = stage ? stage_parse(stage) : -1, position = -1;
-	unsigned int present = 0, passing = 0;
+	unsigned int present = 0, passing = 0, need;
 	sqlite3_stmt *st;
 
 	memset(v, 0, sizeof(*v));
 	v->config = xstrdup(config);
 	v->complete = 1;
+	need = stages_needed(db, run_id, config);
+	v->build_only = need != ALL_STAGES;
 	st = db_prepare(db,
 		"SELECT c.position, c.sha, c.subject, r.stage, r.status, r.evidence, r.log_path"
 		" FROM commits c LEFT JOIN results r ON r.commit_id = c.id AND r.config = ?2"
@@ -110,7 +129,7 @@ int verdict_load(sqlite3 *db, long long run_id, const char *config, const char *
 		int pos = sqlite3_column_int(st, 0), s;
 
 		if (pos != position) {
-			count_commit(v, position, present, passing);
+			count_commit(v, position, present, passing, need);
 			position = pos;
 			present = passing = 0;
 		}
@@ -129,7 +148,7 @@ int verdict_load(sqlite3 *db, long long run_id, const char *config, const char *
 			take_row(v, st, s);
 	}
 	sqlite3_finalize(st);
-	count_commit(v, position, present, passing);
+	count_commit(v, position, present, passing, need);
 	if (!v->commits || v->errors)
 		v->complete = 0;
 	v->bisectable = v->commits > 0 && v->passed == v->commits && !v->bad && !v->errors;

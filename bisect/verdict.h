@@ -3,7 +3,9 @@
  * verdict.h - the one definition of a run's verdict per configuration:
  *
  *   commits     the commits of the series (positions 1..N; 0 is the base)
- *   passed      of them, those with a pass at each of the four stages
+ *   passed      of them, those with a pass at each of the four stages (at
+ *               apply and build for a configuration the run only builds:
+ *               run_configs.stages is 2)
  *   complete    there are commits, each has a result at every stage, and no
  *               result is an error
  *   errors      results that are 'error' (the machine failed, not the commit:
@@ -38,6 +40,7 @@ int stage_parse(const char *name);
 struct verdict {
 	char *config;
 	int has_results;	/* some result of the run is for this config */
+	int build_only;		/* verified at apply and build only (run_configs) */
 	int commits;
 	int passed;
 	int complete;

@@ -177,7 +177,7 @@ static void config_step_init(struct config_step *cs, struct verify_commit *vc,
 	cs->vc = vc;
 	cs->config = config;
 	cs->out_dir = build_dir(vc->work_dir, config);
-	cs->configs_dir = project_path("configs");
+	cs->configs_dir = run_config_configs_dir(rc);
 	cs->build_log = xasprintf("%s/%s-build.log", vc->log_dir, config);
 	cs->kernel = xasprintf("%s/arch/x86/boot/bzImage", cs->out_dir);
 	cs->console = xasprintf("%s/%s-console.log", vc->log_dir, config);
@@ -310,6 +310,12 @@ static int stage_cached(struct config_step *cs)
 
 	if (!cs->vc->rc->use_cache)
 		return 0;
+	if (run_config_build_only(cs->vc->rc, cs->config)) {
+		if (cache_plan_build(cs->vc->db, cs->build_key, &hit) == CACHE_MISS)
+			return 0;
+		reuse(cs, &hit);
+		return 1;
+	}
 	switch (cache_plan(cs->vc->db, cs->build_key, cs->boot_key, &hit)) {
 	case CACHE_MISS:
 		return 0;
@@ -565,7 +571,8 @@ void verify_config(struct verify_commit *vc, const char *config)
 
 	config_step_init(&cs, vc, config);
 	stage_apply(&cs);
-	if (!stage_cached(&cs) && stage_build(&cs))
+	/* A derived configuration costs build time only, unless --boot auto. */
+	if (!stage_cached(&cs) && stage_build(&cs) && !run_config_build_only(vc->rc, config))
 		stage_boot(&cs);
 	config_step_release(&cs);
 }

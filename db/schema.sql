@@ -1,4 +1,4 @@
--- bisectable database schema (SQLite), version 3 (PRAGMA user_version).
+-- bisectable database schema (SQLite), version 9 (PRAGMA user_version).
 -- Applied on every open; idempotent. The binary embeds this file at build
 -- time; bisect/db.c upgrades older databases to it (and sets the version).
 
@@ -103,6 +103,22 @@ CREATE TABLE IF NOT EXISTS warnings (
 );
 CREATE INDEX IF NOT EXISTS warnings_by_commit ON warnings (commit_id, config);
 
+-- The configurations of a run that are not simply given fragments of
+-- configs/: those derived from the series' diff (run --configs auto), with
+-- their fragment text, and how many stages each is verified at: 4 (apply,
+-- build, boot, test), or 2 for one that is built but not booted (a derived
+-- configuration without --boot auto). A configuration with no row here is
+-- a given one, verified at all 4.
+CREATE TABLE IF NOT EXISTS run_configs (
+	run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+	config TEXT NOT NULL,
+	origin TEXT NOT NULL DEFAULT 'given' CHECK (origin IN ('given', 'derived')),
+	stages INTEGER NOT NULL DEFAULT 4 CHECK (stages IN (2, 4)),
+	fragment TEXT,			-- the fragment as written for the run
+	covers TEXT,			-- what it was derived for: "SYM=y SYM=n ..."
+	PRIMARY KEY (run_id, config)
+);
+
 -- The first result of each run and configuration that is bad (fail or
 -- timeout), by position, then apply, build, boot, test. A skip or an error is
 -- not bad (the commit was only not verified there). Position 0 is the base: a broken base
@@ -122,13 +138,15 @@ SELECT run_id, config, position, sha, subject, stage, status, evidence, log_path
 FROM bad WHERE rank = 1;
 
 -- Per run and configuration: how many commits there are (the base not
--- counted), how many passed every stage, the first bad position, whether the
+-- counted), how many passed every stage (every stage the configuration is
+-- verified at: run_configs.stages), the first bad position, whether the
 -- series is bisectable for it (every commit passed, the base is not bad, no
 -- error anywhere) and complete (every commit has a result at every stage and
 -- no result is an error); errors counts the results that are (base included).
 CREATE VIEW IF NOT EXISTS verdict AS
 WITH cfg AS (
-	SELECT DISTINCT run_id, config FROM results
+	SELECT DISTINCT r.run_id, r.config, COALESCE(x.stages, 4) AS need
+	FROM results r LEFT JOIN run_configs x ON x.run_id = r.run_id AND x.config = r.config
 ), per_commit AS (
 	SELECT c.run_id, r.config, c.position, SUM(r.status = 'pass') AS passes,
 		COUNT(r.id) AS stages
@@ -139,9 +157,11 @@ WITH cfg AS (
 		(SELECT COUNT(*) FROM commits c WHERE c.run_id = cfg.run_id
 			AND c.position > 0) AS commits,
 		(SELECT COUNT(*) FROM per_commit p WHERE p.run_id = cfg.run_id
-			AND p.config = cfg.config AND p.position > 0 AND p.passes = 4) AS passed,
+			AND p.config = cfg.config AND p.position > 0 AND p.passes >= cfg.need)
+			AS passed,
 		(SELECT COUNT(*) FROM per_commit p WHERE p.run_id = cfg.run_id
-			AND p.config = cfg.config AND p.position > 0 AND p.stages = 4) AS recorded,
+			AND p.config = cfg.config AND p.position > 0 AND p.stages >= cfg.need)
+			AS recorded,
 		(SELECT position FROM first_bad f WHERE f.run_id = cfg.run_id
 			AND f.config = cfg.config) AS first_bad_position,
 		(SELECT COUNT(*) FROM results r JOIN commits c ON c.id = r.commit_id
