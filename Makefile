@@ -92,8 +92,15 @@ guest/initramfs.cpio.gz: guest/suites/smoke/smoke guest/init guest/mkinitramfs.s
 	sh guest/mkinitramfs.sh $@ guest/suites
 
 # Unit tests: every module the test names is built with the sanitizers.
-tests/unit/test-%: tests/unit/test-%.c $(SRCS) $(HEADERS) tests/unit/tap.h tests/unit/sql-file.h
-	$(CC) $(CPPFLAGS) $(WARNFLAGS) -g -O1 $(SANITIZE) -o $@ $< $(SRCS) $(LDLIBS)
+# The library compiled once under the sanitizers, linked into every test.
+ASAN_OBJS := $(patsubst bisect/%.c,tests/unit/asan/%.o,$(SRCS))
+
+tests/unit/asan/%.o: bisect/%.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(WARNFLAGS) -g -O1 $(SANITIZE) -c -o $@ $<
+
+tests/unit/test-%: tests/unit/test-%.c $(ASAN_OBJS) $(HEADERS) tests/unit/tap.h tests/unit/sql-file.h
+	$(CC) $(CPPFLAGS) $(WARNFLAGS) -g -O1 $(SANITIZE) -o $@ $< $(ASAN_OBJS) $(LDLIBS)
 
 unit: $(UNIT_TESTS)
 	BISECTABLE_HOME=$(CURDIR) prove -v $(UNIT_TESTS)
@@ -176,7 +183,7 @@ verify: deps
 clean:
 	rm -f bisectable bisect/*.o bisect/schema.inc guest/suites/smoke/smoke guest/initramfs.cpio.gz \
 		$(UNIT_TESTS) reports/fixture.* bisectable.1 bisectable.bash $(FUZZERS)
-	rm -rf tests/fuzz/work
+	rm -rf tests/fuzz/work tests/unit/asan
 
 .PHONY: print-packages bench all unit suites browser e2e test deps verify clean screenshot install \
 	uninstall fuzz

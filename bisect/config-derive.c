@@ -183,9 +183,22 @@ static int extend(const struct kconfig_index *ix, struct derived_arm *a, const c
 	}
 	argv_clear(&next);
 	if (a->extra.argc == before) {
-		a->reason = xasprintf("%s=%c is dropped by Kconfig and no dependency is left to set"
-				      " (depends on %s)", a->symbol, a->value,
-				      s->depends.len ? s->depends.buf : "nothing");
+		struct strbuf tried = STRBUF_INIT;
+
+		for (i = 0; i < a->extra.argc; i++)
+			strbuf_addf(&tried, "%s%s", i ? " " : "", a->extra.argv[i]);
+		if (tried.len)
+			a->reason = xasprintf("still %c with %s set too (depends on %s%s%s)",
+					      kconfig_value(dotconfig, a->symbol), tried.buf,
+					      s->depends.len ? s->depends.buf : "nothing",
+					      s->prompt ? "" : "; no prompt",
+					      s->selected_by.argc ? "; selected" : "");
+		else
+			a->reason = xasprintf("still %c and nothing to set: depends on %s%s",
+					      kconfig_value(dotconfig, a->symbol),
+					      s->depends.len ? s->depends.buf : "nothing",
+					      s->prompt ? "" : "; no prompt");
+		strbuf_release(&tried);
 		return -1;
 	}
 	return 0;
@@ -355,6 +368,17 @@ int config_derive(struct kconfig_eval *ev, const struct kconfig_index *ix,
 		if (out->nconfigs - nfixed >= DERIVE_MAX_CONFIGS)
 			break;
 	}
+	/*
+	 * An arm given up on in one fragment (another assignment there
+	 * overrode it) may hold in a later one, which then covers it.
+	 */
+	for (i = 0; i < out->narms; i++)
+		for (j = 0; out->arms[i].config < 0 && j < out->nconfigs; j++)
+			if (arm_holds(&out->arms[i], out->configs[j].dotconfig.buf)) {
+				out->arms[i].config = j;
+				free(out->arms[i].reason);
+				out->arms[i].reason = NULL;
+			}
 	for (i = 0; i < out->narms; i++)
 		if (out->arms[i].config < 0 && !out->arms[i].reason)
 			out->arms[i].reason = xasprintf("not covered within %d configurations",

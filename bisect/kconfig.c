@@ -334,13 +334,23 @@ struct frame {
 
 #define MAX_FRAMES	32
 
+static int wrapped(const char *s, const char *e);
+
 static void add_depends(struct strbuf *deps, const char *expr)
 {
-	if (!*expr)
+	size_t len = strlen(expr);
+
+	while (len && isspace((unsigned char)expr[len - 1]))
+		len--;
+	if (!len)
 		return;
 	if (deps->len)
 		strbuf_addstr(deps, " && ");
-	strbuf_addf(deps, "(%s)", expr);
+	/* A frame's expression is already one (parenthesized) term. */
+	if (wrapped(expr, expr + len))
+		strbuf_add(deps, expr, len);
+	else
+		strbuf_addf(deps, "(%.*s)", (int)len, expr);
 }
 
 void kconfig_index_add_text(struct kconfig_index *ix, const char *text)

@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * config-derive.c over a fake tree whose "Kconfig" is a few rules in awk
+ * (its Makefile's olddefconfig): A depends on B; C has no prompt and is
+ * selected by D; E can never be set; F is forced on; SMP is in the layer.
+ * The greedy cover must reach A and C through their chains, report E and
+ * F=n unreachable, and need as few fragments as the rules allow.
+ */
+#define _GNU_SOURCE
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "config-derive.h"
+#include "util.h"
+#include "tap.h"
+
+static const char makefile[] =
+	"tinyconfig:\n"
+	"\tmkdir -p $(O) && printf 'CONFIG_F=y\\n' > $(O)/.config\n"
+	"olddefconfig:\n"
+	"\tawk -f rules.awk $(O)/.config > $(O)/.config.new && mv $(O)/.config.new $(O)/.config\n";
+
+/* The last assignment wins, as in Kconfig; then the rules. */
+static const char rules[] =
+	"/^CONFIG_[A-Z_]*=/ { split(substr($0, 8), kv, \"=\"); v[kv[1]] = kv[2]; next }\n"
+	"END {\n"
+	"  if (v[\"D\"] == \"y\") v[\"C\"] = \"y\"; else if (v[\"C\"] == \"y\") v[\"C\"] = \"n\";\n"
+	"  if (v[\"A\"] == \"y\" && v[\"B\"] != \"y\") v[\"A\"] = \"n\";\n"
+	"  if (v[\"E\"] == \"y\") v[\"E\"] = \"n\";\n"
+	"  v[\"F\"] = \"y\";\n"
+	"  for (k in v) if (v[k] == \"\") continue; else if (v[k] == \"n\") print \"# CONFIG_\" k \" is not set\";"
+	" else print \"CONFIG_\" k \"=\" v[k];\n"
+	"}\n";
+
+static const char merge[] =
+	"#!/bin/sh\n# merge_config.sh -m -O OUT DOTCONFIG BASE FRAGMENT\n"
+	"cat \"$4\" \"$5\" \"$6\" > \"$4.tmp\" && mv \"$4.tmp\" \"$4\"\n";
+
+static const char kconfig[] =
+	"config A\n\tbool \"a\"\n\tdepends on B\n"
+	"config B\n\tbool \"b\"\n"
+	"config C\n\tbool\n"
+	"config D\n\tbool \"d\"\n\tselect C\n"
+	"config E\n\tbool \"e\"\n"
+	"config F\n\tdef_bool y\n"
+	"config SMP\n\tbool \"smp\"\n";
+
+static const struct derived_arm *arm(const struct derive_result *r, const char *sym, char v)
+{
+	size_t i;
+
+	for (i = 0; i < r->narms; i++)
+		if (!strcmp(r->arms[i].symbol, sym) && r->arms[i].value == v)
+			return &r->arms[i];
+	return NULL;
+}
+
+static const char *covered_by(const struct derive_result *r, const char *sym, char v)
+{
+	const struct derived_arm *a = arm(r, sym, v);
+
+	if (!a)
+		return "(no arm)";
+	return a->config < 0 ? "unreachable" : r->configs[a->config].name;
+}
+
+int main(void)
+{
+	char dir[] = "/tmp/test-config-derive.XXXXXX";
+	const char *symbols[] = { "A", "C", "E", "F", "SMP" };
+	const char *names[] = { "up", "smp" };
+	const char *frags[] = { "CONFIG_SMP=n\n", "CONFIG_SMP=y\n" };
+	struct kconfig_index ix = { 0 };
+	struct kconfig_eval ev;
+	struct derive_result r;
+	struct strbuf text = STRBUF_INIT;
+	char *src, *out, *base, *p;
+
+	if (!mkdtemp(dir))
+		return 1;
+	src = xasprintf("%s/src", dir);
+	out = xasprintf("%s/out", dir);
+	base = xasprintf("%s/base.config", dir);
+	p = xasprintf("%s/scripts/kconfig", src);
+	mkdir_p(p);
+	free(p);
+	p = xasprintf("%s/Makefile", src);
+	write_file(p, makefile, strlen(makefile));
+	free(p);
+	p = xasprintf("%s/rules.awk", src);
+	write_file(p, rules, strlen(rules));
+	free(p);
+	p = xasprintf("%s/scripts/kconfig/merge_config.sh", src);
+	write_file(p, merge, strlen(merge));
+	chmod(p, 0755);
+	free(p);
+	write_file(base, "CONFIG_B=n\n", 11);
+	kconfig_index_add_text(&ix, kconfig);
+
+	ok(!kconfig_eval_init(&ev, src, out, base, 0), "tinyconfig of the fake tree");
+	ok(!config_derive(&ev, &ix, symbols, 5, names, frags, 2, &r), "derive");
+	is_str(covered_by(&r, "SMP", 'y'), "smp", "SMP=y: smp");
+	is_str(covered_by(&r, "SMP", 'n'), "up", "SMP=n: up");
+	is_str(covered_by(&r, "A", 'n'), "up", "A=n: up already");
+	is_str(covered_by(&r, "A", 'y'), "auto-1", "A=y: reached by adding B=y");
+	is_str(covered_by(&r, "C", 'y'), "auto-1", "C=y: reached through its selector D");
+	is_str(covered_by(&r, "E", 'y'), "unreachable", "E=y cannot be set");
+	is_str(covered_by(&r, "F", 'n'), "unreachable", "F=n cannot be set");
+	ok(arm(&r, "F", 'n') && arm(&r, "F", 'n')->reason &&
+	   strstr(arm(&r, "F", 'n')->reason, "no prompt"), "F=n: the reason names its lack of a prompt");
+	is_int(r.nconfigs, 3, "one derived configuration covers all that can be reached");
+	derive_fragment_text(&r, 2, "fixture", &text);
+	ok(strstr(text.buf, "CONFIG_SMP=y\n") && strstr(text.buf, "CONFIG_A=y\n") &&
+	   strstr(text.buf, "CONFIG_B=y\n") && strstr(text.buf, "CONFIG_D=y\n") &&
+	   !strstr(text.buf, "CONFIG_E="), "its fragment: the smp layer, A, B, D; not E (dropped)");
+	ok(!strncmp(text.buf, "# Derived by bisectable from fixture: covers A=y, C=y", 52),
+	   "its comment says what it covers");
+	ok(ev.resolved >= 3, "Kconfig was asked (%u olddefconfig runs)", ev.resolved);
+	{
+		unsigned before = ev.resolved;
+		struct derive_result again;
+
+		derive_result_release(&r);
+		config_derive(&ev, &ix, symbols, 5, names, frags, 2, &again);
+		is_int(ev.resolved, before, "asked again, every answer comes from the kept ones");
+		derive_result_release(&again);
+	}
+	strbuf_release(&text);
+	kconfig_eval_release(&ev);
+	kconfig_index_release(&ix);
+	remove_tree(dir);
+	free(src);
+	free(out);
+	free(base);
+	return done_testing();
+}
