@@ -16,6 +16,8 @@
  *                position, sha, subject, value, reference_position,
  *                reference, delta, delta_pct (null from a reference of 0),
  *                noisy)
+ *   holes[]      config, from, to, stage, fixed_by: the bisection holes of
+ *                verdict.h (positions; stage is the first bad one of from)
  *   performance  threshold_pct, against ("parent")
  *   metric_names known ones first (text, data, bss, ...), then by name
  *   metric_directions.CONFIG.NAME: unit, better ("lower", "higher", null:
