@@ -1,4 +1,4 @@
--- bisectable database schema (SQLite), version 3 (PRAGMA user_version).
+-- bisectable database schema (SQLite), version 6 (PRAGMA user_version).
 -- Applied on every open; idempotent. The binary embeds this file at build
 -- time; bisect/db.c upgrades older databases to it (and sets the version).
 
@@ -32,6 +32,11 @@ CREATE TABLE IF NOT EXISTS commits (
 	subject TEXT NOT NULL,
 	author TEXT,
 	patch TEXT,			-- patch file it came from, for imported series
+	-- the patch mail's Message-ID ("<id>") and the thread above it
+	-- (References, else In-Reply-To: "<id> <id>"), NULL when it had none:
+	-- what a reply to the patch (report --format email) threads under
+	message_id TEXT,
+	mail_references TEXT,
 	UNIQUE (run_id, position)
 );
 

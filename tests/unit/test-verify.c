@@ -355,7 +355,7 @@ static void test_schema_upgrade(void)
 		     " (1, 'up', 'sched_smp_lines', 3);", NULL, NULL, NULL);
 	sqlite3_close(db);
 	db = db_open(path);
-	is_int(count(db, "PRAGMA user_version"), 4, "an old database is brought to version 4");
+	is_int(count(db, "PRAGMA user_version"), 6, "an old database is brought to version 6");
 	ok(count(db, "SELECT COUNT(*) FROM pragma_table_info('metrics') WHERE name IN ('unit', 'better', 'noise_pct', 'spread_pct', 'noisy')") == 5,
 	   "its metrics gain unit, better, noise_pct, spread_pct, noisy");
 	is_int(count(db, "SELECT COUNT(*) FROM metrics WHERE (name = 'text' AND source = 'build')"
@@ -381,6 +381,52 @@ static void test_schema_upgrade(void)
 	sqlite3_open(path, &db);
 	is_int(count(db, "PRAGMA user_version"), 99, "and left as it was");
 	sqlite3_close(db);
+	free(path);
+	remove_tree(dir);
+}
+
+/*
+ * Version 4 -> 6: commits gain message_id and mail_references, rows kept.
+ * The version 4 database is today's schema without those two columns.
+ */
+static void test_schema_v6(void)
+{
+	static const char columns[] = "message_id TEXT,\n\tmail_references TEXT,";
+	char dir[] = "/tmp/bisectable-schema6.XXXXXX";
+	struct strbuf sql = STRBUF_INIT;
+	char *path, *at;
+	sqlite3 *db;
+
+	if (!mkdtemp(dir) || strbuf_read_file(&sql, "db/schema.sql") < 0) {
+		ok(0, "mkdtemp and db/schema.sql (run from the top of the tree)");
+		return;
+	}
+	at = strstr(sql.buf, columns);
+	ok(at != NULL, "schema.sql has the version 6 columns");
+	if (at)
+		memset(at, ' ', strlen(columns));
+	path = xasprintf("%s/v4.db", dir);
+	sqlite3_open(path, &db);
+	sqlite3_exec(db, sql.buf, NULL, NULL, NULL);
+	sqlite3_exec(db, "PRAGMA user_version = 4;"
+		     "INSERT INTO runs VALUES (1, 's', 'mbox', NULL, '/w', '6.12', 'b', NULL,"
+		     " 'up', '{}', 't', NULL, 'done', '0.1', 'h');"
+		     "INSERT INTO commits (id, run_id, position, sha, subject) VALUES"
+		     " (1, 1, 1, 'a', 'one');", NULL, NULL, NULL);
+	is_int(count(db, "SELECT COUNT(*) FROM pragma_table_info('commits') WHERE name ="
+		     " 'message_id'"), 0, "a version 4 database has no commits.message_id");
+	sqlite3_close(db);
+	db = db_open(path);
+	is_int(count(db, "PRAGMA user_version"), 6, "it is brought to version 6");
+	is_int(count(db, "SELECT COUNT(*) FROM pragma_table_info('commits') WHERE name IN"
+		     " ('message_id', 'mail_references')"), 2,
+	       "its commits gain message_id and mail_references");
+	db_commit_mail(db, 1, "<1.2@x>", "<0.2@x>");
+	is_int(count(db, "SELECT COUNT(*) FROM commits WHERE subject = 'one' AND"
+		     " message_id = '<1.2@x>' AND mail_references = '<0.2@x>'"), 1,
+	       "the commit is kept and takes its mail's ids");
+	db_close(db);
+	strbuf_release(&sql);
 	free(path);
 	remove_tree(dir);
 }
@@ -425,7 +471,7 @@ static void test_schema_v3(void)
 	sqlite3_close(db);
 
 	db = db_open(path);
-	is_int(count(db, "PRAGMA user_version"), 4, "is brought to version 4");
+	is_int(count(db, "PRAGMA user_version"), 6, "is brought to version 6");
 	is_int(count(db, "SELECT COUNT(*) FROM results WHERE (id = 7 AND cached_from IS NULL"
 		     " AND evidence = 'x: boom' AND image_key = 'I') OR (id = 42 AND"
 		     " cached_from = 7 AND cache_key = 'K2')"), 2, "keeping every row and id");
@@ -488,6 +534,7 @@ int main(void)
 	test_cache_plan();
 	test_schema_upgrade();
 	test_schema_v3();
+	test_schema_v6();
 	test_tool_identity();
 	return done_testing();
 }
