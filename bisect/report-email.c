@@ -327,10 +327,14 @@ static void email_reproduce(struct report_out *r, size_t cfg, const struct commi
 	mail_text(o, m->run.base_sha, 64);
 	strbuf_addstr(o, m->run.repo ? "\n" : " ('bisectable import' of linux-source)\n");
 	email_apply(r, c->position);
-	strbuf_addstr(o, "        # the configuration: scripts/kconfig/merge_config.sh of"
-		      " configs/base.config and configs/");
+	/* What kbuild.c does: the two fragments (below) over tinyconfig. */
+	strbuf_addstr(o, "        # the configuration: the fragments below, over tinyconfig\n"
+		      "        make O=build tinyconfig\n"
+		      "        scripts/kconfig/merge_config.sh -m -O build build/.config"
+		      " base.config ");
 	mail_text(o, m->configs[cfg], 100);
-	strbuf_addstr(o, ".config (below)\n");
+	strbuf_addstr(o, ".config\n        make O=build olddefconfig\n"
+		      "        # the commands bisectable ran\n");
 	for (s = STAGE_BUILD; s <= (int)stage; s++) {
 		const struct cell *cell = &c->cells[cfg * NR_STAGES + s];
 
@@ -346,23 +350,11 @@ static void email_reproduce(struct report_out *r, size_t cfg, const struct commi
 	strbuf_addstr(o, "\n");
 }
 
-/* configs/NAME.config, each line indented. */
-static void email_fragment(struct report_out *r, size_t cfg)
+/* A fragment's lines, indented. */
+static void email_lines(struct strbuf *o, const char *text)
 {
-	struct strbuf *o = &r->buf;
-	const char *text = r->m->fragments ? r->m->fragments[cfg] : NULL, *p, *end;
+	const char *p, *end;
 
-	strbuf_addstr(o, "configuration ");
-	mail_text(o, r->m->configs[cfg], 100);
-	if (!text) {
-		strbuf_addstr(o, ": its fragment configs/");
-		mail_text(o, r->m->configs[cfg], 100);
-		strbuf_addstr(o, ".config is not here\n\n");
-		return;
-	}
-	strbuf_addstr(o, " (configs/");
-	mail_text(o, r->m->configs[cfg], 100);
-	strbuf_addstr(o, ".config, merged over configs/base.config):\n\n");
 	for (p = text; *p; p = end + 1) {
 		end = strchr(p, '\n');
 		if (!end)
@@ -373,6 +365,30 @@ static void email_fragment(struct report_out *r, size_t cfg)
 		if (!*end)
 			break;
 	}
+}
+
+/* configs/base.config and configs/NAME.config, as they are now. */
+static void email_fragment(struct report_out *r, size_t cfg)
+{
+	struct strbuf *o = &r->buf;
+	const char *text = r->m->fragments ? r->m->fragments[cfg] : NULL;
+
+	strbuf_addstr(o, "configuration ");
+	mail_text(o, r->m->configs[cfg], 100);
+	if (!text || !r->m->base_fragment) {
+		strbuf_addstr(o, ": configs/base.config or configs/");
+		mail_text(o, r->m->configs[cfg], 100);
+		strbuf_addstr(o, ".config is not here\n\n");
+		return;
+	}
+	strbuf_addstr(o, " (configs/base.config, then configs/");
+	mail_text(o, r->m->configs[cfg], 100);
+	strbuf_addstr(o, ".config):\n\n");
+	email_lines(o, r->m->base_fragment);
+	strbuf_addstr(o, "        # configs/");
+	mail_text(o, r->m->configs[cfg], 100);
+	strbuf_addstr(o, ".config\n");
+	email_lines(o, text);
 	strbuf_addstr(o, "\n");
 }
 

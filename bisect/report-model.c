@@ -426,8 +426,8 @@ static void load_fragments(struct report_model *r)
 	size_t i;
 
 	r->fragments = xcalloc(r->nconfigs + 1, sizeof(*r->fragments));
-	for (i = 0; i < r->nconfigs; i++) {
-		const char *name = r->configs[i];
+	for (i = 0; i <= r->nconfigs; i++) {
+		const char *name = i < r->nconfigs ? r->configs[i] : "base";
 		struct strbuf sb = STRBUF_INIT;
 		char *rel, *path;
 
@@ -435,8 +435,10 @@ static void load_fragments(struct report_model *r)
 			continue;
 		rel = xasprintf("configs/%s.config", name);
 		path = project_path(rel);
-		if (strbuf_read_file(&sb, path) == 0)
+		if (strbuf_read_file(&sb, path) == 0 && i < r->nconfigs)
 			r->fragments[i] = strbuf_detach(&sb, NULL);
+		else if (sb.len)
+			r->base_fragment = strbuf_detach(&sb, NULL);
 		strbuf_release(&sb);
 		free(path);
 		free(rel);
@@ -590,6 +592,7 @@ void report_model_free(struct report_model *r)
 	for (i = 0; r->fragments && i < r->nconfigs; i++)
 		free(r->fragments[i]);
 	free(r->fragments);
+	free(r->base_fragment);
 	for (i = 0; i < r->nconfigs; i++)
 		free(r->configs[i]);
 	free(r->configs);

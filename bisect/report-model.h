@@ -110,6 +110,7 @@ struct report_model {
 	size_t nconfigs;
 	struct verdict *verdicts;	/* [config], from verdict.c */
 	char **fragments;	/* [config]: configs/NAME.config as it is now, or NULL */
+	char *base_fragment;	/* configs/base.config as it is now, or NULL */
 	struct commit *commits;		/* by position; the base (0) first if recorded */
 	size_t ncommits;
 	char **metrics;		/* build, series, guest; known ones first, then by name */
