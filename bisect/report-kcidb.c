@@ -11,10 +11,10 @@
  *   builds     one per commit x configuration with a build result:
  *              config_name, compiler, architecture, command (the result's
  *              reproducer), status, duration, log_url, log_excerpt
- *   tests      per build: "boot", each test of the test stage by its own
- *              dotted name ("smoke.pipe_pingpong"; a stage without tests is
- *              "tests"), and each metric as "metrics.NAME" with status DONE
- *              and number {value, unit}
+ *   tests      per build: the stages "boot" and "test", each test of the
+ *              test stage by its own dotted name ("smoke.pipe_pingpong"), and
+ *              each metric as "metrics.NAME" with status DONE and number
+ *              {value, unit}
  *
  * Every id is "bisectable:RUN:POSITION[:CONFIG[:PATH]]", RUN being the run's
  * start time and number (a database's run numbers are its own). Statuses:
@@ -413,8 +413,8 @@ static void kcidb_tests(const struct report_model *m, const struct commit *c, si
 		kset_str(t, "comment", boot->evidence);
 		json_array_append_new(tests, t);
 	}
-	if (test->id && !test->ntests) {
-		t = kcidb_test(build_id, "tests", kcidb_status(test->status));
+	if (test->id) {
+		t = kcidb_test(build_id, "test", kcidb_status(test->status));
 		kset_url(t, "log_url", m, test->log_path);
 		kset_excerpt(t, m, test, STAGE_TEST);
 		kset_str(t, "comment", test->evidence);
