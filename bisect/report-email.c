@@ -62,6 +62,17 @@ static void mail_text_n(struct strbuf *o, const char *s, size_t len, size_t max)
 	strbuf_release(&clean);
 }
 
+/* A body line of data: mail_text_n, without trailing blanks (a console's CRs). */
+static void mail_line(struct strbuf *o, const char *prefix, const char *s, size_t len)
+{
+	strbuf_addstr(o, prefix);
+	mail_text_n(o, s, len, LINE_MAX);
+	while (o->len && o->buf[o->len - 1] == ' ')
+		o->len--;
+	o->buf[o->len] = '\0';
+	strbuf_addstr(o, "\n");
+}
+
 static void mail_text(struct strbuf *o, const char *s, size_t max)
 {
 	if (s)
@@ -242,9 +253,7 @@ static void email_evidence(struct report_out *r, const struct cell *cell, enum s
 		is_new = line == ex.marked ||
 			 (stage == STAGE_BUILD && kbuild_problem(&kl));
 		marked |= is_new;
-		strbuf_addstr(o, is_new ? ">> " : "   ");
-		mail_text_n(o, p, end - p, LINE_MAX);
-		strbuf_addstr(o, "\n");
+		mail_line(o, is_new ? ">> " : "   ", p, end - p);
 		if (!*end)
 			break;
 	}
@@ -257,16 +266,79 @@ static void email_evidence(struct report_out *r, const struct cell *cell, enum s
 	excerpt_release(&ex);
 }
 
-/* The failing tests of a test or boot result, with their reasons. */
-static void email_tests(struct report_out *r, const struct cell *cell)
+static int test_failed(const struct report_test *t)
 {
-	struct strbuf *o = &r->buf;
-	size_t i, n = 0;
+	return strcmp(t->status, "pass") && strcmp(t->status, "skip");
+}
+
+/*
+ * A failing test's own part of the console: from the guest's
+ * "BISECTABLE-TEST-BEGIN name" line to its "BISECTABLE-END" line, at most
+ * SECTION_LINES of it, its "not ok" and "# fail" lines new (">> ").
+ * Returns 0 if the console has no such part.
+ */
+/* A line where the guest or its kernel says something went wrong. */
+static int kernel_complaint(const char *p, size_t len)
+{
+	static const char *const marks[] = {
+		"BISECTABLE-TEST-TIMEOUT", "BUG:", "WARNING:", "Oops", "Kernel panic",
+		"INFO: task", "self-detected stall",
+	};
+	char *line = xstrndup(p, len);
+	size_t i;
+	int found = 0;
+
+	for (i = 0; i < ARRAY_SIZE(marks) && !found; i++)
+		found = strstr(line, marks[i]) != NULL;
+	free(line);
+	return found;
+}
+
+#define SECTION_LINES	30
+#define SECTIONS_MAX	5
+static int email_test_section(struct strbuf *o, const char *log, const char *name)
+{
+	char *begin = xasprintf("BISECTABLE-TEST-BEGIN %s", name);
+	const char *p = log, *end;
+	size_t n = 0, blen = strlen(begin);
+	int found = 0;
+
+	/* the last run of it (a retried boot logs it again) */
+	for (end = log; (end = strstr(end, begin)); end += blen)
+		if ((end == log || end[-1] == '\n') && (end[blen] == '\n' || end[blen] == '\r'))
+			p = end, found = 1;
+	free(begin);
+	if (!found)
+		return 0;
+	strbuf_addstr(o, "\n");
+	for (; *p && n < SECTION_LINES; p = end + 1, n++) {
+		int is_new;
+
+		end = strchr(p, '\n');
+		if (!end)
+			end = p + strlen(p);
+		is_new = !strncmp(p, "not ok", 6) || !strncmp(p, "# fail", 6) ||
+			 kernel_complaint(p, end - p);
+		mail_line(o, is_new ? ">> " : "   ", p, end - p);
+		if (!strncmp(p, "BISECTABLE-END", 14) || !*end)
+			break;
+	}
+	return 1;
+}
+
+/*
+ * The failing tests of a test result with their reasons, then the part of
+ * the console of each (the first SECTIONS_MAX). Returns the number shown.
+ */
+static int email_tests(struct report_out *r, const struct cell *cell)
+{
+	struct strbuf *o = &r->buf, log = STRBUF_INIT;
+	size_t i, n = 0, sections = 0;
 
 	for (i = 0; i < cell->ntests; i++) {
 		const struct report_test *t = &cell->tests[i];
 
-		if (!strcmp(t->status, "pass") || !strcmp(t->status, "skip"))
+		if (!test_failed(t))
 			continue;
 		if (!n++)
 			strbuf_addstr(o, "Failing tests:\n\n");
@@ -280,8 +352,22 @@ static void email_tests(struct report_out *r, const struct cell *cell)
 		}
 		strbuf_addstr(o, "\n");
 	}
+	if (n && log_read(r->m->db_dir, cell->log_path, &log) == 0) {
+		size_t header = o->len;
+
+		strbuf_addstr(o, "\nTheir console (new lines prefixed by >>):\n");
+		for (i = 0; i < cell->ntests && sections < SECTIONS_MAX; i++)
+			if (test_failed(&cell->tests[i]))
+				sections += email_test_section(o, log.buf, cell->tests[i].name);
+		if (!sections) {	/* none of them is in the console: no header */
+			o->len = header;
+			o->buf[o->len] = '\0';
+		}
+	}
 	if (n)
 		strbuf_addstr(o, "\n");
+	strbuf_release(&log);
+	return n;
 }
 
 /* The patch files 1..position, shell-quoted, as one git am line. */
@@ -423,8 +509,9 @@ static void email_config(struct report_out *r, size_t cfg)
 	strbuf_addf(o, "%s: %s\n\n", stage_names[v->stage], status_names[status_parse(v->status)]);
 	if (!c)
 		return;
-	email_evidence(r, &c->cells[cfg * NR_STAGES + v->stage], v->stage);
-	email_tests(r, &c->cells[cfg * NR_STAGES + v->stage]);
+	/* A test stage's own tests tell more than the console's last lines. */
+	if (v->stage != STAGE_TEST || !email_tests(r, &c->cells[cfg * NR_STAGES + v->stage]))
+		email_evidence(r, &c->cells[cfg * NR_STAGES + v->stage], v->stage);
 	email_reproduce(r, cfg, c, v->stage);
 	email_fragment(r, cfg);
 }

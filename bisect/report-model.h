@@ -191,5 +191,7 @@ struct excerpt {
 int log_excerpt(const char *db_dir, const struct cell *cell, enum stage stage,
 		struct excerpt *ex);
 void excerpt_release(struct excerpt *ex);
+/* The end of a log (the last 8 MiB), a relative path also tried under db_dir; 0 or -1. */
+int log_read(const char *db_dir, const char *path, struct strbuf *sb);
 
 #endif
