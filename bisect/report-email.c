@@ -145,7 +145,7 @@ static void email_headers(struct report_out *r, long cfg)
 	struct strbuf *o = &r->buf;
 	const char *slash;
 	size_t i;
-	int bisectable = m->nconfigs > 0;
+	int bisectable = m->nconfigs > 0, base_bad = 0;
 
 	strbuf_addstr(o, "Subject: ");
 	if (cfg >= 0) {
@@ -155,9 +155,12 @@ static void email_headers(struct report_out *r, long cfg)
 		slash = m->run.series ? strrchr(m->run.series, '/') : NULL;
 		strbuf_addstr(o, "bisectable: ");
 		mail_text(o, slash && slash[1] ? slash + 1 : m->run.series, 200);
-		for (i = 0; i < m->nconfigs; i++)
+		for (i = 0; i < m->nconfigs; i++) {
 			bisectable &= m->verdicts[i].bisectable;
-		strbuf_addstr(o, bisectable ? ": every commit passes (" : ": incomplete (");
+			base_bad |= m->verdicts[i].base_bad;
+		}
+		strbuf_addstr(o, base_bad ? ": the base itself is bad (" :
+			      bisectable ? ": every commit passes (" : ": incomplete (");
 		for (i = 0; i < m->nconfigs; i++) {
 			strbuf_addstr(o, i ? ", " : "");
 			mail_text(o, m->configs[i], 100);
@@ -384,6 +387,18 @@ static void email_apply(struct report_out *r, int position)
 		strbuf_addstr(o, " checkout --detach ");
 		mail_text(o, commit_at(m, position) ? commit_at(m, position)->sha : "", 64);
 		strbuf_addstr(o, "\n");
+		strbuf_release(&word);
+		return;
+	}
+	if (m->run.series_kind && !strcmp(m->run.series_kind, "mbox")) {
+		/* Its split files are gone: the mbox, then back to patch k. */
+		strbuf_addstr(o, "        git am ");
+		strbuf_add_sq(&word, m->run.series ? m->run.series : "?");
+		mail_text(o, word.buf, LINE_MAX);
+		strbuf_addstr(o, "\n");
+		if (m->last_position > position)
+			strbuf_addf(o, "        git reset --hard HEAD~%d    # back to patch %d/%d\n",
+				    m->last_position - position, position, m->last_position);
 		strbuf_release(&word);
 		return;
 	}

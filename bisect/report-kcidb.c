@@ -213,7 +213,7 @@ static int has_results(const struct report_model *m, const struct commit *c)
 /*
  * The patchset of position k: the patch files 1..k, and the sha256 of their
  * sha256 lines when every one can be read ("" for none). 0 if a patch file
- * is not known.
+ * is not known or no longer there.
  */
 static int patchset(const struct report_model *m, int k, json_t *files, char **hash)
 {
@@ -230,7 +230,9 @@ static int patchset(const struct report_model *m, int k, json_t *files, char **h
 		for (j = 0; j < m->ncommits; j++)
 			if (m->commits[j].position == i)
 				c = &m->commits[j];
-		if (!c || empty(c->patch) || !(url = file_url(m, c->patch, 0))) {
+		/* An mbox's split files are gone after the run: no dead links. */
+		if (!c || empty(c->patch) || !file_exists(c->patch) ||
+		    !(url = file_url(m, c->patch, 0))) {
 			strbuf_release(&lines);
 			return 0;
 		}

@@ -41,4 +41,6 @@ is "$(printf '%s\n' "$mail" | sed -n 1,3p)" "Subject: Re: [PATCH 2/3] two: break
 In-Reply-To: $id2
 References: $cover $id2" "a reply to patch 2, threaded under it"
 like "$mail" '^>> broken.c:1:1: error: this commit is broken$' "the build's error, prefixed >>"
+like "$mail" '^        git am .*/series\.mbox$' "reproduce: git am of the mbox (its split files are gone)"
+like "$mail" '^        git reset --hard HEAD~1    # back to patch 2/3$' "then back to patch 2"
 done_testing

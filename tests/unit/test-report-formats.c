@@ -177,6 +177,17 @@ static void test_email_up_build_break(void)
 	ok(printable_lines(mail), "email: every line is printable UTF-8");
 	free(mail);
 
+	/* A broken base: no patch to reply to. */
+	exec_sql(db, "UPDATE results SET status = 'fail' WHERE config = 'up' AND stage = 'build'"
+		 " AND commit_id = 1");
+	mail = render(db, 0, REPORT_EMAIL, &ret);
+	ok(starts(mail, "Subject: bisectable: up-build-break: the base itself is bad (up, smp)\n"),
+	   "email: a bad base says so in the subject");
+	ok(contains(mail, "\nup: the base itself is bad at build: fail\n"), "email: and for up");
+	free(mail);
+	exec_sql(db, "UPDATE results SET status = 'pass' WHERE config = 'up' AND stage = 'build'"
+		 " AND commit_id = 1");
+
 	/* A series that came as mails: the reply threads under the patch. */
 	exec_sql(db, "UPDATE commits SET message_id = '<20261101.2@example.org>',"
 		 " mail_references = '<cover.0@example.org> <20261101.1@example.org>'"
