@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * cmd-report.c - bisectable report [--db PATH] [--run N]
- *			[--format html|json|junit] [-o FILE]
+ *			[--format html|json|junit|email|kcidb] [-o FILE]
  *
  * Writes the report of a run (the latest by default) to
- * reports/run-N.{html,json,xml} of the checkout (run-N.* in the current
+ * reports/run-N.{html,json,xml,eml,kcidb.json} of the checkout (run-N.* in the current
  * directory when installed), to FILE, or to stdout with "-o -". A regular
  * file is written beside its final name first and renamed into place, so
  * that a report that is being mailed or served is never half written; a
@@ -30,16 +30,18 @@ struct report_opts {
 	const char *output;
 };
 
-static const char *const formats[] = { "html", "json", "junit", "xml", NULL };
+static const char *const formats[] = { "html", "json", "junit", "xml", "email", "kcidb",
+					NULL };
 
 static const struct opt report_option_list[] = {
 	OPT_INT(0, "run", struct report_opts, run, "N", 1, LLONG_MAX, 0,
 		"the run to report (default: the latest)"),
 	OPT_CHOICE(0, "format", struct report_opts, format, formats, "html",
-		   "the format (junit and xml are both JUnit XML)"),
+		   "the format (junit and xml are both JUnit XML; email: a plain-text reply"
+		   " to the first bad patch; kcidb: KCIDB I/O schema v5 JSON)"),
 	OPT_STRING('o', "output", struct report_opts, output, "FILE", NULL, OPT_FILE,
-		   "where to write it, - for stdout (default: run-N.html, .json or .xml in "
-		   "reports/ of the checkout, or in the current directory)"),
+		   "where to write it, - for stdout (default: run-N.html, .json, .xml, .eml"
+		   " or .kcidb.json in reports/ of the checkout, or in the current directory)"),
 	OPT_END(),
 };
 DEFINE_CMD_OPTIONS(report, struct report_opts, report_option_list);

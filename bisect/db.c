@@ -24,8 +24,9 @@ static const char schema_sql[] =
  * views agree with verdict.c (a skip is not bad; verdict.complete); 3:
  * results.status 'error' (an infrastructure failure, never cached) and
  * verdict.errors; 4: metrics.unit, better, noise_pct, spread_pct, noisy
- * (performance verdicts); 9: run_configs (derived configurations, and
- * those built only), which the verdict view reads.
+ * (performance verdicts); 6: commits.message_id and mail_references (the
+ * patch mail's thread, for a reply to it); 9: run_configs (derived
+ * configurations, and those built only), which the verdict view reads.
  */
 #define SCHEMA_VERSION	9
 #define STR_(x)		#x
@@ -159,6 +160,11 @@ static void migrate(sqlite3 *db, const char *path, int version)
 			    " ALTER TABLE metrics ADD COLUMN noise_pct REAL;"
 			    " ALTER TABLE metrics ADD COLUMN spread_pct REAL;"
 			    " ALTER TABLE metrics ADD COLUMN noisy INTEGER NOT NULL DEFAULT 0");
+	/* The Message-ID and thread of each patch mail: 'report --format email' replies. */
+	if (version < 6 && db_has_column(db, "commits", "id") &&
+	    !db_has_column(db, "commits", "message_id"))
+		exec_or_die(db, path, "ALTER TABLE commits ADD COLUMN message_id TEXT;"
+			    " ALTER TABLE commits ADD COLUMN mail_references TEXT");
 }
 
 static int schema_version(sqlite3 *db)
@@ -518,6 +524,18 @@ long long db_commit_set(sqlite3 *db, long long run_id, int position, const char 
 	sqlite3_bind_int64(st, 6, id);
 	db_done(db, st);
 	return id;
+}
+
+void db_commit_mail(sqlite3 *db, long long commit_id, const char *message_id,
+		    const char *references)
+{
+	sqlite3_stmt *st = db_prepare(db, "UPDATE commits SET message_id = ?,"
+				      " mail_references = ? WHERE id = ?");
+
+	db_bind_text(st, 1, message_id);
+	db_bind_text(st, 2, references);
+	sqlite3_bind_int64(st, 3, commit_id);
+	db_done(db, st);
 }
 
 long long db_result_set(sqlite3 *db, long long run_id, long long commit_id,

@@ -66,6 +66,9 @@ long long db_commit_set(sqlite3 *db, long long run_id, int position, const char 
 			const char *tree, const char *subject, const char *author,
 			const char *patch);
 long long db_commit_id(sqlite3 *db, long long run_id, int position);
+/* The patch mail's Message-ID and References ("<id> ..."), either NULL if none. */
+void db_commit_mail(sqlite3 *db, long long commit_id, const char *message_id,
+		    const char *references);
 
 struct result_row {
 	const char *config;

@@ -171,6 +171,68 @@ static void html_header(struct report_out *r)
 	strbuf_addstr(o, "</table>\n</header>\n");
 }
 
+/* The commit at a position, or NULL. */
+static const struct commit *commit_at(const struct report_model *m, int position)
+{
+	size_t i;
+
+	for (i = 0; i < m->ncommits; i++)
+		if (m->commits[i].position == position)
+			return &m->commits[i];
+	return NULL;
+}
+
+/* A link to a commit's row of the matrix: "3/11 <code>sha</code> subject". */
+static void html_commit_link(struct report_out *r, int position)
+{
+	const struct commit *c = commit_at(r->m, position);
+
+	strbuf_addf(&r->buf, "<a href=\"#commit-%d\">", position);
+	html_commit_ref(r, c ? c->sha : NULL, position, c ? c->subject : "");
+	strbuf_addstr(&r->buf, "</a>");
+}
+
+/*
+ * The bisection holes (verdict.h): broken commits that a later commit
+ * fixes, where 'git bisect' would stop on a commit the tip hides.
+ */
+static void html_holes(struct report_out *r)
+{
+	struct strbuf *o = &r->buf;
+	size_t i, k, n = 0;
+
+	for (i = 0; i < r->m->nconfigs; i++)
+		n += r->m->verdicts[i].nholes;
+	if (!n)
+		return;
+	strbuf_addstr(o, "<h3>Bisection holes</h3>\n<p>Broken commits that a later commit"
+		      " fixes: <code>git bisect</code> can stop on one of them although the"
+		      " tip works.</p>\n<ul class=\"holes\">\n");
+	for (i = 0; i < r->m->nconfigs; i++) {
+		const struct verdict *v = &r->m->verdicts[i];
+
+		for (k = 0; k < v->nholes; k++) {
+			const struct hole *h = &v->holes[k];
+
+			strbuf_addstr(o, "<li class=\"hole\" data-config=\"");
+			html_escape(o, r->m->configs[i]);
+			strbuf_addf(o, "\" data-from=\"%d\" data-to=\"%d\"><b>", h->from, h->to);
+			html_escape(o, r->m->configs[i]);
+			strbuf_addf(o, "</b> <span class=\"bad\">%s</span> %s ",
+				    hole_what(h->stage), h->to != h->from ? "from" : "at");
+			html_commit_link(r, h->from);
+			if (h->to != h->from) {
+				strbuf_addstr(o, " to ");
+				html_commit_link(r, h->to);
+			}
+			strbuf_addstr(o, "; fixed by ");
+			html_commit_link(r, h->fixed_by);
+			strbuf_addstr(o, "</li>\n");
+		}
+	}
+	strbuf_addstr(o, "</ul>\n");
+}
+
 static void html_verdicts(struct report_out *r)
 {
 	struct strbuf *o = &r->buf;
@@ -226,7 +288,9 @@ static void html_verdicts(struct report_out *r)
 		}
 		strbuf_addf(o, "<td class=\"num\">%d of %d</td></tr>\n", v->passed, v->commits);
 	}
-	strbuf_addstr(o, "</table>\n</section>\n");
+	strbuf_addstr(o, "</table>\n");
+	html_holes(r);
+	strbuf_addstr(o, "</section>\n");
 }
 
 /* "ns, lower is better", "bytes, lower is better", "no direction". */

@@ -206,6 +206,26 @@ static json_t *json_directions(struct report_out *r)
 	return all;
 }
 
+/* holes[]: every configuration's bisection holes (verdict.h), in config order. */
+static json_t *json_holes(struct report_out *r)
+{
+	json_t *arr = json_array();
+	size_t i, k;
+
+	for (i = 0; i < r->m->nconfigs; i++) {
+		const struct verdict *v = &r->m->verdicts[i];
+
+		for (k = 0; k < v->nholes; k++) {
+			const struct hole *h = &v->holes[k];
+
+			json_array_append_new(arr, json_pack("{s:o, s:i, s:i, s:s, s:i}",
+				"config", jstr(r->m->configs[i]), "from", h->from, "to", h->to,
+				"stage", stage_names[h->stage], "fixed_by", h->fixed_by));
+		}
+	}
+	return arr;
+}
+
 static json_t *json_root(struct report_out *r)
 {
 	const struct run_info *run = &r->m->run;
@@ -271,6 +291,7 @@ static json_t *json_root(struct report_out *r)
 	}
 	jset(root, "configs", configs);
 	jset(root, "verdicts", verdicts);
+	jset(root, "holes", json_holes(r));
 
 	for (i = 0; i < r->m->nmetrics; i++)
 		json_array_append_new(names, jstr(r->m->metrics[i]));

@@ -119,6 +119,11 @@ static void excerpt_add(struct excerpt *ex, const struct kbuild_line *l)
  * error and warning lines; for a boot or test, the console around the
  * evidence line; else (or if that finds nothing) the last lines.
  */
+int log_read(const char *db_dir, const char *path, struct strbuf *sb)
+{
+	return read_log(db_dir, path, sb);
+}
+
 int log_excerpt(const char *db_dir, const struct cell *cell, enum stage stage,
 		       struct excerpt *ex)
 {

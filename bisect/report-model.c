@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "db.h"
+#include "layout.h"
 #include "report.h"
 #include "report-model.h"
 #include "run-config.h"
@@ -224,7 +225,11 @@ static void load_commits(struct report_model *r, sqlite3 *db)
 	size_t alloc = 0;
 	sqlite3_stmt *st;
 
-	st = db_prepare(db, "SELECT id, position, sha, tree, subject, author, patch"
+	/* A database opened read-only is not upgraded: before version 6, no mail ids. */
+	st = db_prepare(db, db_has_column(db, "commits", "message_id") ?
+			"SELECT id, position, sha, tree, subject, author, patch, message_id,"
+			" mail_references FROM commits WHERE run_id = ? ORDER BY position" :
+			"SELECT id, position, sha, tree, subject, author, patch, NULL, NULL"
 			" FROM commits WHERE run_id = ? ORDER BY position");
 	sqlite3_bind_int64(st, 1, r->run.id);
 	while (sqlite3_step(st) == SQLITE_ROW) {
@@ -243,6 +248,8 @@ static void load_commits(struct report_model *r, sqlite3 *db)
 		c->subject = db_column_dup(st, 4);
 		c->author = db_column_dup(st, 5);
 		c->patch = db_column_dup(st, 6);
+		c->message_id = db_column_dup(st, 7);
+		c->references = db_column_dup(st, 8);
 		c->cells = xcalloc(r->nconfigs * NR_STAGES, sizeof(*c->cells));
 		c->values = xcalloc(r->nconfigs * r->nmetrics, sizeof(*c->values));
 		c->has_value = xcalloc(r->nconfigs * r->nmetrics, 1);
@@ -409,6 +416,35 @@ const struct report_move *report_move_at(const struct report_model *r, size_t cf
 	return NULL;
 }
 
+/*
+ * The fragment of each configuration, configs/NAME.config of the project as
+ * it is now (the database does not keep it); a name that is not a plain
+ * file name has none.
+ */
+static void load_fragments(struct report_model *r)
+{
+	size_t i;
+
+	r->fragments = xcalloc(r->nconfigs + 1, sizeof(*r->fragments));
+	for (i = 0; i <= r->nconfigs; i++) {
+		const char *name = i < r->nconfigs ? r->configs[i] : "base";
+		struct strbuf sb = STRBUF_INIT;
+		char *rel, *path;
+
+		if (!*name || *name == '.' || strchr(name, '/'))
+			continue;
+		rel = xasprintf("configs/%s.config", name);
+		path = project_path(rel);
+		if (strbuf_read_file(&sb, path) == 0 && i < r->nconfigs)
+			r->fragments[i] = strbuf_detach(&sb, NULL);
+		else if (sb.len)
+			r->base_fragment = strbuf_detach(&sb, NULL);
+		strbuf_release(&sb);
+		free(path);
+		free(rel);
+	}
+}
+
 /* The verdict of each configuration, as verdict.c defines it. */
 static void load_verdicts(struct report_model *r, sqlite3 *db)
 {
@@ -546,11 +582,17 @@ void report_model_free(struct report_model *r)
 		free(c->subject);
 		free(c->author);
 		free(c->patch);
+		free(c->message_id);
+		free(c->references);
 	}
 	free(r->commits);
 	for (i = 0; r->verdicts && i < r->nconfigs; i++)
 		verdict_free(&r->verdicts[i]);
 	free(r->verdicts);
+	for (i = 0; r->fragments && i < r->nconfigs; i++)
+		free(r->fragments[i]);
+	free(r->fragments);
+	free(r->base_fragment);
 	for (i = 0; i < r->nconfigs; i++)
 		free(r->configs[i]);
 	free(r->configs);
@@ -599,6 +641,7 @@ int report_model_load(struct report_model *r, sqlite3 *db, long long run_id)
 	load_tests(r, db);
 	load_warnings(r, db);
 	load_verdicts(r, db);
+	load_fragments(r);
 	return 0;
 }
 

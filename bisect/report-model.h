@@ -76,6 +76,8 @@ struct commit {
 	char *subject;
 	char *author;
 	char *patch;
+	char *message_id;		/* the patch mail's "<id>", or NULL */
+	char *references;		/* the thread above it, "<id> ...", or NULL */
 	struct cell *cells;		/* [config * NR_STAGES + stage] */
 	double *values;			/* [config * nmetrics + metric] */
 	unsigned char *has_value;
@@ -107,6 +109,8 @@ struct report_model {
 	char **configs;		/* runs.configs in order, then others with data */
 	size_t nconfigs;
 	struct verdict *verdicts;	/* [config], from verdict.c */
+	char **fragments;	/* [config]: configs/NAME.config as it is now, or NULL */
+	char *base_fragment;	/* configs/base.config as it is now, or NULL */
 	struct commit *commits;		/* by position; the base (0) first if recorded */
 	size_t ncommits;
 	char **metrics;		/* build, series, guest; known ones first, then by name */
@@ -155,6 +159,8 @@ void report_maybe_flush(struct report_out *r);
 void report_html(struct report_out *r);
 void report_json(struct report_out *r);
 void report_junit(struct report_out *r);
+void report_email(struct report_out *r);
+void report_kcidb(struct report_out *r);
 
 /* report-svg.c: the line charts of the metrics that have one; how many. */
 int svg_charts(struct report_out *r);
@@ -185,5 +191,7 @@ struct excerpt {
 int log_excerpt(const char *db_dir, const struct cell *cell, enum stage stage,
 		struct excerpt *ex);
 void excerpt_release(struct excerpt *ex);
+/* The end of a log (the last 8 MiB), a relative path also tried under db_dir; 0 or -1. */
+int log_read(const char *db_dir, const char *path, struct strbuf *sb);
 
 #endif

@@ -2,10 +2,11 @@
 /*
  * report.c - the bisect report of a run: the run is loaded once into a model
  * (report-model.c), then written by the renderer of the format asked for
- * (report-html.c with report-svg.c, report-json.c, report-junit.c). Every
- * string that came from the database, a log or the user goes through
- * html_escape() (HTML and XML) or utf8_sanitize() (JSON): nothing else
- * writes data into the output.
+ * (report-html.c with report-svg.c, report-json.c, report-junit.c,
+ * report-email.c, report-kcidb.c). Every string that came from the
+ * database, a log or the user goes through html_escape() (HTML and XML),
+ * utf8_sanitize() (JSON) or mail_text() (e-mail): nothing else writes data
+ * into the output.
  */
 #include <errno.h>
 #include <math.h>		/* isfinite() only: no -lm */
@@ -26,6 +27,8 @@ static const struct report_format_info {
 	[REPORT_HTML]	= { "html",	"html",	report_html },
 	[REPORT_JSON]	= { "json",	"json",	report_json },
 	[REPORT_JUNIT]	= { "junit",	"xml",	report_junit },
+	[REPORT_EMAIL]	= { "email",	"eml",	report_email },
+	[REPORT_KCIDB]	= { "kcidb",	"kcidb.json", report_kcidb },
 };
 
 int report_parse_format(const char *name, enum report_format *fmt)

@@ -16,6 +16,8 @@
  *                position, sha, subject, value, reference_position,
  *                reference, delta, delta_pct (null from a reference of 0),
  *                noisy)
+ *   holes[]      config, from, to, stage, fixed_by: the bisection holes of
+ *                verdict.h (positions; stage is the first bad one of from)
  *   performance  threshold_pct, against ("parent")
  *   metric_names known ones first (text, data, bss, ...), then by name
  *   metric_directions.CONFIG.NAME: unit, better ("lower", "higher", null:
@@ -42,11 +44,17 @@ enum report_format {
 	REPORT_HTML,
 	REPORT_JSON,
 	REPORT_JUNIT,
+	REPORT_EMAIL,
+	REPORT_KCIDB,
 };
 
-/* "html", "json" or "junit" (also "xml"); returns 0, or -1 if unknown. */
+/*
+ * "html", "json", "junit" (also "xml"), "email" (a plain-text reply to the
+ * first bad patch, report-email.c) or "kcidb" (KCIDB I/O schema v5 JSON,
+ * report-kcidb.c); returns 0, or -1 if unknown.
+ */
 int report_parse_format(const char *name, enum report_format *fmt);
-/* File extension without the dot: "html", "json", "xml". */
+/* File extension without the dot: "html", "json", "xml", "eml", "kcidb.json". */
 const char *report_format_ext(enum report_format fmt);
 
 /* The id of run_id if it exists (0: the latest run); 0 if there is none. */

@@ -274,6 +274,8 @@ static int record_commits(struct run *r)
 		die("cannot list %s", range);
 	for (line = strtok_r(list.buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
 		char *f[4] = { line, NULL, NULL, NULL };
+		const struct series_patch *p;
+		long long id;
 		int i;
 
 		for (i = 1; i < 4; i++) {
@@ -285,8 +287,10 @@ static int record_commits(struct run *r)
 		if (i < 4)
 			continue;
 		pos++;
-		db_commit_set(r->db, r->id, pos, f[0], f[1], f[3], f[2],
-			      s && (size_t)pos <= s->npatches ? s->patches[pos - 1].path : NULL);
+		p = s && (size_t)pos <= s->npatches ? &s->patches[pos - 1] : NULL;
+		id = db_commit_set(r->db, r->id, pos, f[0], f[1], f[3], f[2], p ? p->path : NULL);
+		if (p && (p->message_id || p->references))
+			db_commit_mail(r->db, id, p->message_id, p->references);
 	}
 	free(range);
 	strbuf_release(&list);
@@ -306,6 +310,9 @@ static void record_unapplied(struct run *r)
 		char *why = i == r->applied ? xstrdup(r->failed_msg) :
 			xasprintf("not tested: patch %zu did not apply", r->applied + 1);
 
+		if (s->patches[i].message_id || s->patches[i].references)
+			db_commit_mail(r->db, id, s->patches[i].message_id,
+				       s->patches[i].references);
 		record_not_run(r, id, i == r->applied ? "fail" : "skip", why);
 		free(why);
 	}

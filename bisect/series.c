@@ -76,6 +76,43 @@ char *patch_subject(const char *text)
 	return out;
 }
 
+char *mail_msg_ids(const char *value, size_t max)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *p = value, *end;
+	size_t n = 0;
+
+	while (p && (p = strchr(p, '<'))) {
+		const char *c;
+
+		end = strchr(p + 1, '>');
+		if (!end)
+			break;
+		/* Printable ASCII, no space, no bracket: nothing can leave the header. */
+		for (c = p + 1; c < end; c++)
+			if (*c <= ' ' || *c > '~' || *c == '<')
+				break;
+		if (c == end && end > p + 1) {
+			strbuf_addf(&sb, "%s%.*s", n++ ? " " : "", (int)(end + 1 - p), p);
+			if (max && n > max) {
+				/* keep the last max: drop the first one */
+				const char *sp = strchr(sb.buf, ' ');
+				size_t drop = sp - sb.buf + 1;
+
+				memmove(sb.buf, sb.buf + drop, sb.len - drop + 1);
+				sb.len -= drop;
+				n--;
+			}
+		}
+		p = c == end ? end + 1 : c;
+	}
+	if (!n) {
+		strbuf_release(&sb);
+		return NULL;
+	}
+	return strbuf_detach(&sb, NULL);
+}
+
 static int is_patch_text(const char *text)
 {
 	return strstr(text, "\ndiff --git ") || strstr(text, "\n--- ") || !strncmp(text, "diff ", 5);
@@ -106,6 +143,15 @@ static int check_no_nul(const struct strbuf *text, const char *shown)
 		     shown, line);
 }
 
+/* The message ids of header name of a mail, or NULL. */
+static char *mail_ids_of(const char *hdr, const char *name, size_t max)
+{
+	char *value = mail_header(hdr, name), *ids = mail_msg_ids(value, max);
+
+	free(value);
+	return ids;
+}
+
 /* path is read; shown is how messages name it (the user's file, not a temporary one). */
 static int add_patch(struct series *s, const char *path, const char *shown, int strip)
 {
@@ -132,6 +178,10 @@ static int add_patch(struct series *s, const char *path, const char *shown, int 
 	if (!strncmp(hdr, "From ", 5) && strchr(hdr, '\n'))
 		hdr = strchr(hdr, '\n') + 1;
 	p->author = mail_header(hdr, "From");
+	p->message_id = mail_ids_of(hdr, "Message-ID", 1);
+	p->references = mail_ids_of(hdr, "References", 0);
+	if (!p->references)
+		p->references = mail_ids_of(hdr, "In-Reply-To", 1);
 	p->strip = strip;
 	ret = 0;
 out_text:
@@ -324,6 +374,8 @@ void series_free(struct series *s)
 		free(s->patches[i].path);
 		free(s->patches[i].subject);
 		free(s->patches[i].author);
+		free(s->patches[i].message_id);
+		free(s->patches[i].references);
 	}
 	free(s->patches);
 	if (s->split_dir)

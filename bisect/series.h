@@ -14,6 +14,9 @@ struct series_patch {
 	char *path;
 	char *subject;		/* from its Subject: header, [PATCH ...] removed */
 	char *author;		/* from its From: header */
+	char *message_id;	/* its Message-ID as "<id>", or NULL (not a mail) */
+	char *references;	/* the thread above it: References (else In-Reply-To), */
+				/* "<id> <id>...", or NULL */
 	int strip;		/* git am -pN: quilt's -pN of the series file, else 1 */
 };
 
@@ -51,5 +54,13 @@ size_t series_commit_objects(const char *git_dir, const char *base, const struct
 
 /* Subject of a patch text, cleaned for display; allocated. */
 char *patch_subject(const char *text);
+
+/*
+ * The message ids of a mail header's value ("<a@b> <c@d>", comments and
+ * folding between them ignored), each "<...>" of printable ASCII without
+ * spaces, separated by one space; at most max of them (0: all), the last
+ * ones kept. NULL if there is none. Allocated.
+ */
+char *mail_msg_ids(const char *value, size_t max);
 
 #endif

@@ -43,17 +43,72 @@ static void verdict_clear_bad(struct verdict *v)
 void verdict_free(struct verdict *v)
 {
 	verdict_clear_bad(v);
+	free(v->holes);
 	free(v->error_evidence);
 	free(v->config);
 	memset(v, 0, sizeof(*v));
 }
 
-/* The commit whose rows were just read: count it, at the stages needed. */
-static void count_commit(struct verdict *v, int position, unsigned int present,
-			 unsigned int passing, unsigned int need)
+/* What a commit of the series is for the holes: every stage passed, or one is bad. */
+struct commit_state {
+	int position;
+	int good;
+	int bad;		/* the first bad stage + 1, 0: none */
+};
+
+struct commit_states {
+	struct commit_state *c;
+	size_t n;
+};
+
+/*
+ * The holes: a bad commit opens one (unless one is open), a later bad
+ * commit extends it, a good commit closes it (fixed_by); what is still open
+ * at the tip is no hole, only the first bad commit.
+ */
+static void find_holes(struct verdict *v, const struct commit_states *cs)
 {
+	struct hole open = { 0 };
+	int is_open = 0;
+	size_t i;
+
+	for (i = 0; i < cs->n; i++) {
+		const struct commit_state *c = &cs->c[i];
+
+		if (c->bad) {
+			if (!is_open) {
+				open.from = c->position;
+				open.stage = c->bad - 1;
+				is_open = 1;
+			}
+			open.to = c->position;
+		} else if (c->good && is_open) {
+			open.fixed_by = c->position;
+			v->holes = xrealloc(v->holes, (v->nholes + 1) * sizeof(*v->holes));
+			v->holes[v->nholes++] = open;
+			is_open = 0;
+		}
+	}
+}
+
+/* The commit whose rows were just read: count it, at the stages needed. */
+static void count_commit(struct verdict *v, struct commit_states *cs, int position,
+			 unsigned int present, unsigned int passing, unsigned int bad,
+			 unsigned int need)
+{
+	struct commit_state *c;
+	int s;
+
 	if (position < 1)
 		return;		/* the base is not one of the series' commits */
+	cs->c = xrealloc(cs->c, (cs->n + 1) * sizeof(*cs->c));
+	c = &cs->c[cs->n++];
+	c->position = position;
+	c->good = (passing & need) == need;
+	c->bad = 0;
+	for (s = NR_STAGES - 1; s >= 0; s--)
+		if (bad & (1u << s))
+			c->bad = s + 1;
 	v->commits++;
 	if ((passing & need) == need)
 		v->passed++;
@@ -111,7 +166,8 @@ int verdict_load(sqlite3 *db, long long run_id, const char *config, const char *
 		 struct verdict *v)
 {
 	int only = stage ? stage_parse(stage) : -1, position = -1;
-	unsigned int present = 0, passing = 0, need;
+	unsigned int present = 0, passing = 0, bad = 0, need;
+	struct commit_states cs = { NULL, 0 };
 	sqlite3_stmt *st;
 
 	memset(v, 0, sizeof(*v));
@@ -129,9 +185,9 @@ int verdict_load(sqlite3 *db, long long run_id, const char *config, const char *
 		int pos = sqlite3_column_int(st, 0), s;
 
 		if (pos != position) {
-			count_commit(v, position, present, passing, need);
+			count_commit(v, &cs, position, present, passing, bad, need);
 			position = pos;
-			present = passing = 0;
+			present = passing = bad = 0;
 		}
 		s = stage_parse(db_column_str(st, 3));
 		if (s < 0)
@@ -142,13 +198,17 @@ int verdict_load(sqlite3 *db, long long run_id, const char *config, const char *
 			passing |= 1u << s;
 		if (!strcmp(db_column_str(st, 4), "error"))
 			take_error(v, st, s);
+		if (status_bad(db_column_str(st, 4)))
+			bad |= 1u << s;
 		if (!status_bad(db_column_str(st, 4)) || (stage && s != only))
 			continue;
 		if (!v->bad || pos < v->position || (pos == v->position && s < (int)v->stage))
 			take_row(v, st, s);
 	}
 	sqlite3_finalize(st);
-	count_commit(v, position, present, passing, need);
+	count_commit(v, &cs, position, present, passing, bad, need);
+	find_holes(v, &cs);
+	free(cs.c);
 	if (!v->commits || v->errors)
 		v->complete = 0;
 	v->bisectable = v->commits > 0 && v->passed == v->commits && !v->bad && !v->errors;
@@ -211,6 +271,31 @@ static int error_before_bad(const struct verdict *v)
 			     (v->error_position == v->position && v->error_stage < v->stage));
 }
 
+const char *hole_what(enum stage stage)
+{
+	static const char *const what[NR_STAGES] = {
+		[STAGE_APPLY] = "does not apply", [STAGE_BUILD] = "does not build",
+		[STAGE_BOOT] = "does not boot", [STAGE_TEST] = "fails its tests",
+	};
+
+	return (unsigned int)stage < NR_STAGES ? what[stage] : "is broken";
+}
+
+void verdict_print_holes(const struct verdict *v, FILE *out)
+{
+	size_t i;
+
+	for (i = 0; i < v->nholes; i++) {
+		const struct hole *h = &v->holes[i];
+
+		fprintf(out, "%s: hole: %d/%d", v->config, h->from, v->commits);
+		if (h->to != h->from)
+			fprintf(out, "..%d/%d", h->to, v->commits);
+		fprintf(out, " %s (fixed by %d/%d)\n", hole_what(h->stage), h->fixed_by,
+			v->commits);
+	}
+}
+
 int verdict_print(const struct run_verdict *rv, FILE *out)
 {
 	int ret = 0;
@@ -248,6 +333,9 @@ int verdict_print(const struct run_verdict *rv, FILE *out)
 			fprintf(out, ")\n");
 			ret = EXIT_BAD;
 		}
+		/* Holes look at every stage: not with --stage. */
+		if (!rv->stage)
+			verdict_print_holes(v, out);
 	}
 	return ret;
 }

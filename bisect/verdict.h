@@ -16,8 +16,19 @@
  *   bisectable  there are commits, every one passed, the base is not bad,
  *               and there is no error
  *
+ *   holes       the ranges of commits that are bad though a later commit is
+ *               good again (passes every stage): where 'git bisect' lands on
+ *               a broken commit that the tip hides. A hole runs from a bad
+ *               commit to the last bad one before the next good commit;
+ *               commits in it that are not verified (skip, error, missing)
+ *               stay in it, as long as a bad one follows them. Its stage is
+ *               the first bad stage of its first commit; the base (position
+ *               0) is never part of one. A series broken to the tip has a
+ *               first bad commit but no hole.
+ *
  * Optionally limited to one stage: then the first bad is looked for at that
- * stage only (passed still counts every stage). The views first_bad and
+ * stage only (passed still counts every stage; holes always look at every
+ * stage). The views first_bad and
  * verdict of db/schema.sql say the same for users of sqlite3; the unit test
  * tests/unit/test-verdict.c checks that they agree.
  */
@@ -36,6 +47,13 @@ extern const char *const stage_names[NR_STAGES];
 
 /* The stage called name, or -1. */
 int stage_parse(const char *name);
+
+/* A range of broken commits that a later commit fixes (see above). */
+struct hole {
+	int from, to;		/* positions of its first and last bad commit */
+	enum stage stage;	/* the first bad stage of commit from */
+	int fixed_by;		/* the first later commit that passes every stage */
+};
 
 struct verdict {
 	char *config;
@@ -58,6 +76,8 @@ struct verdict {
 	int error_position;
 	enum stage error_stage;
 	char *error_evidence;
+	struct hole *holes;	/* by position */
+	size_t nholes;
 };
 
 struct run_verdict {
@@ -95,6 +115,17 @@ void run_verdict_free(struct run_verdict *rv);
  * commit there), else EXIT_BAD.
  */
 int verdict_print(const struct run_verdict *rv, FILE *out);
+
+/* What a hole's stage means for a commit: "does not build", ... */
+const char *hole_what(enum stage stage);
+
+/*
+ * The holes of one configuration as lines (first-bad prints them after the
+ * configuration's line, when no stage is asked for):
+ *   up: hole: 3/11..5/11 does not build (fixed by 6/11)
+ *   up: hole: 2/4 does not boot (fixed by 3/4)
+ */
+void verdict_print_holes(const struct verdict *v, FILE *out);
 
 /* Load and print; EXIT_ERROR if there is no such run. */
 int verdict_report(sqlite3 *db, long long run_id, const char *configs, const char *stage,

@@ -32,6 +32,11 @@ CREATE TABLE IF NOT EXISTS commits (
 	subject TEXT NOT NULL,
 	author TEXT,
 	patch TEXT,			-- patch file it came from, for imported series
+	-- the patch mail's Message-ID ("<id>") and the thread above it
+	-- (References, else In-Reply-To: "<id> <id>"), NULL when it had none:
+	-- what a reply to the patch (report --format email) threads under
+	message_id TEXT,
+	mail_references TEXT,
 	UNIQUE (run_id, position)
 );
 

@@ -11,6 +11,8 @@ out=$("$BISECTABLE" first-bad --db "$db" --config up)
 is "$?" 1 "first-bad --config up exits 1"
 like "$out" '^up: first bad 2/4 [0-9a-f]{7} "sched/syscalls: Drop the #ifdef around ttwu_pending in idle_cpu\(\)" at build: fail: kernel/sched/syscalls.c:[0-9]+:[0-9]+: error: .*ttwu_pending' \
 	"up: first bad is commit 2 at build, with the compiler's error as evidence"
+like "$out" '^up: hole: 2/4 does not build \(fixed by 3/4\)$' \
+	"up: commit 3 fixes the build: a bisection hole at 2/4"
 
 out=$("$BISECTABLE" first-bad --db "$db" --config smp)
 is "$?" 0 "first-bad --config smp exits 0"

@@ -317,6 +317,24 @@ static void test_html_matrix(const char *html)
 	free(cell);
 }
 
+/* up's commit 2 does not build, 3 times out at test, 4 passes: a hole 2..3. */
+static void test_html_holes(const char *html)
+{
+	char *list = slice(html, "<ul class=\"holes\">", "</ul>"), *s;
+
+	ok(list != NULL, "the verdict section lists the bisection holes");
+	is_int(count(list, "<li class=\"hole\""), 1, "one hole (smp has none)");
+	ok(contains(list, "<li class=\"hole\" data-config=\"up\" data-from=\"2\" data-to=\"3\">"
+		    "<b>up</b> <span class=\"bad\">does not build</span> from <a href=\"#commit-2\">"
+		    "2/4 <code>2222222222aa</code> "), "up does not build from 2/4 ...");
+	ok(contains(list, " to <a href=\"#commit-3\">3/4 <code>3333333333aa</code> ") &&
+	   contains(list, "; fixed by <a href=\"#commit-4\">4/4 "), "... to 3/4, fixed by 4/4");
+	s = escaped(SUBJECT_2);
+	ok(contains(list, s) && !contains(list, "<script"), "the subject in it is escaped");
+	free(s);
+	free(list);
+}
+
 static void test_html_metrics(const char *html)
 {
 	char *table = slice(html, "<table class=\"metrics\" data-config=\"up\">", "</table>");
@@ -414,6 +432,13 @@ static void test_json(sqlite3 *db)
 	is_str(jtext(root, "verdicts.0.first_bad.stage"), "build", "up first bad stage");
 	ok(json_is_true(jpath(root, "verdicts.1.bisectable")), "smp is bisectable");
 	ok(json_is_null(jpath(root, "verdicts.1.first_bad")), "smp has no first bad");
+	is_int(json_array_size(jpath(root, "holes")), 1, "one bisection hole");
+	is_str(jtext(root, "holes.0.config"), "up", "holes[0].config");
+	ok(json_integer_value(jpath(root, "holes.0.from")) == 2 &&
+	   json_integer_value(jpath(root, "holes.0.to")) == 3 &&
+	   json_integer_value(jpath(root, "holes.0.fixed_by")) == 4,
+	   "holes[0]: from 2 to 3, fixed by 4");
+	is_str(jtext(root, "holes.0.stage"), "build", "holes[0].stage");
 	is_int(json_array_size(jpath(root, "commits")), 4, "four commits");
 	is_str(jtext(root, "commits.1.subject"), SUBJECT_2, "JSON keeps the subject as it is");
 	is_str(jtext(root, "commits.2.author"), "Gr\xef\xbf\xbd" "ce Hopper <grace@example.org>",
@@ -728,6 +753,7 @@ int main(void)
 	is_int(ret, 0, "report_write html of the latest run");
 	test_html_escaping(html ? html : "");
 	test_html_matrix(html ? html : "");
+	test_html_holes(html ? html : "");
 	test_html_metrics(html ? html : "");
 	free(html);
 	test_html_base(db);

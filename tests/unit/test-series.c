@@ -3,7 +3,8 @@
  * Unit tests of series.c on inputs a user (or an attacker) can give: quilt's
  * -pN options reaching git am, a NUL byte in a patch, and an mbox whose
  * message is broken (the error names the user's file and the message, and
- * the split directory is gone). Needs git; works in a temporary directory.
+ * the split directory is gone), and the Message-IDs and threads of an mbox's
+ * patch mails. Needs git; works in a temporary directory.
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -171,6 +172,49 @@ static void test_mbox_error(void)
 	free(split);
 }
 
+/* An mbox of a thread: each patch's Message-ID and the thread above it. */
+static void test_mbox_thread(void)
+{
+	static const char mails[] =
+		"From 0 Mon Sep 17 00:00:00 2001\nFrom: A <a@example.org>\n"
+		"Subject: [PATCH 1/2] one\nMessage-Id: <20240101.1-a@example.org>\n"
+		"In-Reply-To: <cover.0@example.org>\n"
+		"References: <v1.0@example.org>\n <cover.0@example.org>\n\n"
+		"---\n--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\n+b\n\n"
+		"From 0 Mon Sep 17 00:00:00 2001\nFrom: A <a@example.org>\n"
+		"Subject: [PATCH 2/2] two\nMESSAGE-ID:\n\t<20240101.2-a@example.org>\n"
+		"In-Reply-To: <cover.0@example.org> (A's message)\n\n"
+		"---\n--- a/x\n+++ b/x\n@@ -1 +1 @@\n-b\n+c\n\n";
+	char *mbox = xasprintf("%s/thread.mbox", tmp), *ids;
+	struct series s;
+
+	write_file(mbox, mails, strlen(mails));
+	ok(series_load(mbox, &s) == 0 && s.npatches == 2, "an mbox of two patch mails");
+	if (s.npatches == 2) {
+		is_str(s.patches[0].message_id, "<20240101.1-a@example.org>",
+		       "patch 1: its Message-Id");
+		is_str(s.patches[0].references, "<v1.0@example.org> <cover.0@example.org>",
+		       "patch 1: References, unfolded, over In-Reply-To");
+		is_str(s.patches[1].message_id, "<20240101.2-a@example.org>",
+		       "patch 2: a folded MESSAGE-ID header");
+		is_str(s.patches[1].references, "<cover.0@example.org>",
+		       "patch 2: no References: In-Reply-To, without its comment");
+	}
+	series_free(&s);
+
+	ids = mail_msg_ids("<a@b>\r\nBcc: x <c d@e> <f@g>", 0);
+	is_str(ids, "<a@b> <f@g>", "an id with a space is dropped, header text is not an id");
+	free(ids);
+	ids = mail_msg_ids("<a@b> <c@d> <e@f>", 2);
+	is_str(ids, "<c@d> <e@f>", "at most max ids, the last ones");
+	free(ids);
+	ok(mail_msg_ids("no ids <>", 0) == NULL, "no id: NULL");
+	ids = mail_msg_ids("<x\x01y@z> <\xc3\xa9@z>", 0);
+	ok(ids == NULL, "control characters and non-ASCII are not in ids");
+	free(ids);
+	free(mbox);
+}
+
 int main(void)
 {
 	char dir[] = "/tmp/bisectable-series.XXXXXX";
@@ -185,6 +229,7 @@ int main(void)
 	test_strip_level();
 	test_nul_subject();
 	test_mbox_error();
+	test_mbox_thread();
 	remove_tree(dir);
 	return done_testing();
 }

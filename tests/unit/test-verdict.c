@@ -4,7 +4,9 @@
  * db/schema.sql: fixture runs (all pass, a failure in the middle, a bad base,
  * a skip-only stage, a missing stage, a fix after a failure, two
  * configurations, an error of the machine at a commit, before a failure and at
- * the base) where both must say the same for every run x config, and
+ * the base, bisection holes in the middle, at the start, two of them, with
+ * skips and errors inside, and a series broken to the tip) where both must
+ * say the same for every run x config, the holes verdict_load finds, and
  * the lines first-bad prints for them. Run from the top of the tree.
  */
 #define _GNU_SOURCE
@@ -115,6 +117,24 @@ static void fixtures(sqlite3 *db)
 	/* 10: the base's build is an error, every commit passes */
 	add_run(db, 10, "up", "done");
 	add_commits(db, 10, "up", (const char *const[]){ "pess", "pppp", "pppp", NULL }, 0);
+	/* 11: a hole in the middle: 2 does not build, 3 does not boot, 4 fixes both */
+	add_run(db, 11, "up", "done");
+	add_commits(db, 11, "up", (const char *const[]){ "pppp", "pfss", "ppfs", "pppp", "pppp",
+		    NULL }, 1);
+	/* 12: a hole at the start: 1 does not build, 2 fixes it */
+	add_run(db, 12, "up", "done");
+	add_commits(db, 12, "up", (const char *const[]){ "pfss", "pppp", "pppp", NULL }, 1);
+	/* 13: broken from 2 to the tip: a first bad, no hole */
+	add_run(db, 13, "up", "done");
+	add_commits(db, 13, "up", (const char *const[]){ "pppp", "pfss", "pfss", NULL }, 1);
+	/* 14: two holes (1 build, 3 test timeout), then broken again at the tip */
+	add_run(db, 14, "up", "done");
+	add_commits(db, 14, "up", (const char *const[]){ "pfss", "pppp", "pppt", "pppp", "pfss",
+		    NULL }, 1);
+	/* 15: an error and a skip-only commit inside a hole: 1..3, fixed by 5 */
+	add_run(db, 15, "up", "done");
+	add_commits(db, 15, "up", (const char *const[]){ "pfss", "pess", "ppfs", "ssss", "pppp",
+		    NULL }, 1);
 	db_commit(db);
 }
 
@@ -230,6 +250,22 @@ static void check_summary(sqlite3 *db, long long run, const char *want)
 	run_verdict_free(&rv);
 }
 
+/* The holes of run x config, as "from-to:stage:fixed_by ..." */
+static void check_holes(sqlite3 *db, long long run, const char *config, const char *want)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct verdict v;
+	size_t i;
+
+	verdict_load(db, run, config, NULL, &v);
+	for (i = 0; i < v.nholes; i++)
+		strbuf_addf(&sb, "%s%d-%d:%s:%d", i ? " " : "", v.holes[i].from, v.holes[i].to,
+			    stage_names[v.holes[i].stage], v.holes[i].fixed_by);
+	is_str(sb.buf, want, "run %lld %s: holes", run, config);
+	strbuf_release(&sb);
+	verdict_free(&v);
+}
+
 int main(void)
 {
 	sqlite3 *db;
@@ -239,11 +275,24 @@ int main(void)
 	exec_file(db, "db/schema.sql");
 	fixtures(db);
 
-	is_int(check_views(db), 11, "the verdict view has every run x config");
+	is_int(check_views(db), 16, "the verdict view has every run x config");
+
+	check_holes(db, 1, "up", "");
+	check_holes(db, 2, "up", "2-2:build:3");
+	check_holes(db, 3, "up", "");
+	check_holes(db, 6, "up", "2-2:test:3");
+	check_holes(db, 7, "up", "");
+	check_holes(db, 7, "smp", "2-2:build:3");
+	check_holes(db, 8, "up", "");
+	check_holes(db, 11, "up", "2-3:build:4");
+	check_holes(db, 12, "up", "1-1:build:2");
+	check_holes(db, 13, "up", "");
+	check_holes(db, 14, "up", "1-1:build:2 3-3:test:4");
+	check_holes(db, 15, "up", "1-3:build:5");
 
 	check_print(db, 1, NULL, "up: bisectable (3/3 commits pass)\n", 0);
 	check_print(db, 2, NULL, "up: first bad 2/4 0202000 \"commit 2 of run 2\" at build: fail:"
-		    " up fail at 2\n", EXIT_BAD);
+		    " up fail at 2\nup: hole: 2/4 does not build (fixed by 3/4)\n", EXIT_BAD);
 	check_print(db, 3, NULL, "up: the base 0300000 itself is bad at boot: timeout:"
 		    " up timeout at 0\n", EXIT_BAD);
 	check_print(db, 4, NULL, "up: incomplete: 0/3 commits verified and passing (run done)\n",
@@ -253,10 +302,11 @@ int main(void)
 	check_print(db, 5, NULL, "up: incomplete: 1/3 commits verified and passing"
 		    " (run running)\n", EXIT_BAD);
 	check_print(db, 6, NULL, "up: first bad 2/3 0602000 \"commit 2 of run 6\" at test: fail:"
-		    " up fail at 2\n", EXIT_BAD);
+		    " up fail at 2\nup: hole: 2/3 fails its tests (fixed by 3/3)\n", EXIT_BAD);
 	check_print(db, 7, NULL, "up: first bad 2/3 0702000 \"commit 2 of run 7\" at test: fail:"
 		    " up fail at 2\nsmp: first bad 2/3 0702000 \"commit 2 of run 7\" at build:"
-		    " timeout: smp timeout at 2\n", EXIT_BAD);
+		    " timeout: smp timeout at 2\nsmp: hole: 2/3 does not build (fixed by 3/3)\n",
+		    EXIT_BAD);
 	check_print(db, 7, "boot", "up: first bad 3/3 0703000 \"commit 3 of run 7\" at boot: fail:"
 		    " up fail at 3\nsmp: no bad commit at stage boot (2/3 commits pass every"
 		    " stage)\n", EXIT_BAD);
@@ -267,6 +317,15 @@ int main(void)
 		    EXIT_BAD);
 	check_print(db, 10, NULL, "up: incomplete: 2/2 commits verified and passing (run done;"
 		    " 1 error: 0/2 build: up error at 0)\n", EXIT_BAD);
+	check_print(db, 11, NULL, "up: first bad 2/5 1102000 \"commit 2 of run 11\" at build: fail:"
+		    " up fail at 2\nup: hole: 2/5..3/5 does not build (fixed by 4/5)\n", EXIT_BAD);
+	check_print(db, 11, "build", "up: first bad 2/5 1102000 \"commit 2 of run 11\" at build:"
+		    " fail: up fail at 2\n", EXIT_BAD);
+	check_print(db, 13, NULL, "up: first bad 2/3 1302000 \"commit 2 of run 13\" at build: fail:"
+		    " up fail at 2\n", EXIT_BAD);
+	check_print(db, 14, NULL, "up: first bad 1/5 1401000 \"commit 1 of run 14\" at build: fail:"
+		    " up fail at 1\nup: hole: 1/5 does not build (fixed by 2/5)\n"
+		    "up: hole: 3/5 fails its tests (fixed by 4/5)\n", EXIT_BAD);
 	check_print(db, 99, NULL, "", EXIT_ERROR);
 
 	check_summary(db, 1, "bisectable");

@@ -386,6 +386,52 @@ static void test_schema_upgrade(void)
 }
 
 /*
+ * Version 4 -> 6: commits gain message_id and mail_references, rows kept.
+ * The version 4 database is today's schema without those two columns.
+ */
+static void test_schema_v6(void)
+{
+	static const char columns[] = "message_id TEXT,\n\tmail_references TEXT,";
+	char dir[] = "/tmp/bisectable-schema6.XXXXXX";
+	struct strbuf sql = STRBUF_INIT;
+	char *path, *at;
+	sqlite3 *db;
+
+	if (!mkdtemp(dir) || strbuf_read_file(&sql, "db/schema.sql") < 0) {
+		ok(0, "mkdtemp and db/schema.sql (run from the top of the tree)");
+		return;
+	}
+	at = strstr(sql.buf, columns);
+	ok(at != NULL, "schema.sql has the version 6 columns");
+	if (at)
+		memset(at, ' ', strlen(columns));
+	path = xasprintf("%s/v4.db", dir);
+	sqlite3_open(path, &db);
+	sqlite3_exec(db, sql.buf, NULL, NULL, NULL);
+	sqlite3_exec(db, "PRAGMA user_version = 4;"
+		     "INSERT INTO runs VALUES (1, 's', 'mbox', NULL, '/w', '6.12', 'b', NULL,"
+		     " 'up', '{}', 't', NULL, 'done', '0.1', 'h');"
+		     "INSERT INTO commits (id, run_id, position, sha, subject) VALUES"
+		     " (1, 1, 1, 'a', 'one');", NULL, NULL, NULL);
+	is_int(count(db, "SELECT COUNT(*) FROM pragma_table_info('commits') WHERE name ="
+		     " 'message_id'"), 0, "a version 4 database has no commits.message_id");
+	sqlite3_close(db);
+	db = db_open(path);
+	is_int(count(db, "PRAGMA user_version"), 9, "it is brought to the current version (9)");
+	is_int(count(db, "SELECT COUNT(*) FROM pragma_table_info('commits') WHERE name IN"
+		     " ('message_id', 'mail_references')"), 2,
+	       "its commits gain message_id and mail_references");
+	db_commit_mail(db, 1, "<1.2@x>", "<0.2@x>");
+	is_int(count(db, "SELECT COUNT(*) FROM commits WHERE subject = 'one' AND"
+		     " message_id = '<1.2@x>' AND mail_references = '<0.2@x>'"), 1,
+	       "the commit is kept and takes its mail's ids");
+	db_close(db);
+	strbuf_release(&sql);
+	free(path);
+	remove_tree(dir);
+}
+
+/*
  * Version 2 -> 3: results is rebuilt for status 'error', every row and id
  * kept (cached_from and tests.result_id refer to them), the references live.
  * The version 2 database is today's schema with version 2's CHECK.
@@ -488,6 +534,7 @@ int main(void)
 	test_cache_plan();
 	test_schema_upgrade();
 	test_schema_v3();
+	test_schema_v6();
 	test_tool_identity();
 	return done_testing();
 }

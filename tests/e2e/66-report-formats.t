@@ -1,0 +1,37 @@
+#!/bin/bash
+# The e-mail and KCIDB reports and the bisection holes from the command line,
+# on a hand-made database of the up-build-break fixture's run (commit 2 does
+# not build on up, commit 3 fixes it). No kernel is built.
+. "$(dirname "$0")/lib.sh"
+
+sqlite3 "$db" < db/schema.sql
+sqlite3 "$db" < tests/unit/up-build-break.sql
+
+out=$(timeout 30 "$BISECTABLE" first-bad --db "$db")
+is "$?" 1 "first-bad exits 1"
+like "$out" '^up: hole: 2/4 does not build \(fixed by 3/4\)$' "first-bad names the hole"
+
+timeout 30 "$BISECTABLE" report --db "$db" --format email -o "$scratch/mail.eml" > /dev/null
+ok $? "report --format email -o FILE"
+is "$(head -1 "$scratch/mail.eml")" \
+	"Subject: Re: [PATCH 2/4] sched/syscalls: Drop the #ifdef around ttwu_pending in idle_cpu()" \
+	"its subject replies to the first bad patch"
+like "$(cat "$scratch/mail.eml")" '^>> kernel/sched/syscalls.c:215:15: error: ' "the evidence, prefixed >>"
+like "$(cat "$scratch/mail.eml")" '^        up does not build at 2/4 \(fixed by 3/4\)$' "the hole summary"
+
+timeout 30 "$BISECTABLE" report --db "$db" --format kcidb -o - > "$scratch/kcidb.json"
+ok $? "report --format kcidb -o -"
+is "$(python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+b = [x["status"] for x in d["builds"] if x["id"].endswith(":2:up")]
+print(d["version"]["major"], len(d["checkouts"]), len(d["builds"]), b[0])' "$scratch/kcidb.json")" \
+	"5 5 10 FAIL" "KCIDB v5: 5 checkouts (base and 4), 10 builds, up's at 2 FAIL"
+
+timeout 30 "$BISECTABLE" report --db "$db" --format json -o - > "$scratch/report.json"
+is "$(python3 -c 'import json, sys
+h = json.load(open(sys.argv[1]))["holes"]
+print(" ".join("%s:%d-%d:%s:%d" % (x["config"], x["from"], x["to"], x["stage"], x["fixed_by"])
+	for x in h))' "$scratch/report.json")" "up:2-2:build:3" "the JSON report's holes[]"
+
+like "$("$BISECTABLE" help report 2>&1)" 'email' "report's usage names the email format"
+done_testing
