@@ -17,6 +17,7 @@
 #include "builtin.h"
 #include "db.h"
 #include "layout.h"
+#include "results-remote.h"
 #include "run.h"
 #include "tree.h"
 #include "util.h"
@@ -31,6 +32,7 @@ struct run_opts {
 	const char *profile;
 	const char *tests;
 	const char *metrics;
+	const char *results_remote;
 	int stop_on_failure;
 	int jobs;
 	int boot_timeout;
@@ -77,6 +79,9 @@ static const struct opt run_option_list[] = {
 		"tries again after an error of the machine or a timeout (0: never)"),
 	OPT_STRING(0, "metrics", struct run_opts, metrics, "FILE", NULL, OPT_FILE,
 		   "the series' metrics (default: SERIES/metrics if there is one)"),
+	OPT_STRING(0, "results-remote", struct run_opts, results_remote, "URL", NULL, 0,
+		   "share verdicts by cache key in this store (redis://HOST:PORT;"
+		   " default: $" RESULTS_REMOTE_ENV ")"),
 	OPT_SET_INT_INIT(0, "ccache", struct run_opts, ccache, 1, -1,
 			 "compile through ccache (the default when it is installed)"),
 	OPT_SET_INT_INIT(0, "no-ccache", struct run_opts, ccache, 0, -1,
@@ -141,6 +146,36 @@ static int make_config(const struct run_opts *o, const struct run_target *t,
 	return ret;
 }
 
+/*
+ * The shared results store: the option over the environment, which the
+ * steps (git rebase --exec) inherit. 0, or -1 for a URL that is not one.
+ */
+static int use_results_remote(const struct run_opts *o)
+{
+	const char *url = o->results_remote ? o->results_remote : results_remote_url();
+
+	if (!url)
+		return 0;
+	if (results_remote_check_url(url))
+		return -1;
+	setenv(RESULTS_REMOTE_ENV, url, 1);
+	return 0;
+}
+
+/* Say in the run's record which store it used (see results-remote.h). */
+static void record_results_remote(struct run *r)
+{
+	sqlite3_stmt *st;
+
+	if (!results_remote_url())
+		return;
+	st = db_prepare(r->db, "UPDATE runs SET results_remote = ?, results_remote_lost = NULL WHERE id = ?");
+	db_bind_text(st, 1, results_remote_url());
+	sqlite3_bind_int64(st, 2, r->id);
+	db_done(r->db, st);
+	info("results store: %s", results_remote_url());
+}
+
 /* run --resume [N]: the run's own configuration, its recorded results reused. */
 static int resume(struct cmd_ctx *ctx)
 {
@@ -159,9 +194,10 @@ static int resume(struct cmd_ctx *ctx)
 	r.db = ctx->db;
 	run_mark_interrupted(r.db);
 	run_config_free(&rc);
-	if (run_resume(&r, id, &rc) || run_check_tools(rc.sandbox) ||
+	if (use_results_remote(o) || run_resume(&r, id, &rc) || run_check_tools(rc.sandbox) ||
 	    run_check_exec_paths(o->db_path ? o->db_path : ctx->db_path))
 		goto out;
+	record_results_remote(&r);
 	ret = run_verify(&r);
 out:
 	run_release(&r);
@@ -199,7 +235,7 @@ int cmd_run(struct cmd_ctx *ctx)
 	t.metrics = o.metrics;
 	t.discard = o.discard;
 	run_config_free(&rc);
-	if (make_config(&o, &t, &rc) || run_check_tools(rc.sandbox) ||
+	if (use_results_remote(&o) || make_config(&o, &t, &rc) || run_check_tools(rc.sandbox) ||
 	    run_check_exec_paths(o.db_path))
 		goto out;
 	/* The database was opened (and checked) before any work, by bisectable.c. */
@@ -209,6 +245,7 @@ int cmd_run(struct cmd_ctx *ctx)
 	if (run_prepare(&r, &t, &rc))
 		goto out;
 	run_record(&r);
+	record_results_remote(&r);
 	ret = run_verify(&r);
 out:
 	run_release(&r);

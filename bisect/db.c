@@ -24,9 +24,10 @@ static const char schema_sql[] =
  * views agree with verdict.c (a skip is not bad; verdict.complete); 3:
  * results.status 'error' (an infrastructure failure, never cached) and
  * verdict.errors; 4: metrics.unit, better, noise_pct, spread_pct, noisy
- * (performance verdicts).
+ * (performance verdicts); 8: results.origin (a verdict taken from the shared
+ * results store), runs.results_remote and results_remote_lost.
  */
-#define SCHEMA_VERSION	4
+#define SCHEMA_VERSION	8
 #define STR_(x)		#x
 #define STR(x)		STR_(x)
 
@@ -155,6 +156,14 @@ static void migrate(sqlite3 *db, const char *path, int version)
 			    " ALTER TABLE metrics ADD COLUMN noise_pct REAL;"
 			    " ALTER TABLE metrics ADD COLUMN spread_pct REAL;"
 			    " ALTER TABLE metrics ADD COLUMN noisy INTEGER NOT NULL DEFAULT 0");
+	/* The shared results store: where a verdict came from, what the run used. */
+	if (version < 8) {
+		if (!db_has_column(db, "results", "origin"))
+			exec_or_die(db, path, "ALTER TABLE results ADD COLUMN origin TEXT");
+		if (!db_has_column(db, "runs", "results_remote"))
+			exec_or_die(db, path, "ALTER TABLE runs ADD COLUMN results_remote TEXT;"
+				    " ALTER TABLE runs ADD COLUMN results_remote_lost TEXT");
+	}
 }
 
 static int schema_version(sqlite3 *db)
