@@ -166,6 +166,11 @@ static void migrate(sqlite3 *db, const char *path, int version)
 	}
 }
 
+int db_known_version(void)
+{
+	return SCHEMA_VERSION;
+}
+
 static int schema_version(sqlite3 *db)
 {
 	sqlite3_stmt *st = db_prepare(db, "PRAGMA user_version");
@@ -204,7 +209,10 @@ sqlite3 *db_open(const char *path)
 	return db;
 }
 
-static int schema_version(sqlite3 *db);
+int db_version(sqlite3 *db)
+{
+	return schema_version(db);
+}
 
 /* Read a database only in a format this bisectable knows. */
 static sqlite3 *check_version(sqlite3 *db, const char *path)
