@@ -185,8 +185,10 @@ static redisReply *command(const struct remote_cell *cell, const char *fmt, ...)
 	r = redisvCommand(conn, fmt, ap);
 	va_end(ap);
 	if (!r || r->type == REDIS_REPLY_ERROR) {
-		char *why = xasprintf("%s", r ? r->str : conn->errstr[0] ? conn->errstr :
-				      "no answer");
+		char *why = r ? xasprintf("%s", r->str) :
+			conn->err == REDIS_ERR_IO && (errno == EAGAIN || errno == EWOULDBLOCK) ?
+			xasprintf("no answer within %d s", COMMAND_TIMEOUT_MS / 1000) :
+			xasprintf("%s", conn->errstr[0] ? conn->errstr : "no answer");
 
 		if (r)
 			freeReplyObject(r);
@@ -513,15 +515,30 @@ out:
 	return ret;
 }
 
+/* One cell to publish, read from the database before the store is asked. */
+struct outgoing {
+	char *name;
+	char *key;
+	char *stage;
+	char *log_path;		/* NULL: no log of its own (a test shares the boot's) */
+	json_t *doc;
+};
+
 void results_remote_publish(const struct remote_cell *cell)
 {
 	char host[256] = "unknown";
+	struct outgoing *out = NULL;
+	size_t n = 0, i;
 	sqlite3_stmt *st;
 
 	if (!connection(cell))
 		return;
 	gethostname(host, sizeof(host) - 1);
-	/* What was verified here, or answered by this machine's cache; not the store's own. */
+	/*
+	 * What was verified here, or answered by this machine's cache; not the
+	 * store's own. Read whole first: no read transaction stays open while
+	 * the store is asked (giving it up writes to the run).
+	 */
 	st = db_prepare(cell->db, "SELECT id, stage, status, duration, evidence, log_path,"
 			" reproduce, cache_key, image_key, recorded_at FROM results"
 			" WHERE commit_id = ? AND config = ? AND stage IN ('build', 'boot', 'test')"
@@ -529,30 +546,41 @@ void results_remote_publish(const struct remote_cell *cell)
 			" AND cache_key IS NOT NULL ORDER BY id");
 	sqlite3_bind_int64(st, 1, cell->commit_id);
 	db_bind_text(st, 2, cell->config);
-	while (conn && sqlite3_step(st) == SQLITE_ROW) {
-		const char *stage = db_column_str(st, 1), *key = db_column_str(st, 7);
-		char *name = cell_key("cell", key, stage), *text;
-		redisReply *r = command(cell, "EXISTS %s", name);
-		json_t *doc;
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		struct outgoing *o;
+
+		out = xrealloc(out, (n + 1) * sizeof(*out));
+		o = &out[n++];
+		o->stage = db_column_dup(st, 1);
+		o->key = db_column_dup(st, 7);
+		o->name = cell_key("cell", o->key, o->stage);
+		o->log_path = strcmp(o->stage, "test") ? db_column_dup(st, 5) : NULL;
+		o->doc = cell_doc(cell, st, host);
+	}
+	sqlite3_finalize(st);
+	for (i = 0; i < n; i++) {
+		struct outgoing *o = &out[i];
+		redisReply *r = conn ? command(cell, "EXISTS %s", o->name) : NULL;
 		int known = r && r->type == REDIS_REPLY_INTEGER && r->integer > 0;
+		char *text;
 
 		if (r)
 			freeReplyObject(r);
-		if (!r || known) {
-			free(name);
-			continue;
+		if (r && !known) {
+			if (o->log_path)
+				publish_log(cell, o->key, o->stage, o->log_path, o->doc);
+			text = json_dumps(o->doc, JSON_COMPACT);
+			/* The document last: one that is there has its log. */
+			r = conn ? command(cell, "SET %s %s NX", o->name, text) : NULL;
+			if (r)
+				freeReplyObject(r);
+			free(text);
 		}
-		doc = cell_doc(cell, st, host);
-		if (strcmp(stage, "test") && sqlite3_column_type(st, 5) != SQLITE_NULL)
-			publish_log(cell, key, stage, db_column_str(st, 5), doc);
-		text = json_dumps(doc, JSON_COMPACT);
-		/* The document last: one that is there has its log. */
-		r = conn ? command(cell, "SET %s %s NX", name, text) : NULL;
-		if (r)
-			freeReplyObject(r);
-		free(text);
-		json_decref(doc);
-		free(name);
+		free(o->name);
+		free(o->key);
+		free(o->stage);
+		free(o->log_path);
+		json_decref(o->doc);
 	}
-	sqlite3_finalize(st);
+	free(out);
 }
