@@ -99,6 +99,7 @@ static int map_into_run(sqlite3 *db, long long into_run, struct merge_stats *sta
 		sqlite3_bind_int64(up, 1, sqlite3_column_int64(st, 0));
 		sqlite3_bind_int64(up, 2, into_run);
 		db_done(db, up);
+		stats->run_id = into_run;
 		u = configs_union(configs, db_column_str(st, 1));
 		free(configs);
 		configs = u;
@@ -141,6 +142,7 @@ static void map_runs(sqlite3 *db, struct merge_stats *stats)
 		sqlite3_bind_int64(q, 1, old);
 		sqlite3_bind_int64(q, 2, new);
 		db_done(db, q);
+		stats->run_id = new;
 		stats->runs++;
 	}
 	sqlite3_finalize(st);

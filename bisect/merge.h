@@ -20,6 +20,7 @@
 #include <sqlite3.h>
 
 struct merge_stats {
+	long long run_id;	/* ours of the last run merged */
 	int runs, new_runs;
 	int new_commits, new_results, new_tests, new_metrics, new_warnings;
 };
