@@ -160,7 +160,8 @@ static void migrate(sqlite3 *db, const char *path, int version)
 	if (version < 8) {
 		if (!db_has_column(db, "results", "origin"))
 			exec_or_die(db, path, "ALTER TABLE results ADD COLUMN origin TEXT");
-		if (!db_has_column(db, "runs", "results_remote"))
+		if (db_has_column(db, "runs", "id") &&
+		    !db_has_column(db, "runs", "results_remote"))
 			exec_or_die(db, path, "ALTER TABLE runs ADD COLUMN results_remote TEXT;"
 				    " ALTER TABLE runs ADD COLUMN results_remote_lost TEXT");
 	}
