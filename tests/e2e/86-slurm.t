@@ -12,7 +12,6 @@
 cleanup() {
 	[ -n "${SLURM_CONF:-}" ] && scancel --name=bisectable-up --name=bisectable-smp 2> /dev/null
 	stop_slurm
-	pkill -9 -f "$scratch/" 2> /dev/null
 }
 trap 'cleanup; [ "${tap_failed:-0}" -eq 0 ] && rm -rf "$scratch" || echo "# kept $scratch"' EXIT
 export BISECTABLE_CACHE="$scratch/cache"
