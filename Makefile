@@ -12,7 +12,7 @@ CC        ?= gcc
 CFLAGS    ?= -O2 -g
 WARNFLAGS := -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Wshadow -Wformat=2
 CPPFLAGS  += -DBISECTABLE_VERSION='"$(VERSION)"' -Ibisect -Iguest/suites/smoke
-LDLIBS    := -lsqlite3 -ljansson -lcrypto -lm
+LDLIBS    := -lsqlite3 -ljansson -lcrypto -lm -lhiredis -lz
 SANITIZE  := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
 # Installation. The binary finds its data in <bindir>/../share/bisectable:
@@ -32,7 +32,8 @@ CONFIGS   ?= up,smp
 PACKAGES  := gcc make libc6-dev libsqlite3-dev libjansson-dev sqlite3 git \
 	     linux-source-6.12 flex bison bc libelf-dev libssl-dev cpio xz-utils kmod \
 	     qemu-system-x86 expect busybox-static rt-tests ccache python3 chromium fonts-dejavu-core \
-	     binutils procps perl gzip bubblewrap clang libclang-rt-14-dev
+	     binutils procps perl gzip bubblewrap clang libclang-rt-14-dev \
+	     redis-server libhiredis-dev zlib1g-dev slurm-wlm
 
 SRCS      := $(filter-out bisect/bisectable.c,$(wildcard bisect/*.c))
 OBJS      := $(SRCS:.c=.o)

@@ -17,7 +17,9 @@
 #include "builtin.h"
 #include "db.h"
 #include "layout.h"
+#include "results-remote.h"
 #include "run.h"
+#include "run-slurm.h"
 #include "tree.h"
 #include "util.h"
 
@@ -31,6 +33,10 @@ struct run_opts {
 	const char *profile;
 	const char *tests;
 	const char *metrics;
+	const char *results_remote;
+	const char *partition;
+	int slurm;
+	int slurm_timeout;
 	int stop_on_failure;
 	int jobs;
 	int boot_timeout;
@@ -82,6 +88,9 @@ static const struct opt run_option_list[] = {
 		"tries again after an error of the machine or a timeout (0: never)"),
 	OPT_STRING(0, "metrics", struct run_opts, metrics, "FILE", NULL, OPT_FILE,
 		   "the series' metrics (default: SERIES/metrics if there is one)"),
+	OPT_STRING(0, "results-remote", struct run_opts, results_remote, "URL", NULL, 0,
+		   "share verdicts by cache key in this store (redis://HOST:PORT;"
+		   " default: $" RESULTS_REMOTE_ENV ")"),
 	OPT_SET_INT_INIT(0, "ccache", struct run_opts, ccache, 1, -1,
 			 "compile through ccache (the default when it is installed)"),
 	OPT_SET_INT_INIT(0, "no-ccache", struct run_opts, ccache, 0, -1,
@@ -100,6 +109,12 @@ static const struct opt run_option_list[] = {
 		 "throw away a fix-up, changes or a rebase left in the work tree"),
 	OPT_STRING(0, "tarball", struct run_opts, tarball, "PATH", DEFAULT_TARBALL, OPT_FILE,
 		   "the kernel tarball"),
+	OPT_BOOL(0, "slurm", struct run_opts, slurm,
+		 "one Slurm job (sbatch) per configuration, then one run here"),
+	OPT_STRING(0, "partition", struct run_opts, partition, "P", NULL, 0,
+		   "with --slurm: the partition of the jobs"),
+	OPT_INT(0, "slurm-timeout", struct run_opts, slurm_timeout, "S", 10, 30 * 86400, 86400,
+		"with --slurm: seconds to wait for the jobs, then cancel them"),
 	OPT_END(),
 };
 DEFINE_CMD_OPTIONS(run, struct run_opts, run_option_list);
@@ -146,7 +161,7 @@ static int make_config(const struct run_opts *o, const struct run_target *t,
 	rc->mode = o->stop_on_failure ? RUN_STOP_ON_FAILURE : RUN_KEEP_GOING;
 	free(rc->accel);
 	rc->accel = xstrdup(o->accel);
-	rc->jobs = o->jobs;
+	rc->jobs = o->jobs ? o->jobs : 1;	/* --slurm: each job's own default */
 	rc->boot_timeout = o->boot_timeout;
 	rc->test_timeout = o->test_timeout;
 	rc->retries = o->retries;
@@ -158,6 +173,36 @@ static int make_config(const struct run_opts *o, const struct run_target *t,
 	ret = run_config_validate(rc, configs_dir);
 	free(configs_dir);
 	return ret;
+}
+
+/*
+ * The shared results store: the option over the environment, which the
+ * steps (git rebase --exec) inherit. 0, or -1 for a URL that is not one.
+ */
+static int use_results_remote(const struct run_opts *o)
+{
+	const char *url = o->results_remote ? o->results_remote : results_remote_url();
+
+	if (!url)
+		return 0;
+	if (results_remote_check_url(url))
+		return -1;
+	setenv(RESULTS_REMOTE_ENV, url, 1);
+	return 0;
+}
+
+/* Say in the run's record which store it used (see results-remote.h). */
+static void record_results_remote(struct run *r)
+{
+	sqlite3_stmt *st;
+
+	if (!results_remote_url())
+		return;
+	st = db_prepare(r->db, "UPDATE runs SET results_remote = ?, results_remote_lost = NULL WHERE id = ?");
+	db_bind_text(st, 1, results_remote_url());
+	sqlite3_bind_int64(st, 2, r->id);
+	db_done(r->db, st);
+	info("results store: %s", results_remote_url());
 }
 
 /* run --resume [N]: the run's own configuration, its recorded results reused. */
@@ -178,13 +223,77 @@ static int resume(struct cmd_ctx *ctx)
 	r.db = ctx->db;
 	run_mark_interrupted(r.db);
 	run_config_free(&rc);
-	if (run_resume(&r, id, &rc) || run_check_tools(rc.sandbox) ||
+	if (use_results_remote(o) || run_resume(&r, id, &rc) || run_check_tools(rc.sandbox) ||
 	    run_check_exec_paths(o->db_path ? o->db_path : ctx->db_path))
 		goto out;
+	record_results_remote(&r);
 	ret = run_verify(&r);
 out:
 	run_release(&r);
 	run_config_free(&rc);
+	return ret;
+}
+
+/* What each Slurm job is given after its --db and --configs: our options and the target. */
+static void slurm_job_args(const struct run_opts *o, struct argv_array *a)
+{
+	char *path;
+
+	argv_pushl(a, "--accel", o->accel, "--suites", o->suites, "--profile", o->profile,
+		   "--tests", o->tests, NULL);
+	argv_pushf(a, "--boot-timeout=%d", o->boot_timeout);
+	argv_pushf(a, "--test-timeout=%d", o->test_timeout);
+	argv_pushf(a, "--retries=%d", o->retries);
+	if (o->jobs)
+		argv_pushf(a, "--jobs=%d", o->jobs);
+	if (o->ccache >= 0)
+		argv_push(a, o->ccache ? "--ccache" : "--no-ccache");
+	if (o->no_cache)
+		argv_push(a, "--no-cache");
+	if (o->no_base)
+		argv_push(a, "--no-base");
+	if (o->no_sandbox)
+		argv_push(a, "--no-sandbox");
+	if (o->discard)
+		argv_push(a, "--discard");
+	if (o->metrics) {
+		path = abspath(o->metrics);
+		argv_pushl(a, "--metrics", path, NULL);
+		free(path);
+	}
+	if (results_remote_url())
+		argv_pushl(a, "--results-remote", results_remote_url(), NULL);
+	path = abspath(o->tarball);
+	argv_pushl(a, "--tarball", path, NULL);
+	free(path);
+	if (o->repo) {
+		path = abspath(o->repo);
+		argv_pushl(a, "--repo", path, o->target, NULL);
+	} else {
+		path = abspath(o->target);
+		argv_push(a, path);
+	}
+	free(path);
+}
+
+/* run --slurm: the configurations as Slurm jobs, their databases as one run here. */
+static int run_on_slurm(struct cmd_ctx *ctx, const struct run_opts *o,
+			const struct run_config *rc)
+{
+	struct argv_array args = ARGV_ARRAY_INIT;
+	struct slurm_run s = {
+		.db = ctx->db, .db_path = ctx->db_path, .rc = rc, .partition = o->partition,
+		.timeout = o->slurm_timeout,
+	};
+	int ret;
+
+	if (o->stop_on_failure)
+		return error("--stop-on-failure needs the work tree here: not with --slurm"),
+			EXIT_ERROR;
+	slurm_job_args(o, &args);
+	s.job_args = args.argv;
+	ret = run_slurm(&s);
+	argv_clear(&args);
 	return ret;
 }
 
@@ -196,17 +305,31 @@ int cmd_run(struct cmd_ctx *ctx)
 	struct run r = RUN_INIT;
 	int ret = EXIT_ERROR;
 
+	if (o.resume && o.slurm)
+		return error("--resume takes up a run here: not with --slurm"), EXIT_ERROR;
 	if (o.resume)
 		return resume(ctx);
+	if (o.partition && !o.slurm)
+		return error("--partition is for --slurm"), EXIT_ERROR;
 	if (ctx->argc != 1)
 		return error("give one series (or --repo R BASE..TIP), or --resume"), EXIT_ERROR;
 	o.db_path = ctx->db_path;
 	o.target = ctx->argv[0];
+	run_config_init(&rc);
+	if (o.slurm) {
+		/* Each node decides ccache and -j for itself unless told. */
+		t.series = o.repo ? NULL : o.target;
+		t.metrics = o.metrics;
+		run_config_free(&rc);
+		if (use_results_remote(&o) || make_config(&o, &t, &rc))
+			goto out;
+		ret = run_on_slurm(ctx, &o, &rc);
+		goto out;
+	}
 	if (o.ccache < 0)
 		o.ccache = have_ccache();
 	if (!o.jobs)
 		o.jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
-	run_config_init(&rc);
 	if (!o.repo && strstr(o.target, "..") && !file_exists(o.target)) {
 		error("%s looks like a range: give --repo", o.target);
 		goto out;
@@ -218,7 +341,7 @@ int cmd_run(struct cmd_ctx *ctx)
 	t.metrics = o.metrics;
 	t.discard = o.discard;
 	run_config_free(&rc);
-	if (make_config(&o, &t, &rc) || run_check_tools(rc.sandbox) ||
+	if (use_results_remote(&o) || make_config(&o, &t, &rc) || run_check_tools(rc.sandbox) ||
 	    run_check_exec_paths(o.db_path))
 		goto out;
 	/* The database was opened (and checked) before any work, by bisectable.c. */
@@ -229,6 +352,7 @@ int cmd_run(struct cmd_ctx *ctx)
 		goto out;
 	run_record(&r);
 	run_write_derived(&r);
+	record_results_remote(&r);
 	ret = run_verify(&r);
 out:
 	run_release(&r);

@@ -25,8 +25,10 @@ static const char schema_sql[] =
  * results.status 'error' (an infrastructure failure, never cached) and
  * verdict.errors; 4: metrics.unit, better, noise_pct, spread_pct, noisy
  * (performance verdicts); 6: commits.message_id and mail_references (the
- * patch mail's thread, for a reply to it); 9: run_configs (derived
- * configurations, and those built only), which the verdict view reads.
+ * patch mail's thread, for a reply to it); 8: results.origin (a verdict taken
+ * from the shared results store), runs.results_remote and
+ * results_remote_lost; 9: run_configs (derived configurations, and those
+ * built only), which the verdict view reads.
  */
 #define SCHEMA_VERSION	9
 #define STR_(x)		#x
@@ -165,6 +167,20 @@ static void migrate(sqlite3 *db, const char *path, int version)
 	    !db_has_column(db, "commits", "message_id"))
 		exec_or_die(db, path, "ALTER TABLE commits ADD COLUMN message_id TEXT;"
 			    " ALTER TABLE commits ADD COLUMN mail_references TEXT");
+	/* The shared results store: where a verdict came from, what the run used. */
+	if (version < 8) {
+		if (!db_has_column(db, "results", "origin"))
+			exec_or_die(db, path, "ALTER TABLE results ADD COLUMN origin TEXT");
+		if (db_has_column(db, "runs", "id") &&
+		    !db_has_column(db, "runs", "results_remote"))
+			exec_or_die(db, path, "ALTER TABLE runs ADD COLUMN results_remote TEXT;"
+				    " ALTER TABLE runs ADD COLUMN results_remote_lost TEXT");
+	}
+}
+
+int db_known_version(void)
+{
+	return SCHEMA_VERSION;
 }
 
 static int schema_version(sqlite3 *db)
@@ -205,7 +221,10 @@ sqlite3 *db_open(const char *path)
 	return db;
 }
 
-static int schema_version(sqlite3 *db);
+int db_version(sqlite3 *db)
+{
+	return schema_version(db);
+}
 
 /* Read a database only in a format this bisectable knows. */
 static sqlite3 *check_version(sqlite3 *db, const char *path)

@@ -33,6 +33,9 @@ sqlite3 *db_open(const char *path);
 /* Open an existing database to read only (no schema, no migration); dies on errors. */
 sqlite3 *db_open_readonly(const char *path);
 void db_close(sqlite3 *db);
+/* The newest schema version this bisectable knows, and the one of db. */
+int db_known_version(void);
+int db_version(sqlite3 *db);
 sqlite3_stmt *db_prepare(sqlite3 *db, const char *sql);
 void db_begin(sqlite3 *db);
 void db_commit(sqlite3 *db);

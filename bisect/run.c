@@ -116,6 +116,25 @@ static int run_owned(struct run *r, struct child *c)
 	return ret;
 }
 
+/*
+ * "-TAG" when BISECTABLE_WORK_TAG names a work tree of its own: jobs of one
+ * run on one machine (run-slurm.c) share the cache (the import, ccache) but
+ * each has its own work tree, and so its own build directories.
+ */
+static const char *work_tag(void)
+{
+	static char suffix[80];
+	const char *tag = getenv("BISECTABLE_WORK_TAG");
+
+	if (!tag || !*tag)
+		return "";
+	if (strlen(tag) > sizeof(suffix) - 2 || strspn(tag, "abcdefghijklmnopqrstuvwxyz"
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-") != strlen(tag) || tag[0] == '.')
+		die("BISECTABLE_WORK_TAG '%s': use letters, digits, '_', '.' and '-'", tag);
+	snprintf(suffix, sizeof(suffix), "-%s", tag);
+	return suffix;
+}
+
 /* A clone of its own per repository, named after it: <cache>/work/<name>-<hash>. */
 static char *range_work_dir(const char *repo)
 {
@@ -126,7 +145,8 @@ static char *range_work_dir(const char *repo)
 	for (p = repo; *p; p++)
 		hash = hash * 33 + (unsigned char)*p;
 	name = strrchr(copy, '/') ? strrchr(copy, '/') + 1 : copy;
-	dir = xasprintf("%s/work/%s-%08lx", cache, *name ? name : "repo", hash & 0xffffffffUL);
+	dir = xasprintf("%s/work/%s-%08lx%s", cache, *name ? name : "repo", hash & 0xffffffffUL,
+			work_tag());
 	free(copy);
 	free(cache);
 	return dir;
@@ -199,7 +219,7 @@ static int prepare_series(struct run *r, const struct run_target *t)
 	if (series_load(t->series, &r->series) || tree_import(t->tarball, &r->kernel))
 		return -1;
 	cache = cache_dir();
-	r->work_dir = xasprintf("%s/work/linux-source", cache);
+	r->work_dir = xasprintf("%s/work/linux-source%s", cache, work_tag());
 	free(cache);
 	if (run_lock_work_dir(r) || run_check_user_work(r->db, r->work_dir, t->discard))
 		return -1;

@@ -16,6 +16,7 @@
 #include "layout.h"
 #include "progress.h"
 #include "qemu.h"
+#include "results-remote.h"
 #include "run-parallel.h"
 #include "tree.h"
 #include "util.h"
@@ -303,7 +304,35 @@ static void reuse(struct config_step *cs, const struct cache_hit *hit)
 	print_reused(cs, "test", hit->test);
 }
 
-/* Stage cached: 1 if the cache answered for this configuration. */
+/* This configuration's cells, as the shared results store wants them. */
+static void remote_cell(struct config_step *cs, struct remote_cell *cell)
+{
+	*cell = (struct remote_cell){
+		.db = cs->vc->db, .run_id = cs->vc->run->id, .commit_id = cs->vc->commit_id,
+		.config = cs->config, .build_key = cs->build_key, .boot_key = cs->boot_key,
+		.build_log = cs->build_log, .console_log = cs->console,
+	};
+}
+
+/* The shared results store (results-remote.h): 1 if it answered. */
+static int stage_remote(struct config_step *cs)
+{
+	struct strbuf say = STRBUF_INIT;
+	struct remote_cell cell;
+	int bad = 0, found;
+
+	if (!results_remote_url())
+		return 0;
+	remote_cell(cs, &cell);
+	found = results_remote_fetch(&cell, &bad, &say);
+	if (bad)
+		cs->vc->failed = 1;
+	fputs(say.buf, stderr);
+	strbuf_release(&say);
+	return found;
+}
+
+/* Stage cached: 1 if the cache (this database's, else the shared store) answered. */
 static int stage_cached(struct config_step *cs)
 {
 	struct cache_hit hit;
@@ -318,7 +347,7 @@ static int stage_cached(struct config_step *cs)
 	}
 	switch (cache_plan(cs->vc->db, cs->build_key, cs->boot_key, &hit)) {
 	case CACHE_MISS:
-		return 0;
+		return stage_remote(cs);
 	case CACHE_BUILD_FAILED:
 		reuse(cs, &hit);
 		db_begin(cs->vc->db);
@@ -574,6 +603,12 @@ void verify_config(struct verify_commit *vc, const char *config)
 	/* A derived configuration costs build time only, unless --boot auto. */
 	if (!stage_cached(&cs) && stage_build(&cs) && !run_config_build_only(vc->rc, config))
 		stage_boot(&cs);
+	if (results_remote_url()) {
+		struct remote_cell cell;
+
+		remote_cell(&cs, &cell);
+		results_remote_publish(&cell);
+	}
 	config_step_release(&cs);
 }
 
@@ -591,6 +626,7 @@ static int verify_child(void *data)
 	vc->db = db_open(vc->db_path);
 	vc->failed = 0;
 	verify_config(vc, cj->config);
+	results_remote_close();
 	db_close(vc->db);
 	return vc->failed ? EXIT_BAD : 0;
 }

@@ -20,7 +20,12 @@ CREATE TABLE IF NOT EXISTS runs (
 	state TEXT NOT NULL DEFAULT 'running'
 		CHECK (state IN ('running', 'done', 'stopped', 'interrupted', 'failed')),
 	tool_version TEXT NOT NULL,
-	host TEXT NOT NULL
+	host TEXT NOT NULL,
+	-- the shared results store this run looked verdicts up in and published
+	-- to (BISECTABLE_RESULTS_REMOTE, results-remote.c), and why it went on
+	-- without it when the store went away mid-run (NULL: it never did)
+	results_remote TEXT,
+	results_remote_lost TEXT
 );
 
 CREATE TABLE IF NOT EXISTS commits (
@@ -57,6 +62,9 @@ CREATE TABLE IF NOT EXISTS results (
 	cache_key TEXT,			-- what the result depends on (see cache.c)
 	image_key TEXT,			-- boot/test: the bzImage bytes + guest inputs
 	cached_from INTEGER REFERENCES results(id) ON DELETE SET NULL,
+	-- the host that verified it, when it was taken from the shared results
+	-- store instead of being done here; NULL: done by this database's run
+	origin TEXT,
 	recorded_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
 	UNIQUE (commit_id, config, stage)
 );

@@ -355,7 +355,8 @@ static void test_schema_upgrade(void)
 		     " (1, 'up', 'sched_smp_lines', 3);", NULL, NULL, NULL);
 	sqlite3_close(db);
 	db = db_open(path);
-	is_int(count(db, "PRAGMA user_version"), 9, "an old database is brought to version 9");
+	is_int(count(db, "PRAGMA user_version"), db_known_version(),
+	       "an old database is brought to the current version");
 	ok(count(db, "SELECT COUNT(*) FROM pragma_table_info('metrics') WHERE name IN ('unit', 'better', 'noise_pct', 'spread_pct', 'noisy')") == 5,
 	   "its metrics gain unit, better, noise_pct, spread_pct, noisy");
 	is_int(count(db, "SELECT COUNT(*) FROM metrics WHERE (name = 'text' AND source = 'build')"
@@ -409,7 +410,9 @@ static void test_schema_v6(void)
 	sqlite3_open(path, &db);
 	sqlite3_exec(db, sql.buf, NULL, NULL, NULL);
 	sqlite3_exec(db, "PRAGMA user_version = 4;"
-		     "INSERT INTO runs VALUES (1, 's', 'mbox', NULL, '/w', '6.12', 'b', NULL,"
+		     "INSERT INTO runs (id, series, series_kind, repo, work_dir, base_version,"
+		     " base_sha, tip_sha, configs, options, started_at, ended_at, state,"
+		     " tool_version, host) VALUES (1, 's', 'mbox', NULL, '/w', '6.12', 'b', NULL,"
 		     " 'up', '{}', 't', NULL, 'done', '0.1', 'h');"
 		     "INSERT INTO commits (id, run_id, position, sha, subject) VALUES"
 		     " (1, 1, 1, 'a', 'one');", NULL, NULL, NULL);
@@ -417,7 +420,7 @@ static void test_schema_v6(void)
 		     " 'message_id'"), 0, "a version 4 database has no commits.message_id");
 	sqlite3_close(db);
 	db = db_open(path);
-	is_int(count(db, "PRAGMA user_version"), 9, "it is brought to the current version (9)");
+	is_int(count(db, "PRAGMA user_version"), db_known_version(), "it is brought to the current version");
 	is_int(count(db, "SELECT COUNT(*) FROM pragma_table_info('commits') WHERE name IN"
 		     " ('message_id', 'mail_references')"), 2,
 	       "its commits gain message_id and mail_references");
@@ -454,8 +457,10 @@ static void test_schema_v3(void)
 	sqlite3_open(path, &db);
 	sqlite3_exec(db, sql.buf, NULL, NULL, NULL);
 	sqlite3_exec(db, "PRAGMA user_version = 2;"
-		     "INSERT INTO runs VALUES (1, 's', 'patches', NULL, '/w', '6.12', 'b', NULL,"
-		     " 'up', '{}', 't', NULL, 'done', '0.1', 'h');"
+		     "INSERT INTO runs (id, series, series_kind, repo, work_dir, base_version,"
+		     " base_sha, tip_sha, configs, options, started_at, ended_at, state,"
+		     " tool_version, host) VALUES (1, 's', 'patches', NULL, '/w', '6.12', 'b',"
+		     " NULL, 'up', '{}', 't', NULL, 'done', '0.1', 'h');"
 		     "INSERT INTO commits (id, run_id, position, sha, subject) VALUES"
 		     " (1, 1, 1, 'a', 'one'), (2, 1, 2, 'b', 'two');"
 		     "INSERT INTO results (id, run_id, commit_id, config, stage, status, evidence,"
@@ -471,7 +476,8 @@ static void test_schema_v3(void)
 	sqlite3_close(db);
 
 	db = db_open(path);
-	is_int(count(db, "PRAGMA user_version"), 9, "is brought to version 9");
+	is_int(count(db, "PRAGMA user_version"), db_known_version(),
+	       "is brought to the current version");
 	is_int(count(db, "SELECT COUNT(*) FROM results WHERE (id = 7 AND cached_from IS NULL"
 		     " AND evidence = 'x: boom' AND image_key = 'I') OR (id = 42 AND"
 		     " cached_from = 7 AND cache_key = 'K2')"), 2, "keeping every row and id");

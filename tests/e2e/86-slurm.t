@@ -1,0 +1,77 @@
+#!/bin/bash
+# run --slurm: a private single-node Slurm (slurmctld and slurmd on this host,
+# slurm.sh) runs one job per configuration; the submitting side merges their
+# databases into one run whose verdict is the local run's. A job that is
+# cancelled in the middle makes its configuration's missing cells errors,
+# never passes, and the other configuration's verdict stands.
+# Fake kernel and fake QEMU: nothing real is built or booted.
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/fake-kernel.sh"
+. "$(dirname "$0")/fake-qemu.sh"
+. "$(dirname "$0")/slurm.sh"
+cleanup() {
+	[ -n "${SLURM_CONF:-}" ] && scancel --name=bisectable-up --name=bisectable-smp 2> /dev/null
+	stop_slurm
+}
+trap 'cleanup; [ "${tap_failed:-0}" -eq 0 ] && rm -rf "$scratch" || echo "# kept $scratch"' EXIT
+export BISECTABLE_CACHE="$scratch/cache"
+fake_kernel "$scratch/k"
+fake_qemu "$scratch/bin"
+export PATH="$scratch/bin:$PATH"
+git -C "$scratch/k" checkout -q -b broken tip~1
+touch "$scratch/k/broken"
+fake_git "$scratch/k" add broken
+fake_git "$scratch/k" commit -q -m "break the build"
+fake_git "$scratch/k" tag broken-tip
+opts=(--configs up,smp --suites smoke --tests smoke.fork_exec_wait,smoke.pipe_pingpong
+      --boot-timeout 10)
+
+start_slurm "$scratch/slurm"
+ok $? "a private Slurm is up (slurmctld, slurmd on 127.0.0.1)"
+
+timeout 120 "$BISECTABLE" run --db "$scratch/ref.db" "${opts[@]}" --repo "$scratch/k" \
+	base..broken-tip > "$scratch/ref.out" 2>&1
+ref_rc=$?
+ref_verdict=$(timeout 30 "$BISECTABLE" first-bad --db "$scratch/ref.db")
+
+timeout 300 "$BISECTABLE" run --db "$db" --slurm --slurm-timeout 240 "${opts[@]}" \
+	--repo "$scratch/k" base..broken-tip > "$scratch/slurm.out" 2>&1
+is "$?" "$ref_rc" "run --slurm ends as the local run does"
+sed 's/^/# /' "$scratch/slurm.out" | grep -v Rebasing | head -8
+is "$(grep -c '^slurm: job [0-9]* verifies' "$scratch/slurm.out")" 2 "one job per configuration"
+is "$(timeout 30 "$BISECTABLE" first-bad --db "$db")" "$ref_verdict" \
+	"its verdict is the local run's"
+is "$(sql "select count(*) || ' ' || configs from runs")" "1 up,smp" "one run, both configurations"
+is "$(sql "select count(*) from results")" \
+	"$(sqlite3 "$scratch/ref.db" "select count(*) from results")" "as many results as locally"
+is "$(sql "select group_concat(config || ':' || status, ' ') from (select r.config, r.status
+	from results r join commits c on c.id = r.commit_id where r.stage = 'build'
+	order by c.position, r.config)")" \
+	"$(sqlite3 "$scratch/ref.db" "select group_concat(config || ':' || status, ' ') from
+	(select r.config, r.status from results r join commits c on c.id = r.commit_id
+	where r.stage = 'build' order by c.position, r.config)")" "the same cells, cell by cell"
+ls -d "$BISECTABLE_CACHE"/work/k-*-slurm-*-up "$BISECTABLE_CACHE"/work/k-*-slurm-*-smp \
+	> /dev/null 2>&1
+ok $? "each job had a work tree of its own"
+
+# A job cancelled in the middle of its run.
+building() { pgrep -f fake-kbuild-marker > /dev/null; }
+FAKE_BUILD_SECONDS=3 timeout 300 "$BISECTABLE" run --db "$scratch/fail.db" --slurm \
+	--slurm-timeout 240 "${opts[@]}" --repo "$scratch/k" base..tip > "$scratch/fail.out" 2>&1 &
+pid=$!
+end=$((SECONDS + 60))
+until building || [ "$SECONDS" -ge "$end" ]; do sleep 0.2; done
+scancel --name=bisectable-smp
+wait "$pid"
+rc=$?
+ok "$([ "$rc" -ne 0 ]; echo $?)" "a run with a cancelled job does not pass (exit $rc)"
+sed 's/^/# /' "$scratch/fail.out" | grep -v Rebasing | head -8
+v=$(timeout 30 "$BISECTABLE" first-bad --db "$scratch/fail.db")
+like "$v" "up: bisectable \(3/3" "the other configuration's verdict stands"
+like "$v" "smp: incomplete" "the cancelled one is not bisectable"
+ok "$(sqlite3 "$scratch/fail.db" "select count(*) from results where config = 'smp'
+	and status = 'error' and evidence like 'Slurm job % failed%'" | grep -qv '^0$'; echo $?)" \
+	"its missing cells are errors naming the job"
+is "$(sqlite3 "$scratch/fail.db" "select count(*) from results where config = 'smp'
+	and stage = 'test'")" 4 "every smp commit has a test result: done, or an error"
+done_testing
