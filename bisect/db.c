@@ -24,9 +24,10 @@ static const char schema_sql[] =
  * views agree with verdict.c (a skip is not bad; verdict.complete); 3:
  * results.status 'error' (an infrastructure failure, never cached) and
  * verdict.errors; 4: metrics.unit, better, noise_pct, spread_pct, noisy
- * (performance verdicts).
+ * (performance verdicts); 5: table kconfigs (a build's .config and the files
+ * it compiled, for coverage).
  */
-#define SCHEMA_VERSION	4
+#define SCHEMA_VERSION	5
 #define STR_(x)		#x
 #define STR(x)		STR_(x)
 
@@ -155,6 +156,11 @@ static void migrate(sqlite3 *db, const char *path, int version)
 			    " ALTER TABLE metrics ADD COLUMN noise_pct REAL;"
 			    " ALTER TABLE metrics ADD COLUMN spread_pct REAL;"
 			    " ALTER TABLE metrics ADD COLUMN noisy INTEGER NOT NULL DEFAULT 0");
+	/* A build's .config and compiled files (coverage); older builds have none. */
+	if (version < 5)
+		exec_or_die(db, path, "CREATE TABLE IF NOT EXISTS kconfigs ("
+			    " result_id INTEGER PRIMARY KEY REFERENCES results(id) ON DELETE CASCADE,"
+			    " dotconfig TEXT NOT NULL, compiled TEXT)");
 }
 
 static int schema_version(sqlite3 *db)
@@ -595,5 +601,18 @@ void db_warning_add(sqlite3 *db, long long commit_id, const char *config, const 
 	db_bind_text(st, 2, config);
 	db_bind_text(st, 3, object);
 	db_bind_text(st, 4, message);
+	db_done(db, st);
+}
+
+void db_kconfig_set(sqlite3 *db, long long result_id, const char *dotconfig,
+		    const char *compiled)
+{
+	sqlite3_stmt *st;
+
+	st = db_prepare(db, "INSERT OR REPLACE INTO kconfigs (result_id, dotconfig, compiled)"
+			" VALUES (?, ?, ?)");
+	sqlite3_bind_int64(st, 1, result_id);
+	db_bind_text(st, 2, dotconfig);
+	db_bind_text(st, 3, compiled);
 	db_done(db, st);
 }

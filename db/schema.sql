@@ -1,4 +1,4 @@
--- bisectable database schema (SQLite), version 3 (PRAGMA user_version).
+-- bisectable database schema (SQLite), version 5 (PRAGMA user_version).
 -- Applied on every open; idempotent. The binary embeds this file at build
 -- time; bisect/db.c upgrades older databases to it (and sets the version).
 
@@ -90,6 +90,21 @@ CREATE TABLE IF NOT EXISTS metrics (
 	-- 1: spread_pct exceeded noise_pct, so this value is never a verdict
 	noisy INTEGER NOT NULL DEFAULT 0,
 	UNIQUE (commit_id, config, name)
+);
+
+-- What a build's coverage is judged by (bisectable coverage, coverage.c):
+-- the configuration's .config after olddefconfig at that commit, its
+-- CONFIG_...= lines only; and the source files (.c, .h, .S, relative to the
+-- tree) that the dependency lists of the build directory's .*.o.cmd files
+-- name, one a line: a changed line of a file no object depends on was not
+-- compiled, whatever its #ifdefs say (a file included by another, like
+-- kernel/sched/rt.c by build_policy.c, is there as a dependency). NULL when
+-- the build did not finish (a failed build's lists are not complete). A
+-- build reused from the cache gets a copy of its origin's row.
+CREATE TABLE IF NOT EXISTS kconfigs (
+	result_id INTEGER PRIMARY KEY REFERENCES results(id) ON DELETE CASCADE,
+	dotconfig TEXT NOT NULL,
+	compiled TEXT
 );
 
 -- Every compiler warning of the whole build at a commit (carried over for
