@@ -181,11 +181,11 @@ int coverage_compiled_files(const char *out, const char *src, struct strbuf *fil
 	ret = walk_cmd_files(out, src, srclen, &l);
 	if (l.n)
 		qsort(l.v, l.n, sizeof(*l.v), compare_strings);
-	for (i = 0; i < l.n; i++) {
+	for (i = 0; i < l.n; i++)
 		if (!i || strcmp(l.v[i], l.v[i - 1]))
 			strbuf_addf(files, "%s\n", l.v[i]);
+	for (i = 0; i < l.n; i++)
 		free(l.v[i]);
-	}
 	free(l.v);
 	return ret;
 }
