@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cache.h"
 #include "coverage.h"
 #include "db.h"
 #include "util.h"
@@ -420,7 +421,8 @@ static void test_run(void)
 	struct coverage cov;
 	char *dbpath;
 	sqlite3 *db;
-	long long run_id, c0, c1, r;
+	long long run_id, c0, c1, r, copy = 0;
+	sqlite3_stmt *q;
 	int fails = 0;
 
 	if (!mkdtemp(dir)) {
@@ -471,9 +473,17 @@ static void test_run(void)
 		row.config = "smp";
 		r = db_result_set(db, run_id, c0, &row);
 		db_kconfig_set(db, r, "CONFIG_SMP=y\n", "k.c\n");
-		row.cached_from = r;
-		db_result_set(db, run_id, c1, &row);
+		copy = cache_copy(db, run_id, c1, "smp", r, NULL);
 	}
+	q = db_prepare(db, "SELECT dotconfig FROM kconfigs WHERE result_id = ?");
+	sqlite3_bind_int64(q, 1, copy);
+	ok(sqlite3_step(q) == SQLITE_ROW && !strcmp(db_column_str(q, 0), "CONFIG_SMP=y\n"),
+	   "run: a build reused from the cache gets its origin's .config row");
+	sqlite3_finalize(q);
+	/* Judged the same without the copy's row: cached_from is followed. */
+	q = db_prepare(db, "DELETE FROM kconfigs WHERE result_id = ?");
+	sqlite3_bind_int64(q, 1, copy);
+	db_done(db, q);
 	ok(!coverage_load(db, run_id, &cov), "run: judged");
 	ok(cov.recorded, "run: .config rows are there");
 	is_int(cov.ncommits, 1, "run: one commit");
