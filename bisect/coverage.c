@@ -114,9 +114,48 @@ static int source_file(const char *s, size_t len)
 }
 
 /*
- * The dependency lines of one .cmd file: "  /src/kernel/sched/rt.c \" under
- * "deps_<object> := \"; fixdep writes the tree's files with the absolute
- * source prefix in an O= build ($(wildcard ...) lines are options, not files).
+ * A path of the tree as fixdep spells it, "kernel/sched/../../io_uring/x.h",
+ * added as the tree names it, "io_uring/x.h"; nothing if it leaves the tree.
+ */
+static void add_tree_path(struct path_list *out, const char *s, size_t len)
+{
+	struct strbuf norm = STRBUF_INIT;
+	const char *end = s + len;
+
+	while (s < end) {
+		const char *slash = memchr(s, '/', end - s), *next;
+		size_t n;
+
+		next = slash ? slash : end;
+		n = next - s;
+		if (n == 2 && !memcmp(s, "..", 2)) {
+			char *up;
+
+			if (!norm.len) {
+				strbuf_release(&norm);
+				return;
+			}
+			up = strrchr(norm.buf, '/');
+			norm.len = up ? (size_t)(up - norm.buf) : 0;
+			norm.buf[norm.len] = '\0';
+		} else if (n && !(n == 1 && *s == '.')) {
+			if (norm.len)
+				strbuf_add(&norm, "/", 1);
+			strbuf_add(&norm, s, n);
+		}
+		s = next + (next < end);
+	}
+	if (norm.len)
+		path_list_add(out, norm.buf, norm.len);
+	strbuf_release(&norm);
+}
+
+/*
+ * The files of one .cmd file: the object's source ("source_<object> :=
+ * /src/kernel/sched/core.c") and its dependency lines ("  /src/kernel/sched/rt.c \"
+ * under "deps_<object> := \"); fixdep writes the tree's files with the
+ * absolute source prefix in an O= build ($(wildcard ...) lines are options,
+ * not files; generated and system headers are not the tree's).
  */
 static void cmd_file_deps(const char *text, const char *src, size_t srclen,
 			  struct path_list *out)
@@ -124,16 +163,21 @@ static void cmd_file_deps(const char *text, const char *src, size_t srclen,
 	const char *p = text;
 
 	while (*p) {
-		const char *eol = strchrnul(p, '\n'), *s = p, *e;
+		const char *eol = strchrnul(p, '\n'), *s = p, *e, *assign;
 
-		while (s < eol && (*s == ' ' || *s == '\t'))
-			s++;
+		if (!strncmp(p, "source_", 7) && (assign = memmem(p, eol - p, " := ", 4)))
+			s = assign + 4;
+		else if (*p == ' ' || *p == '\t')
+			while (s < eol && (*s == ' ' || *s == '\t'))
+				s++;
+		else
+			s = eol;
 		e = eol;
 		while (e > s && (e[-1] == '\\' || e[-1] == ' ' || e[-1] == '\t'))
 			e--;
-		if (s > p && (size_t)(e - s) > srclen + 1 && !memcmp(s, src, srclen) &&
-		    s[srclen] == '/' && source_file(s, e - s) && !memchr(s, ' ', e - s))
-			path_list_add(out, s + srclen + 1, e - (s + srclen + 1));
+		if ((size_t)(e - s) > srclen + 1 && !memcmp(s, src, srclen) && s[srclen] == '/' &&
+		    source_file(s, e - s) && !memchr(s, ' ', e - s))
+			add_tree_path(out, s + srclen + 1, e - (s + srclen + 1));
 		p = *eol ? eol + 1 : eol;
 	}
 }

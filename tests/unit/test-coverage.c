@@ -396,15 +396,19 @@ static void test_compiled_files(void)
 		     "  /src/kernel/sched/build_policy.c \\\n\n"
 		     "kernel/sched/build_policy.o: $(deps_kernel/sched/build_policy.o)\n");
 	mkdirs_write(dir, "out/init/.main.o.cmd",
-		     "deps_init/main.o := \\\n  /src/init/main.c \\\n  /src/kernel/sched/rt.c \\\n");
+		     "source_init/main.o := /src/init/main.c\n\n"
+		     "deps_init/main.o := \\\n  /src/kernel/sched/rt.c \\\n"
+		     "  /src/kernel/sched/../../io_uring/io-wq.h \\\n"
+		     "  /src/kernel/../../outside.h \\\n");
 	mkdirs_write(dir, "out/init/.main.o.d", "  /src/init/not-a-cmd.c \\\n");
 	mkdirs_write(dir, "out/.vmlinux.cmd", "  /src/init/not-an-object.c \\\n");
 	ok(!coverage_compiled_files(out, "/src/", &files),
 	   "compiled: the build directory is read");
-	is_str(files.buf, "include/linux/kconfig.h\ninit/main.c\nkernel/sched/build_policy.c\n"
-	       "kernel/sched/rt.c\n",
-	       "compiled: the tree's files the .o.cmd dependency lists name, sorted, once each"
-	       " (an included .c too; no wildcard, generated or system file)");
+	is_str(files.buf, "include/linux/kconfig.h\ninit/main.c\nio_uring/io-wq.h\n"
+	       "kernel/sched/build_policy.c\nkernel/sched/rt.c\n",
+	       "compiled: the sources and the dependencies the .o.cmd files name, sorted, once"
+	       " each, '..' resolved (an included .c too; no wildcard, generated, system or"
+	       " outside file)");
 	strbuf_release(&files);
 	ok(coverage_compiled_files("/nonexistent/out", "/src", &files) < 0,
 	   "compiled: a missing build directory is an error");
