@@ -355,7 +355,10 @@ static void test_schema_upgrade(void)
 		     " (1, 'up', 'sched_smp_lines', 3);", NULL, NULL, NULL);
 	sqlite3_close(db);
 	db = db_open(path);
-	is_int(count(db, "PRAGMA user_version"), 4, "an old database is brought to version 4");
+	is_int(count(db, "PRAGMA user_version"), 5, "an old database is brought to version 5");
+	is_int(count(db, "SELECT COUNT(*) FROM pragma_table_info('kconfigs') WHERE name IN"
+		     " ('result_id', 'dotconfig', 'compiled')"), 3,
+	       "it gains table kconfigs (a build's .config and compiled files)");
 	ok(count(db, "SELECT COUNT(*) FROM pragma_table_info('metrics') WHERE name IN ('unit', 'better', 'noise_pct', 'spread_pct', 'noisy')") == 5,
 	   "its metrics gain unit, better, noise_pct, spread_pct, noisy");
 	is_int(count(db, "SELECT COUNT(*) FROM metrics WHERE (name = 'text' AND source = 'build')"
@@ -425,7 +428,7 @@ static void test_schema_v3(void)
 	sqlite3_close(db);
 
 	db = db_open(path);
-	is_int(count(db, "PRAGMA user_version"), 4, "is brought to version 4");
+	is_int(count(db, "PRAGMA user_version"), 5, "is brought to version 5");
 	is_int(count(db, "SELECT COUNT(*) FROM results WHERE (id = 7 AND cached_from IS NULL"
 		     " AND evidence = 'x: boom' AND image_key = 'I') OR (id = 42 AND"
 		     " cached_from = 7 AND cache_key = 'K2')"), 2, "keeping every row and id");
