@@ -182,15 +182,86 @@ static void cmd_file_deps(const char *text, const char *src, size_t srclen,
 	}
 }
 
-static int walk_cmd_files(const char *dir, const char *src, size_t srclen,
-			  struct path_list *out)
+/*
+ * The objects the build linked, from its thin archives (ar t): vmlinux.a
+ * has every object built into vmlinux, the lib.a ones what the link takes
+ * from lib-y. Empty if there is no vmlinux.a (not a kernel build directory
+ * this knows; then every .o.cmd counts).
+ */
+static void linked_objects(const char *out, struct path_list *linked)
 {
+	static const char *const archives[] = {
+		"vmlinux.a", "lib/lib.a", "arch/x86/lib/lib.a",
+	};
+	struct strbuf list = STRBUF_INIT;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(archives); i++) {
+		char *path = xasprintf("%s/%s", out, archives[i]);
+		const char *argv[] = { "ar", "t", archives[i], NULL };
+		const char *p;
+
+		/* ar names a thin archive's members relative to where it runs */
+		if (file_exists(path) && !run_capture(out, &list, argv))
+			for (p = list.buf; *p; ) {
+				const char *eol = strchrnul(p, '\n');
+
+				if (eol > p)
+					path_list_add(linked, p, eol - p);
+				p = *eol ? eol + 1 : eol;
+			}
+		free(path);
+		if (!i && !linked->n)
+			break;
+	}
+	if (linked->n)
+		qsort(linked->v, linked->n, sizeof(*linked->v), compare_strings);
+	strbuf_release(&list);
+}
+
+/*
+ * Whether the object of rel/.NAME.o.cmd is part of this build. A .o.cmd
+ * outlives its object's last build: a commit or an earlier run that stops
+ * building kernel/smp.o leaves kernel/.smp.o.cmd behind, and its files would
+ * count as compiled. So beside a built-in.a (a directory whose objects go to
+ * vmlinux) an object counts only if an archive lists it; elsewhere (the boot
+ * code, the realmode blob, scripts and tools) it does. The vDSO's objects sit
+ * beside a built-in.a in no archive: they do not count.
+ */
+static int object_linked(const char *out, const char *rel, const char *name, size_t len,
+			 const struct path_list *linked)
+{
+	char *object, *builtin;
+	const char *key;
+	int ret;
+
+	if (!linked->n)
+		return 1;
+	/* ".smp.o.cmd" -> "smp.o" */
+	object = xasprintf("%s%s%.*s", rel, *rel ? "/" : "", (int)(len - 5), name + 1);
+	key = object;
+	ret = bsearch(&key, linked->v, linked->n, sizeof(*linked->v), compare_strings) != NULL;
+	if (!ret) {
+		builtin = xasprintf("%s/%s%sbuilt-in.a", out, rel, *rel ? "/" : "");
+		ret = !file_exists(builtin);
+		free(builtin);
+	}
+	free(object);
+	return ret;
+}
+
+static int walk_cmd_files(const char *out, const char *rel, const char *src, size_t srclen,
+			  const struct path_list *linked, struct path_list *files)
+{
+	char *dir = *rel ? xasprintf("%s/%s", out, rel) : xstrdup(out);
 	DIR *d = opendir(dir);
 	struct dirent *de;
 	struct strbuf text = STRBUF_INIT;
 
-	if (!d)
+	if (!d) {
+		free(dir);
 		return -1;
+	}
 	while ((de = readdir(d)) != NULL) {
 		size_t len = strlen(de->d_name);
 		char *path;
@@ -199,30 +270,36 @@ static int walk_cmd_files(const char *dir, const char *src, size_t srclen,
 			continue;
 		path = xasprintf("%s/%s", dir, de->d_name);
 		if (de->d_type == DT_DIR) {
-			walk_cmd_files(path, src, srclen, out);
-		} else if (de->d_name[0] == '.' && len > 6 &&
+			char *sub = xasprintf("%s%s%s", rel, *rel ? "/" : "", de->d_name);
+
+			walk_cmd_files(out, sub, src, srclen, linked, files);
+			free(sub);
+		} else if (de->d_name[0] == '.' && len > 7 &&
 			   !strcmp(de->d_name + len - 6, ".o.cmd") &&
-			   (de->d_type == DT_REG || de->d_type == DT_UNKNOWN)) {
+			   (de->d_type == DT_REG || de->d_type == DT_UNKNOWN) &&
+			   object_linked(out, rel, de->d_name, len, linked)) {
 			strbuf_reset(&text);
 			if (strbuf_read_file(&text, path) >= 0)
-				cmd_file_deps(text.buf, src, srclen, out);
+				cmd_file_deps(text.buf, src, srclen, files);
 		}
 		free(path);
 	}
 	closedir(d);
 	strbuf_release(&text);
+	free(dir);
 	return 0;
 }
 
 int coverage_compiled_files(const char *out, const char *src, struct strbuf *files)
 {
-	struct path_list l = { 0 };
+	struct path_list l = { 0 }, linked = { 0 };
 	size_t srclen = strlen(src), i;
 	int ret;
 
 	while (srclen > 1 && src[srclen - 1] == '/')
 		srclen--;
-	ret = walk_cmd_files(out, src, srclen, &l);
+	linked_objects(out, &linked);
+	ret = walk_cmd_files(out, "", src, srclen, &linked, &l);
 	if (l.n)
 		qsort(l.v, l.n, sizeof(*l.v), compare_strings);
 	for (i = 0; i < l.n; i++)
@@ -231,6 +308,9 @@ int coverage_compiled_files(const char *out, const char *src, struct strbuf *fil
 	for (i = 0; i < l.n; i++)
 		free(l.v[i]);
 	free(l.v);
+	for (i = 0; i < linked.n; i++)
+		free(linked.v[i]);
+	free(linked.v);
 	return ret;
 }
 

@@ -37,9 +37,11 @@ unsigned kconfig_arm(const struct kconfig_values *kv, const char *symbol);
 /* The CONFIG_...= lines of a .config text (its comments dropped). */
 void coverage_dotconfig_lines(const char *text, struct strbuf *out);
 /*
- * The tree's .c, .h and .S files named by the dependency lists of the
- * .*.o.cmd files under the build directory out (whose sources are in src),
- * relative to src, sorted, one a line. Returns 0, or -1 if out is unreadable.
+ * The tree's .c, .h and .S files that the .*.o.cmd files under the build
+ * directory out (whose sources are in src) name as an object's source or
+ * dependency, relative to src, sorted, one a line; only objects the build
+ * links count where that is known (a left-over .o.cmd does not). Returns 0,
+ * or -1 if out is unreadable.
  */
 int coverage_compiled_files(const char *out, const char *src, struct strbuf *files);
 

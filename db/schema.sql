@@ -95,8 +95,8 @@ CREATE TABLE IF NOT EXISTS metrics (
 -- What a build's coverage is judged by (bisectable coverage, coverage.c):
 -- the configuration's .config after olddefconfig at that commit, its
 -- CONFIG_...= lines only; and the source files (.c, .h, .S, relative to the
--- tree) that the dependency lists of the build directory's .*.o.cmd files
--- name, one a line: a changed line of a file no object depends on was not
+-- tree) that the .*.o.cmd files of the objects it links name as a source or
+-- dependency, one a line: a changed line of a file no object depends on was not
 -- compiled, whatever its #ifdefs say (a file included by another, like
 -- kernel/sched/rt.c by build_policy.c, is there as a dependency). NULL when
 -- the build did not finish (a failed build's lists are not complete). A

@@ -401,6 +401,19 @@ static void test_compiled_files(void)
 		     "  /src/kernel/sched/../../io_uring/io-wq.h \\\n"
 		     "  /src/kernel/../../outside.h \\\n");
 	mkdirs_write(dir, "out/init/.main.o.d", "  /src/init/not-a-cmd.c \\\n");
+	/* kernel/smp.o is no longer built: its .o.cmd is left, vmlinux.a lacks it */
+	mkdirs_write(dir, "out/kernel/.smp.o.cmd",
+		     "source_kernel/smp.o := /src/kernel/smp.c\n");
+	mkdirs_write(dir, "out/kernel/built-in.a", "!<thin>\n");
+	mkdirs_write(dir, "out/kernel/sched/built-in.a", "!<thin>\n");
+	mkdirs_write(dir, "out/kernel/sched/build_policy.o", "");
+	{
+		const char *argv[] = { "ar", "rcT", "vmlinux.a", "kernel/sched/build_policy.o",
+				       NULL };
+		struct child c = { .argv = argv, .dir = out, .quiet = 1 };
+
+		ok(!run_child(&c), "compiled: a thin vmlinux.a lists build_policy.o");
+	}
 	mkdirs_write(dir, "out/.vmlinux.cmd", "  /src/init/not-an-object.c \\\n");
 	ok(!coverage_compiled_files(out, "/src/", &files),
 	   "compiled: the build directory is read");
@@ -408,7 +421,8 @@ static void test_compiled_files(void)
 	       "kernel/sched/build_policy.c\nkernel/sched/rt.c\n",
 	       "compiled: the sources and the dependencies the .o.cmd files name, sorted, once"
 	       " each, '..' resolved (an included .c too; no wildcard, generated, system or"
-	       " outside file)");
+	       " outside file; not kernel/smp.c, whose object is beside a built-in.a and in"
+	       " no archive: a left-over)");
 	strbuf_release(&files);
 	ok(coverage_compiled_files("/nonexistent/out", "/src", &files) < 0,
 	   "compiled: a missing build directory is an error");
