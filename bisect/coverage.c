@@ -627,7 +627,7 @@ int coverage_load(sqlite3 *db, long long run_id, struct coverage *cov)
 		goto out;
 	}
 	q = db_prepare(db, "SELECT EXISTS (SELECT 1 FROM kconfigs k JOIN results r"
-		       " ON r.id = k.result_id WHERE r.run_id = ?)");
+		       " ON k.result_id IN (r.id, r.cached_from) WHERE r.run_id = ?)");
 	sqlite3_bind_int64(q, 1, cov->run_id);
 	cov->recorded = sqlite3_step(q) == SQLITE_ROW && sqlite3_column_int(q, 0);
 	sqlite3_finalize(q);
