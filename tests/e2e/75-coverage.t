@@ -65,12 +65,12 @@ is "$out" "1/4 $sha1 sched/syscalls: Check nr_running first in idle_cpu()
   5 never compiled, 0 undecided (complex conditions, evaluated as far as they go)" \
 	"coverage lists them, grouped by commit, guard and file"
 
-"$BISECTABLE" report --db "$db" --format json -o "$scratch/report.json" 2>/dev/null
+"$BISECTABLE" report --db "$db" --format json -o "$scratch/report.json" > /dev/null 2>&1
 is "$(python3 -c 'import json, sys; c = json.load(open(sys.argv[1]))["coverage"]
 print(c["changed_lines"], c["compiled"], c["never_compiled"], c["compiled_by"]["up"],
       " ".join(l["side"][0] + str(l["line"]) for l in c["lines"]))' "$scratch/report.json")" \
 	"12 7 5 7 a207 a208 a211 r214 r217" "the JSON report's coverage object"
-"$BISECTABLE" report --db "$db" -o "$scratch/report.html" 2>/dev/null
+"$BISECTABLE" report --db "$db" -o "$scratch/report.html" > /dev/null 2>&1
 like "$(grep -A3 'id="coverage"' "$scratch/report.html")" \
 	'7 of 12 changed lines compiled by at least one configuration \(up, smp\): up 7, smp 7' \
 	"the HTML report has a Coverage section"
