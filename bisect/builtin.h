@@ -75,5 +75,6 @@ DECLARE_CMD(report);
 DECLARE_CMD(import);
 DECLARE_CMD(configs);
 DECLARE_CMD(merge);
+DECLARE_CMD(coverage);
 
 #endif

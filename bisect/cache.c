@@ -254,6 +254,12 @@ long long cache_copy(sqlite3 *db, long long run_id, long long commit_id, const c
 		sqlite3_bind_int64(st, 3, origin_commit);
 		sqlite3_bind_int64(st, 4, origin);
 		db_done(db, st);
+		/* Its .config and compiled files: the same tree, the same fragments. */
+		st = db_prepare(db, "INSERT OR REPLACE INTO kconfigs (result_id, dotconfig, compiled)"
+				" SELECT ?, dotconfig, compiled FROM kconfigs WHERE result_id = ?");
+		sqlite3_bind_int64(st, 1, id);
+		sqlite3_bind_int64(st, 2, origin);
+		db_done(db, st);
 	}
 	free(stage);
 	return id;

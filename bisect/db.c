@@ -24,7 +24,8 @@ static const char schema_sql[] =
  * views agree with verdict.c (a skip is not bad; verdict.complete); 3:
  * results.status 'error' (an infrastructure failure, never cached) and
  * verdict.errors; 4: metrics.unit, better, noise_pct, spread_pct, noisy
- * (performance verdicts); 6: commits.message_id and mail_references (the
+ * (performance verdicts); 5: table kconfigs (a build's .config and the files
+ * it compiled, for coverage); 6: commits.message_id and mail_references (the
  * patch mail's thread, for a reply to it); 8: results.origin (a verdict taken
  * from the shared results store), runs.results_remote and
  * results_remote_lost; 9: run_configs (derived configurations, and those
@@ -662,5 +663,18 @@ void db_warning_add(sqlite3 *db, long long commit_id, const char *config, const 
 	db_bind_text(st, 2, config);
 	db_bind_text(st, 3, object);
 	db_bind_text(st, 4, message);
+	db_done(db, st);
+}
+
+void db_kconfig_set(sqlite3 *db, long long result_id, const char *dotconfig,
+		    const char *compiled)
+{
+	sqlite3_stmt *st;
+
+	st = db_prepare(db, "INSERT OR REPLACE INTO kconfigs (result_id, dotconfig, compiled)"
+			" VALUES (?, ?, ?)");
+	sqlite3_bind_int64(st, 1, result_id);
+	db_bind_text(st, 2, dotconfig);
+	db_bind_text(st, 3, compiled);
 	db_done(db, st);
 }

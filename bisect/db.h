@@ -109,5 +109,11 @@ void db_metric_put(sqlite3 *db, long long commit_id, const char *config, const c
 void db_warnings_clear(sqlite3 *db, long long commit_id, const char *config);
 void db_warning_add(sqlite3 *db, long long commit_id, const char *config, const char *object,
 		    const char *message);
+/*
+ * What a build's coverage is judged by (table kconfigs): its .config lines,
+ * and the tree's files its objects depend on (NULL: not known).
+ */
+void db_kconfig_set(sqlite3 *db, long long result_id, const char *dotconfig,
+		    const char *compiled);
 
 #endif

@@ -1124,3 +1124,78 @@ out:
 	free(spec);
 	return ret;
 }
+
+/* Per line (coverage.c) */
+
+void guard_set_format(const struct guard_set *s, struct strbuf *out)
+{
+	size_t i, start = out->len;
+
+	for (i = 0; i < s->n; i++) {
+		const struct guard *g = &s->v[i];
+
+		if (!g->complex && g->mask == GUARD_ANY)
+			continue;	/* compiled either way: it decides nothing */
+		strbuf_addf(out, "%s%s=%s", out->len > start ? " " : "", g->symbol,
+			    guard_arm_name(g));
+	}
+}
+
+int guards_commit_each(const char *repo, const char *commit, guards_file_fn fn, void *data)
+{
+	struct strbuf diff = STRBUF_INIT, parent = STRBUF_INIT, sha = STRBUF_INIT;
+	struct diff_files files = { 0 };
+	char *spec = xasprintf("%s^{commit}", commit), *parent_rev = NULL;
+	size_t i;
+	int ret = -1, has_parent;
+
+	if (*commit == '-' || git_quiet(repo, &sha, "rev-parse", "--verify", "-q", spec, NULL)) {
+		error("%s is not a commit of %s", commit, repo);
+		goto out;
+	}
+	commit = sha.buf;
+	parent_rev = xasprintf("%s^", commit);
+	has_parent = !git_quiet(repo, &parent, "rev-parse", "--verify", "-q", parent_rev, NULL);
+	if (git(repo, &diff, "-c", "core.quotePath=false", "diff-tree", "-p", "-U0",
+		"--no-color", "--no-ext-diff", "--no-renames", "--src-prefix=a/",
+		"--dst-prefix=b/", "-r", has_parent ? parent.buf : "--root", commit, NULL))
+		goto out;
+	strbuf_add(&diff, "\n", 1);
+	if (guards_parse_diff(diff.buf, &files)) {
+		error("cannot read the diff of %.12s", commit);
+		goto out;
+	}
+	ret = 0;
+	for (i = 0; i < files.n && !ret; i++) {
+		const struct diff_file *f = &files.v[i];
+		const char *path = f->new_path ? f->new_path : f->old_path;
+		struct guard_file pre = { 0 }, post = { 0 };
+		enum guard_kind kind;
+
+		if (!path)
+			continue;
+		if (!*path || (f->old_path && !*f->old_path)) {
+			warning("%.12s: a path git had to quote is not scanned", commit);
+			continue;
+		}
+		kind = guards_kind(path);
+		if (kind == GUARD_KIND_NONE)
+			continue;
+		if ((f->ndel && has_parent && f->old_path &&
+		     scan_blob(repo, parent.buf, f->old_path, kind, &pre)) ||
+		    (f->nadd && f->new_path && scan_blob(repo, commit, f->new_path, kind, &post)))
+			ret = -1;
+		else
+			ret = fn(f, kind, &pre, &post, data);
+		guard_file_release(&pre);
+		guard_file_release(&post);
+	}
+out:
+	diff_files_release(&files);
+	strbuf_release(&diff);
+	strbuf_release(&parent);
+	strbuf_release(&sha);
+	free(parent_rev);
+	free(spec);
+	return ret;
+}

@@ -16,6 +16,8 @@
 
 #include <stddef.h>
 
+struct strbuf;
+
 /* The values of a symbol under which a line is compiled (a mask of them). */
 #define GUARD_Y		1
 #define GUARD_M		2
@@ -104,5 +106,19 @@ void guard_counts_release(struct guard_counts *c);
  * guarded lines. Returns 0, or -1 after an error.
  */
 int guards_commit(const char *repo, const char *commit, struct guard_counts *c);
+
+/*
+ * Per line: fn is called for every file of a guarded kind that commit (diff
+ * against its first parent) changes, with the guards of its pre-image (for
+ * the removed lines; empty if it had no parent or the file is new) and of
+ * its post-image (the added lines). A nonzero return from fn stops the walk
+ * and is returned. Returns 0, or -1 after an error.
+ */
+typedef int (*guards_file_fn)(const struct diff_file *f, enum guard_kind kind,
+			      const struct guard_file *pre, const struct guard_file *post,
+			      void *data);
+int guards_commit_each(const char *repo, const char *commit, guards_file_fn fn, void *data);
+/* The guards of s that decide something, "SMP=n RT_GROUP_SCHED=y NUMA=?"; "" if none. */
+void guard_set_format(const struct guard_set *s, struct strbuf *out);
 
 #endif

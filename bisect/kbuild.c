@@ -539,6 +539,7 @@ int kbuild_run(const struct kbuild_job *job, struct kbuild_result *res)
 		classify_failure(job, res, log.buf, 1);
 		goto out;
 	}
+	res->configured = 1;
 	if (!stat(job->log_path, &st))
 		log_start = st.st_size;
 	kbuild_make_argv(job, &argv, "bzImage");

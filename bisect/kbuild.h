@@ -29,6 +29,7 @@ struct kbuild_warning {
 
 struct kbuild_result {
 	int ok;
+	int configured;			/* .config in out is this commit's (olddefconfig ran) */
 	int error;			/* not ok, and the machine's fault (see below) */
 	int exit_code;			/* of the last command run (run_child's) */
 	double duration;

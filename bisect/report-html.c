@@ -828,6 +828,65 @@ static void html_metrics(struct report_out *r)
 	strbuf_addstr(o, "</section>\n");
 }
 
+/*
+ * The changed lines that no configuration compiled, by commit, guard and
+ * file: a typo there is one no build of the run would have caught.
+ */
+static void html_coverage(struct report_out *r)
+{
+	const struct coverage *cov = &r->m->coverage;
+	struct strbuf *o = &r->buf, line = STRBUF_INIT;
+	size_t i, j, k;
+
+	if (!cov->recorded)
+		return;
+	coverage_summary(cov, &line);
+	strbuf_addstr(o, "<section id=\"coverage\">\n<h2>Coverage</h2>\n<p>");
+	html_escape(o, line.buf);
+	strbuf_addstr(o, ":");
+	for (i = 0; i < cov->nconfigs; i++) {
+		strbuf_addstr(o, i ? ", " : " ");
+		html_escape(o, cov->configs[i]);
+		strbuf_addf(o, " %zu", cov->compiled_by[i]);
+	}
+	strbuf_addf(o, ". %zu never compiled, %zu undecided (complex conditions).</p>\n"
+		    "<p class=\"note\">A changed line is compiled by a configuration when every"
+		    " Kconfig symbol guarding it (#if, #ifdef, obj-$(CONFIG_...)) has a value"
+		    " its .config gives it and, for C files, when some object of that build"
+		    " depends on its file. Added lines (+) are judged at their commit, removed"
+		    " ones (&minus;) at the parent. Kconfig lines are not compiled code and are"
+		    " not counted (%zu here).</p>\n", cov->never, cov->undecided, cov->kconfig);
+	strbuf_release(&line);
+	if (!cov->never && !cov->undecided) {
+		strbuf_addstr(o, "</section>\n");
+		return;
+	}
+	strbuf_addstr(o, "<table class=\"coverage\">\n<tr><th>Commit</th><th>Guards not"
+		      " holding</th><th>Lines never compiled</th></tr>\n");
+	for (i = 0; i < cov->ncommits; i++) {
+		const struct coverage_commit *cc = &cov->commits[i];
+
+		for (j = 0; j < cc->nmissed; j = k) {
+			const struct coverage_line *l = &cc->missed[j];
+
+			strbuf_addstr(o, "<tr><td>");
+			html_commit_ref(r, cc->sha, cc->position, cc->subject);
+			strbuf_addf(o, "</td><td>%s<code>", l->undecided ? "undecided: " : "");
+			html_escape(o, l->guard);
+			strbuf_addstr(o, "</code></td><td><code>");
+			html_escape(o, l->path);
+			strbuf_addstr(o, "</code>:");
+			for (k = j; k < cc->nmissed && cc->missed[k].undecided == l->undecided &&
+			     !strcmp(cc->missed[k].guard, l->guard) &&
+			     !strcmp(cc->missed[k].path, l->path); k++)
+				strbuf_addf(o, " %s%zu", cc->missed[k].sign == '+' ? "+" : "&minus;",
+					    cc->missed[k].line);
+			strbuf_addstr(o, "</td></tr>\n");
+		}
+	}
+	strbuf_addstr(o, "</table>\n</section>\n");
+}
+
 void report_html(struct report_out *r)
 {
 	char *now = now_iso8601();
@@ -835,6 +894,7 @@ void report_html(struct report_out *r)
 	html_header(r);
 	html_verdicts(r);
 	html_performance(r);
+	html_coverage(r);
 	report_maybe_flush(r);
 	html_matrix(r);
 	html_metrics(r);

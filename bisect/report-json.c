@@ -226,6 +226,44 @@ static json_t *json_holes(struct report_out *r)
 	return arr;
 }
 
+/* The changed lines no configuration compiled (coverage.h); null if not recorded. */
+static json_t *json_coverage(struct report_out *r)
+{
+	const struct coverage *cov = &r->m->coverage;
+	json_t *j, *by = json_object(), *lines = json_array();
+	size_t i, k;
+
+	if (!cov->recorded) {
+		json_decref(by);
+		json_decref(lines);
+		return json_null();
+	}
+	for (i = 0; i < cov->nconfigs; i++)
+		jset_data(by, cov->configs[i], json_integer(cov->compiled_by[i]));
+	for (i = 0; i < cov->ncommits; i++) {
+		const struct coverage_commit *cc = &cov->commits[i];
+
+		for (k = 0; k < cc->nmissed; k++) {
+			const struct coverage_line *l = &cc->missed[k];
+
+			json_array_append_new(lines, json_pack("{s:i, s:o, s:o, s:I, s:s, s:o, s:b}",
+				"position", cc->position, "sha", jstr(cc->sha), "path", jstr(l->path),
+				"line", (json_int_t)l->line, "side", l->sign == '+' ? "added" : "removed",
+				"guard", jstr(l->guard), "undecided", l->undecided));
+		}
+	}
+	j = json_object();
+	jset(j, "changed_lines", json_integer(cov->changed));
+	jset(j, "compiled", json_integer(cov->compiled));
+	jset(j, "never_compiled", json_integer(cov->never));
+	jset(j, "undecided", json_integer(cov->undecided));
+	jset(j, "kconfig_lines", json_integer(cov->kconfig));
+	jset(j, "not_judged", json_integer(cov->unjudged));
+	jset(j, "compiled_by", by);
+	jset(j, "lines", lines);
+	return j;
+}
+
 static json_t *json_root(struct report_out *r)
 {
 	const struct run_info *run = &r->m->run;
@@ -303,6 +341,7 @@ static json_t *json_root(struct report_out *r)
 	for (i = 0; i < r->m->ncommits; i++)
 		json_array_append_new(commits, json_commit(r, i));
 	jset(root, "commits", commits);
+	jset(root, "coverage", json_coverage(r));
 	return root;
 }
 

@@ -612,6 +612,7 @@ void report_model_free(struct report_model *r)
 	free(r->metric_series);
 	free(r->db_dir);
 	run_info_free(&r->run);
+	coverage_release(&r->coverage);
 }
 
 int report_model_load(struct report_model *r, sqlite3 *db, long long run_id)
@@ -642,6 +643,11 @@ int report_model_load(struct report_model *r, sqlite3 *db, long long run_id)
 	load_warnings(r, db);
 	load_verdicts(r, db);
 	load_fragments(r);
+	/* The report goes on without it (a work tree gone, say): coverage_load said why. */
+	if (coverage_load(db, r->run.id, &r->coverage)) {
+		coverage_release(&r->coverage);
+		warning("the report has no coverage section");
+	}
 	return 0;
 }
 

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <sqlite3.h>
 
+#include "coverage.h"
 #include "db.h"
 #include "perf.h"
 #include "util.h"
@@ -124,6 +125,8 @@ struct report_model {
 	struct perf_direction *directions;	/* [config * nmetrics + metric] */
 	char **units;		/* [config * nmetrics + metric]: what directions' unit points to */
 	struct report_perf *perf;	/* [config] */
+	/* The changed lines no configuration compiled (coverage.h); .recorded 0: unknown */
+	struct coverage coverage;
 };
 
 /* Load run_id (0: the latest). Returns 0, or -1 after printing an error. */

@@ -30,6 +30,12 @@
  *                noisy_metrics.CONFIG[]: the names whose value here is noisy
  *                warnings.CONFIG[]: object, message, new (not at the
  *                  previous position; false where there is no previous one)
+ *   coverage     null when no build kept its .config (coverage.h), else
+ *                changed_lines, compiled (by at least one configuration),
+ *                never_compiled, undecided (complex conditions),
+ *                kconfig_lines (not counted), not_judged, compiled_by.CONFIG,
+ *                lines[]: position, sha, path, line, side ("added" in the
+ *                post-image, "removed" in the pre-image), guard, undecided
  * Text is valid UTF-8 (invalid bytes replaced), otherwise as stored.
  */
 #ifndef BISECT_REPORT_H

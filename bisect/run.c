@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "coverage.h"
 #include "layout.h"
 #include "config-derive.h"
 #include "run.h"
@@ -445,9 +446,29 @@ static void print_fixup_help(const char *work_dir)
 		work_dir);
 }
 
+/*
+ * The run's last line: how much of the series' changed code the run's
+ * configurations compiled (bisectable coverage lists the rest). Nothing
+ * when no build kept its .config.
+ */
+static void print_coverage(struct run *r)
+{
+	struct strbuf line = STRBUF_INIT;
+	struct coverage cov;
+
+	if (!coverage_load(r->db, r->id, &cov) && cov.recorded && cov.changed) {
+		coverage_summary(&cov, &line);
+		printf("coverage: %s\n", line.buf);
+	}
+	coverage_release(&cov);
+	strbuf_release(&line);
+}
+
 /* The run's end state from how the rebase ended; the exit status of 'run'. */
 static int finish(struct run *r, int rc)
 {
+	int ret;
+
 	if (interrupted) {
 		tree_abort_in_progress(r->work_dir);
 		db_finish_run(r->db, r->id, "interrupted", NULL);
@@ -471,7 +492,9 @@ static int finish(struct run *r, int rc)
 	}
 	db_finish_run(r->db, r->id, "done", r->tip.buf);
 	run_claim_work_dir(r, "done");
-	return verdict_report(r->db, r->id, NULL, NULL, stdout);
+	ret = verdict_report(r->db, r->id, NULL, NULL, stdout);
+	print_coverage(r);
+	return ret;
 }
 
 int run_verify(struct run *r)

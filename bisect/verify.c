@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "cache.h"
+#include "coverage.h"
 #include "kbuild.h"
 #include "layout.h"
 #include "progress.h"
@@ -385,15 +386,53 @@ static void size_metrics(struct config_step *cs)
 	free(vmlinux);
 }
 
+/*
+ * What coverage judges this build by (coverage.h): the .config olddefconfig
+ * made at this commit and, for a build that finished, the files its objects
+ * depend on (a failed build stopped before some objects: its list would
+ * leave out files that were never tried, so it has none and its .config
+ * alone judges). 0 if configure did not finish: there is nothing to keep.
+ */
+static int kconfig_texts(struct config_step *cs, const struct kbuild_result *kb,
+			 struct strbuf *dotconfig, struct strbuf *compiled, int *has_compiled)
+{
+	struct strbuf text = STRBUF_INIT;
+	char *path;
+
+	*has_compiled = 0;
+	if (!kb->configured)
+		return 0;
+	path = xasprintf("%s/.config", cs->out_dir);
+	if (strbuf_read_file(&text, path) >= 0)
+		coverage_dotconfig_lines(text.buf, dotconfig);
+	free(path);
+	strbuf_release(&text);
+	if (!dotconfig->len)
+		return 0;
+	/* No file found is a path the dependency lists spell otherwise: unknown. */
+	if (kb->ok && !coverage_compiled_files(cs->out_dir, cs->vc->work_dir, compiled) &&
+	    compiled->len)
+		*has_compiled = 1;
+	return 1;
+}
+
 static void record_build(struct config_step *cs, const struct kbuild_result *kb,
 			 const char *reproduce)
 {
+	struct strbuf dotconfig = STRBUF_INIT, compiled = STRBUF_INIT;
 	sqlite3 *db = cs->vc->db;
+	int has_kconfig, has_compiled;
+	long long id;
 	size_t i;
 
+	has_kconfig = kconfig_texts(cs, kb, &dotconfig, &compiled, &has_compiled);
 	db_begin(db);
-	record(cs, "build", kb->error ? "error" : kb->ok ? "pass" : "fail", kb->duration,
-	       kb->evidence, cs->build_log, reproduce, cs->build_key);
+	id = record(cs, "build", kb->error ? "error" : kb->ok ? "pass" : "fail", kb->duration,
+		    kb->evidence, cs->build_log, reproduce, cs->build_key);
+	if (has_kconfig)
+		db_kconfig_set(db, id, dotconfig.buf, has_compiled ? compiled.buf : NULL);
+	strbuf_release(&dotconfig);
+	strbuf_release(&compiled);
 	if (!kb->ok) {
 		record_not_booted(cs, kb->error ? "not run: build error" : "not run: build failed");
 		db_commit(db);

@@ -105,6 +105,21 @@ CREATE TABLE IF NOT EXISTS metrics (
 	UNIQUE (commit_id, config, name)
 );
 
+-- What a build's coverage is judged by (bisectable coverage, coverage.c):
+-- the configuration's .config after olddefconfig at that commit, its
+-- CONFIG_...= lines only; and the source files (.c, .h, .S, relative to the
+-- tree) that the .*.o.cmd files of the objects it links name as a source or
+-- dependency, one a line: a changed line of a file no object depends on was not
+-- compiled, whatever its #ifdefs say (a file included by another, like
+-- kernel/sched/rt.c by build_policy.c, is there as a dependency). NULL when
+-- the build did not finish (a failed build's lists are not complete). A
+-- build reused from the cache gets a copy of its origin's row.
+CREATE TABLE IF NOT EXISTS kconfigs (
+	result_id INTEGER PRIMARY KEY REFERENCES results(id) ON DELETE CASCADE,
+	dotconfig TEXT NOT NULL,
+	compiled TEXT
+);
+
 -- Every compiler warning of the whole build at a commit (carried over for
 -- objects that were not rebuilt), so new ones can be listed by file:line.
 CREATE TABLE IF NOT EXISTS warnings (

@@ -357,6 +357,9 @@ static void test_schema_upgrade(void)
 	db = db_open(path);
 	is_int(count(db, "PRAGMA user_version"), db_known_version(),
 	       "an old database is brought to the current version");
+	is_int(count(db, "SELECT COUNT(*) FROM pragma_table_info('kconfigs') WHERE name IN"
+		     " ('result_id', 'dotconfig', 'compiled')"), 3,
+	       "it gains table kconfigs (a build's .config and compiled files)");
 	ok(count(db, "SELECT COUNT(*) FROM pragma_table_info('metrics') WHERE name IN ('unit', 'better', 'noise_pct', 'spread_pct', 'noisy')") == 5,
 	   "its metrics gain unit, better, noise_pct, spread_pct, noisy");
 	is_int(count(db, "SELECT COUNT(*) FROM metrics WHERE (name = 'text' AND source = 'build')"
