@@ -38,6 +38,73 @@ is "$(sql "select count(*) from results where cached_from is not null and stage 
 is "$(sql "select count(distinct value) from metrics where name = 'warnings'")" 1 \
 	"the warning count is the same at every commit (no new warnings)"
 is "$(sql "select state from runs")" "done" "the run is marked done"
+# Coverage (each build keeps its .config and the files its objects depend
+# on): the 12 changed lines of C are compiled by up and by smp. Commit 1: 5
+# in idle_cpu() (kernel/sched/syscalls.c, included by build_policy.c); 2:
+# -#ifdef CONFIG_SMP, -#endif and a comment; 3: +#ifdef CONFIG_SMP, +#endif
+# (directives: compiled whatever SMP is); 4: a comment line of core.c.
+is "$(grep '^coverage:' "$scratch/run.out")" \
+	"coverage: 12 of 12 changed lines compiled by at least one configuration (up, smp)" \
+	"the run ends with its coverage"
+is "$(sql "select count(*) from kconfigs")" 10 \
+	"a .config for each of the 10 builds (the base and 4 commits, up and smp)"
+is "$(sql "select r.config || ' ' || c.position from kconfigs k join results r
+	on r.id = k.result_id join commits c on c.id = r.commit_id where k.compiled is null")" \
+	"up 2" "the failed build (up at commit 2) has no list of compiled files"
+is "$(sql "select count(*) from kconfigs where dotconfig like '%#%'
+	or dotconfig not like 'CONFIG_%'")" 0 "only the CONFIG_...= lines are kept"
+is "$(sql "select group_concat(r.config, ' ') from kconfigs k join results r
+	on r.id = k.result_id join commits c on c.id = r.commit_id
+	where c.position = 1 and k.dotconfig like '%'||char(10)||'CONFIG_SMP=y'||char(10)||'%'")" \
+	"smp" "CONFIG_SMP=y is in smp's .config, not up's"
+is "$(sql "select count(*) from kconfigs where compiled like
+	'%'||char(10)||'kernel/sched/rt.c'||char(10)||'%' and compiled like
+	'%'||char(10)||'kernel/sched/syscalls.c'||char(10)||'%'")" 9 \
+	"the 9 finished builds list rt.c and syscalls.c, which build_policy.c includes"
+
+out=$("$BISECTABLE" coverage --db "$db"); rc=$?
+is "$rc" 0 "coverage exits 0: every changed line was compiled"
+is "$out" "12 of 12 changed lines compiled by at least one configuration (up, smp)
+  up         12 of 12
+  smp        12 of 12
+  0 never compiled, 0 undecided (complex conditions, evaluated as far as they go)" \
+	"coverage: 12 of 12, and 12 for each configuration"
+
+# Had no object of commit 1's builds depended on syscalls.c, its 3 added
+# lines (207, 208 and 211 of its post-image) would be compiled by neither;
+# so would commit 2's 2 removed ones (214 and 217 of its pre-image, commit
+# 1's: removed lines are judged at the parent). Commit 1's own removed lines
+# are judged at the base, where it was compiled.
+sql "update kconfigs set compiled = replace(compiled,
+	char(10)||'kernel/sched/syscalls.c'||char(10), char(10)) where result_id in
+	(select r.id from results r join commits c on c.id = r.commit_id
+	where c.position = 1 and r.stage = 'build')"
+sha1=$(sql "select substr(sha, 1, 12) from commits where position = 1")
+sha2=$(sql "select substr(sha, 1, 12) from commits where position = 2")
+out=$("$BISECTABLE" coverage --db "$db"); rc=$?
+is "$rc" 1 "coverage exits 1 when a line was never compiled"
+is "$out" "1/4 $sha1 sched/syscalls: Check nr_running first in idle_cpu()
+  (file not built)  kernel/sched/syscalls.c:+207 +208 +211
+2/4 $sha2 sched/syscalls: Drop the #ifdef around ttwu_pending in idle_cpu()
+  (file not built)  kernel/sched/syscalls.c:-214 -217
+
+7 of 12 changed lines compiled by at least one configuration (up, smp)
+  up         7 of 12
+  smp        7 of 12
+  5 never compiled, 0 undecided (complex conditions, evaluated as far as they go)" \
+	"coverage lists them, grouped by commit, guard and file"
+
+"$BISECTABLE" report --db "$db" --format json -o "$scratch/report.json" > /dev/null 2>&1
+is "$(python3 -c 'import json, sys; c = json.load(open(sys.argv[1]))["coverage"]
+print(c["changed_lines"], c["compiled"], c["never_compiled"], c["compiled_by"]["up"],
+      " ".join(l["side"][0] + str(l["line"]) for l in c["lines"]))' "$scratch/report.json")" \
+	"12 7 5 7 a207 a208 a211 r214 r217" "the JSON report's coverage object"
+"$BISECTABLE" report --db "$db" -o "$scratch/report.html" > /dev/null 2>&1
+like "$(grep -A3 'id="coverage"' "$scratch/report.html")" \
+	'7 of 12 changed lines compiled by at least one configuration \(up, smp\): up 7, smp 7' \
+	"the HTML report has a Coverage section"
+like "$(cat "$scratch/report.html")" '<code>kernel/sched/syscalls.c</code>: \+207 \+208 \+211' \
+	"the HTML report lists the lines never compiled"
 is "$(qemu_count)" 0 "no QEMU left running"
 log=$(sql "select log_path from results r join commits c on c.id = r.commit_id
 	where c.position = 2 and r.config = 'up' and r.stage = 'build'")
