@@ -226,10 +226,8 @@ int cmd_run(struct cmd_ctx *ctx)
 	o.target = ctx->argv[0];
 	if (o.ccache < 0)
 		o.ccache = have_ccache();
-	if (o.distcc && *o.distcc && distcc_slots(o.distcc) < 0) {
-		error("--distcc '%s' names no host", o.distcc);
-		goto out;
-	}
+	if (o.distcc && *o.distcc && distcc_slots(o.distcc) < 0)
+		return error("--distcc '%s' names no host", o.distcc), EXIT_ERROR;
 	/* Through distcc, as many compiles at once as the hosts have slots. */
 	if (!o.jobs && o.distcc && *o.distcc)
 		o.jobs = distcc_slots(o.distcc);

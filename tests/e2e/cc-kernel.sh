@@ -25,6 +25,7 @@ $(O)/%.o: %.c
 bzImage: $(patsubst %.c,$(O)/%.o,$(wildcard *.c))
 	@if [ -e broken ]; then echo "broken.c:1:1: error: this commit is broken"; exit 1; fi
 	mkdir -p $(O)/arch/x86/boot && cat $^ > $(O)/arch/x86/boot/bzImage
+	ld -r -o $(O)/vmlinux $^
 .PHONY: bzImage tinyconfig olddefconfig
 MK
 	printf '#!/bin/sh\n# merge_config.sh -m -O OUT DOTCONFIG BASE FRAGMENT\ncat "$5" "$6" > "$4"\n' \
