@@ -13,6 +13,11 @@
 #
 #   BENCH_SERIES   series (default: the shipped one, patches/sched-smp-up-6.12)
 #   BENCH_CONFIGS  configurations (default up)
+#   BENCH_SUITES   guest suites (default smoke: the boots are the same work on
+#                  both machines, this measures the builds)
+#   BENCH_TEMPLATE a cache holding only an import of linux-source (made by
+#                  BISECTABLE_CACHE=DIR bisectable import): each machine
+#                  starts from a copy of it instead of importing, untimed
 #   BENCH_ONLY     "ccache" or "distcc" to run only one part (distcc needs part 1's A)
 # Run it under the shared lock: flock /work/kernel.lock make bench-remote
 set -eu
@@ -20,6 +25,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top"
 series=${BENCH_SERIES:-patches/sched-smp-up-6.12}
 configs=${BENCH_CONFIGS:-up}
+suites=${BENCH_SUITES:-smoke}
 root=${BENCH_ROOT:-$(mktemp -d /var/tmp/bisectable-remote.XXXXXX)}
 mkdir -p "$root"
 chmod 755 "$root"
@@ -49,25 +55,26 @@ wait_port() {	# wait_port HOST PORT: up to 10 s
 machine() {	# machine NAME: import + run, cold, in BISECTABLE_CACHE=$root/NAME
 	local t0 t1 t2
 	export BISECTABLE_CACHE="$root/$1"
+	[ -n "${BENCH_TEMPLATE:-}" ] && cp -a "$BENCH_TEMPLATE" "$BISECTABLE_CACHE"
+	mkdir -p "$root/$1.d"
 	t0=$(now)
 	./bisectable import > "$root/$1-import.log" 2>&1
 	t1=$(now)
-	./bisectable run --db "$root/$1.db" --configs "$configs" \
+	./bisectable run --db "$root/$1.d/db" --configs "$configs" --suites "$suites" \
 		--ccache-remote "redis://127.0.0.1:$redis_port" "$series" > "$root/$1-run.log" 2>&1 || true
 	t2=$(now)
 	unset BISECTABLE_CACHE
-	local import run build hits misses local_hits verdict
+	local import run build hits misses local_hits
 	import=$(secs "$t0" "$t1")
 	run=$(secs "$t1" "$t2")
-	build=$(sqlite3 "$root/$1.db" "select printf('%.1f', sum(duration)) from results
+	build=$(sqlite3 "$root/$1.d/db" "select printf('%.1f', sum(duration)) from results
 		where stage = 'build' and cached_from is null")
-	hits=$(sqlite3 "$root/$1.db" "select cast(coalesce(sum(value), 0) as int) from metrics
+	hits=$(sqlite3 "$root/$1.d/db" "select cast(coalesce(sum(value), 0) as int) from metrics
 		where name = 'ccache_remote_hits'")
-	local_hits=$(sqlite3 "$root/$1.db" "select cast(coalesce(sum(value), 0) as int) from metrics
+	local_hits=$(sqlite3 "$root/$1.d/db" "select cast(coalesce(sum(value), 0) as int) from metrics
 		where name = 'ccache_local_hits'")
-	misses=$(sqlite3 "$root/$1.db" "select cast(coalesce(sum(value), 0) as int) from metrics
+	misses=$(sqlite3 "$root/$1.d/db" "select cast(coalesce(sum(value), 0) as int) from metrics
 		where name = 'ccache_misses'")
-	verdict=$(grep -m1 -i "bisectable" "$root/$1-run.log" | tail -1 || true)
 	printf '| %s | %s | %s | %s | %s | %s | %s |\n' "$1" "$import" "$run" "$build" \
 		"$local_hits" "$hits" "$misses"
 	eval "run_$1=$run; total_$1=$(echo "$import + $run" | bc)"
@@ -88,6 +95,18 @@ if [ "${BENCH_ONLY:-ccache}" = ccache ] || [ -z "${BENCH_ONLY:-}" ]; then
 	machine B
 	echo
 	echo "B/A run: $(echo "scale=3; $run_B / $run_A" | bc), B/A import+run: $(echo "scale=3; $total_B / $total_A" | bc)"
+	for m in A B; do
+		echo
+		echo "machine $m, per commit: position, objects rebuilt, build s, boot s, test s, ccache misses, remote hits"
+		sqlite3 -separator ' | ' "$root/$m.d/db" "select c.position,
+			(select cast(value as int) from metrics where commit_id = c.id and name = 'rebuilt_objects'),
+			(select printf('%.1f', duration) from results where commit_id = c.id and stage = 'build'),
+			(select printf('%.1f', duration) from results where commit_id = c.id and stage = 'boot'),
+			(select printf('%.1f', duration) from results where commit_id = c.id and stage = 'test'),
+			(select cast(value as int) from metrics where commit_id = c.id and name = 'ccache_misses'),
+			(select cast(value as int) from metrics where commit_id = c.id and name = 'ccache_remote_hits')
+			from commits c order by c.position"
+	done
 	grep -h "build pass" "$root/B-run.log" | head -3 || true
 	redis-cli -p "$redis_port" info memory | grep '^used_memory_human' || true
 fi
@@ -104,10 +123,12 @@ if [ "${BENCH_ONLY:-distcc}" = distcc ] || [ -z "${BENCH_ONLY:-}" ]; then
 		wait_port "$a" "$p"
 		hosts="$hosts $a:$p/2"
 	done
-	wt=$(sqlite3 "$root/A.db" 'select work_dir from runs order by id desc limit 1')
+	wt=$(sqlite3 "$root/A.d/db" 'select work_dir from runs order by id desc limit 1')
 	a_image=$(find "$root/A" -path "*/$configs/arch/x86/boot/bzImage" | head -1)
 	t0=$(now)
-	BISECTABLE_CACHE="$root/D" ./bisectable run --db "$root/D.db" --configs "$configs" \
+	mkdir -p "$root/D.d"
+	BISECTABLE_CACHE="$root/D" ./bisectable run --db "$root/D.d/db" --configs "$configs" \
+		--suites "$suites" \
 		--no-ccache --no-base --distcc "${hosts# }" --repo "$wt" HEAD~1..HEAD \
 		> "$root/D-run.log" 2>&1 || true
 	t1=$(now)
