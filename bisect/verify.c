@@ -156,10 +156,10 @@ static int config_cpus(const char *configs_dir, const char *config)
 
 static void build_env(struct config_step *cs)
 {
-	/* Plain ASCII quotes in compiler messages: evidence reads the same everywhere. */
 	const struct run_config *rc = cs->vc->rc;
 	char *cache = cache_dir(), *distcc_dir = xasprintf("%s/distcc", cache);
 
+	/* Plain ASCII quotes in compiler messages: evidence reads the same everywhere. */
 	argv_push(&cs->env, "LC_ALL=C");
 	if (cs->kjob.use_ccache) {
 		/* Outside the repository, size-capped. */
@@ -169,6 +169,9 @@ static void build_env(struct config_step *cs)
 	build_remote_env(&cs->env, cs->out_dir, distcc_dir, rc->distcc_hosts, rc->ccache_remote,
 			 cs->kjob.use_ccache);
 	cs->kjob.env = cs->env.argv;
+	/* distcc makes its lock/ and state/ there, but not the directory itself. */
+	if (rc->distcc_hosts)
+		mkdir_p(distcc_dir);
 	free(distcc_dir);
 	free(cache);
 }
