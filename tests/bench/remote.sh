@@ -18,6 +18,9 @@
 #   BENCH_TEMPLATE a cache holding only an import of linux-source (made by
 #                  BISECTABLE_CACHE=DIR bisectable import): each machine
 #                  starts from a copy of it instead of importing, untimed
+#   BENCH_REPO     verify only the tip of this repository (the series applied
+#                  on the import, e.g. a clone of it with 'git am'), --no-base:
+#                  one cold build a machine instead of the whole series
 #   BENCH_ONLY     "ccache" or "distcc" to run only one part (distcc needs part 1's A)
 # Run it under the shared lock: flock /work/kernel.lock make bench-remote
 set -eu
@@ -61,7 +64,7 @@ machine() {	# machine NAME: import + run, cold, in BISECTABLE_CACHE=$root/NAME
 	./bisectable import > "$root/$1-import.log" 2>&1
 	t1=$(now)
 	./bisectable run --db "$root/$1.d/db" --configs "$configs" --suites "$suites" \
-		--ccache-remote "redis://127.0.0.1:$redis_port" "$series" > "$root/$1-run.log" 2>&1 || true
+		--ccache-remote "redis://127.0.0.1:$redis_port" "${target[@]}" > "$root/$1-run.log" 2>&1 || true
 	t2=$(now)
 	unset BISECTABLE_CACHE
 	local import run build hits misses local_hits
@@ -79,6 +82,13 @@ machine() {	# machine NAME: import + run, cold, in BISECTABLE_CACHE=$root/NAME
 		"$local_hits" "$hits" "$misses"
 	eval "run_$1=$run; total_$1=$(echo "$import + $run" | bc)"
 }
+
+if [ -n "${BENCH_REPO:-}" ]; then
+	target=(--no-base --repo "$BENCH_REPO" HEAD~1..HEAD)
+	series="the tip of $BENCH_REPO"
+else
+	target=("$series")
+fi
 
 if [ "${BENCH_ONLY:-ccache}" = ccache ] || [ -z "${BENCH_ONLY:-}" ]; then
 	redis_port=$(free_port)
