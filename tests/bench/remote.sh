@@ -121,6 +121,12 @@ if [ "${BENCH_ONLY:-ccache}" = ccache ] || [ -z "${BENCH_ONLY:-}" ]; then
 	redis-cli -p "$redis_port" info memory | grep '^used_memory_human' || true
 fi
 
+#   BENCH_DISTCC_BY  skip part 2 when it would start after this time (date -d)
+if [ -n "${BENCH_DISTCC_BY:-}" ] && [ "$(date +%s)" -gt "$(date -d "$BENCH_DISTCC_BY" +%s)" ]; then
+	echo
+	echo "distcc part skipped: past $BENCH_DISTCC_BY"
+	BENCH_ONLY=ccache
+fi
 if [ "${BENCH_ONLY:-distcc}" = distcc ] || [ -z "${BENCH_ONLY:-}" ]; then
 	mkdir -p "$root/distccd"
 	chmod 1777 "$root/distccd"
