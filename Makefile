@@ -33,7 +33,7 @@ PACKAGES  := gcc make libc6-dev libsqlite3-dev libjansson-dev sqlite3 git \
 	     linux-source-6.12 flex bison bc libelf-dev libssl-dev cpio xz-utils kmod \
 	     qemu-system-x86 expect busybox-static rt-tests ccache python3 chromium fonts-dejavu-core \
 	     binutils procps perl gzip bubblewrap clang libclang-rt-14-dev \
-	     redis-server libhiredis-dev zlib1g-dev slurm-wlm unifdef
+	     redis-server libhiredis-dev zlib1g-dev slurm-wlm unifdef distcc
 
 SRCS      := $(filter-out bisect/bisectable.c,$(wildcard bisect/*.c))
 OBJS      := $(SRCS:.c=.o)
@@ -160,6 +160,10 @@ test: unit suites browser e2e
 bench: all
 	tests/bench/bench.sh
 
+# Builds beyond one machine (ccache's remote storage, distcc), on this one.
+bench-remote: all
+	tests/bench/remote.sh
+
 print-packages:
 	@echo $(PACKAGES)
 
@@ -186,5 +190,5 @@ clean:
 		$(UNIT_TESTS) reports/fixture.* bisectable.1 bisectable.bash $(FUZZERS)
 	rm -rf tests/fuzz/work tests/unit/asan
 
-.PHONY: print-packages bench all unit suites browser e2e test deps verify clean screenshot install \
+.PHONY: print-packages bench bench-remote all unit suites browser e2e test deps verify clean screenshot install \
 	uninstall fuzz

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "build-remote.h"
 #include "builtin.h"
 #include "db.h"
 #include "layout.h"
@@ -47,6 +48,8 @@ struct run_opts {
 	int no_parallel;
 	int no_base;
 	int no_sandbox;
+	const char *distcc;
+	const char *ccache_remote;
 	int discard;
 	int resume;
 	const char *boot;
@@ -103,6 +106,12 @@ static const struct opt run_option_list[] = {
 		 "do not verify the base first (position 0)"),
 	OPT_BOOL(0, "no-sandbox", struct run_opts, no_sandbox,
 		 "run the series' Makefiles without bubblewrap (network, writes anywhere)"),
+	OPT_STRING(0, "distcc", struct run_opts, distcc, "HOSTS", NULL, 0,
+		   "compile through distcc on these hosts (DISTCC_HOSTS: 'hostA/8 hostB/8'); "
+		   "-j follows their slots"),
+	OPT_STRING(0, "ccache-remote", struct run_opts, ccache_remote, "URL", NULL, 0,
+		   "ccache's remote storage, e.g. redis://host:6379 (default: "
+		   "$BISECTABLE_CCACHE_REMOTE)"),
 	OPT_BOOL(0, "resume", struct run_opts, resume,
 		 "take up an interrupted or failed run (the latest, or the run N given)"),
 	OPT_BOOL(0, "discard", struct run_opts, discard,
@@ -119,12 +128,39 @@ static const struct opt run_option_list[] = {
 };
 DEFINE_CMD_OPTIONS(run, struct run_opts, run_option_list);
 
+static int run_check_distcc(void)
+{
+	const char *argv[] = { "sh", "-c", "command -v distcc >/dev/null", NULL };
+	struct child c = { .argv = argv };
+
+	if (run_child(&c))
+		return error("--distcc: distcc is not installed (Debian's distcc)");
+	return 0;
+}
+
 static int have_ccache(void)
 {
 	const char *argv[] = { "sh", "-c", "command -v ccache >/dev/null", NULL };
 	struct child c = { .argv = argv };
 
 	return !run_child(&c);
+}
+
+/* The option, else the environment; not recorded with the run (run-config.h). */
+static void set_ccache_remote(const struct run_opts *o, struct run_config *rc)
+{
+	const char *url = o->ccache_remote ? o->ccache_remote : getenv("BISECTABLE_CCACHE_REMOTE");
+
+	free(rc->ccache_remote);
+	rc->ccache_remote = url && *url ? xstrdup(url) : NULL;
+	/* The steps (git rebase --exec 'bisectable step') read it from there. */
+	if (rc->ccache_remote && rc->ccache)
+		setenv("BISECTABLE_CCACHE_REMOTE", rc->ccache_remote, 1);
+	else
+		unsetenv("BISECTABLE_CCACHE_REMOTE");
+	if (rc->ccache_remote && !rc->ccache)
+		warning("ccache's remote storage %s is not used: the run compiles without ccache",
+			rc->ccache_remote);
 }
 
 /* The run's typed configuration from the options, checked once, here. */
@@ -170,6 +206,8 @@ static int make_config(const struct run_opts *o, const struct run_target *t,
 	rc->parallel = !o->no_parallel;
 	rc->verify_base = !o->no_base;
 	rc->sandbox = !o->no_sandbox;
+	rc->distcc_hosts = o->distcc && *o->distcc ? xstrdup(o->distcc) : NULL;
+	set_ccache_remote(o, rc);
 	ret = run_config_validate(rc, configs_dir);
 	free(configs_dir);
 	return ret;
@@ -223,7 +261,10 @@ static int resume(struct cmd_ctx *ctx)
 	r.db = ctx->db;
 	run_mark_interrupted(r.db);
 	run_config_free(&rc);
-	if (use_results_remote(o) || run_resume(&r, id, &rc) || run_check_tools(rc.sandbox) ||
+	if (use_results_remote(o) || run_resume(&r, id, &rc))
+		goto out;
+	set_ccache_remote(o, &rc);
+	if (run_check_tools(rc.sandbox) || (rc.distcc_hosts && run_check_distcc()) ||
 	    run_check_exec_paths(o->db_path ? o->db_path : ctx->db_path))
 		goto out;
 	record_results_remote(&r);
@@ -328,6 +369,11 @@ int cmd_run(struct cmd_ctx *ctx)
 	}
 	if (o.ccache < 0)
 		o.ccache = have_ccache();
+	if (o.distcc && *o.distcc && distcc_slots(o.distcc) < 0)
+		return error("--distcc '%s' names no host", o.distcc), EXIT_ERROR;
+	/* Through distcc, as many compiles at once as the hosts have slots. */
+	if (!o.jobs && o.distcc && *o.distcc)
+		o.jobs = distcc_slots(o.distcc);
 	if (!o.jobs)
 		o.jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
 	if (!o.repo && strstr(o.target, "..") && !file_exists(o.target)) {
@@ -342,6 +388,7 @@ int cmd_run(struct cmd_ctx *ctx)
 	t.discard = o.discard;
 	run_config_free(&rc);
 	if (use_results_remote(&o) || make_config(&o, &t, &rc) || run_check_tools(rc.sandbox) ||
+	    (rc.distcc_hosts && run_check_distcc()) ||
 	    run_check_exec_paths(o.db_path))
 		goto out;
 	/* The database was opened (and checked) before any work, by bisectable.c. */

@@ -172,6 +172,9 @@ int cmd_step(struct cmd_ctx *ctx)
 	if (run_config_from_json(run.options, &rc))
 		die("run %lld in %s has no run configuration this bisectable can read", run_id,
 		    db_path);
+	/* Not in the run's record (run-config.h): 'run' passes it down in the environment. */
+	rc.ccache_remote = getenv("BISECTABLE_CCACHE_REMOTE") && *getenv("BISECTABLE_CCACHE_REMOTE") ?
+			   xstrdup(getenv("BISECTABLE_CCACHE_REMOTE")) : NULL;
 	if (!getcwd(cwd, sizeof(cwd)))
 		die("getcwd failed");
 

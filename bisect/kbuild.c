@@ -103,14 +103,21 @@ void kbuild_make_argv(const struct kbuild_job *job, struct argv_array *argv, con
 		argv_pushl(argv, "KBUILD_BUILD_TIMESTAMP=Thu Jan  1 00:00:00 UTC 2000",
 			   "KBUILD_BUILD_USER=bisectable", "KBUILD_BUILD_HOST=bisectable",
 			   "KBUILD_BUILD_VERSION=1", NULL);
+		/*
+		 * On the make line, not only in the environment: kernels since
+		 * 5.2 set CC themselves and only a command-line CC overrides it.
+		 * distcc behind ccache is ccache's CCACHE_PREFIX (build-remote.h).
+		 */
 		if (job->use_ccache)
 			argv_push(argv, "CC=ccache gcc");
+		else if (job->distcc_hosts && *job->distcc_hosts)
+			argv_push(argv, "CC=distcc gcc");
 	}
 	argv_push(argv, target);
 }
 
-/* The directories a build writes: the tree, its O= directory, ccache's. */
-static void writable_dirs(const struct kbuild_job *job, const char *dirs[4])
+/* The directories a build writes: the tree, its O= directory, ccache's, distcc's. */
+static void writable_dirs(const struct kbuild_job *job, const char *dirs[5])
 {
 	size_t i, n = 0;
 
@@ -118,6 +125,8 @@ static void writable_dirs(const struct kbuild_job *job, const char *dirs[4])
 	dirs[n++] = job->out;
 	for (i = 0; job->env && job->env[i]; i++)
 		if (!strncmp(job->env[i], "CCACHE_DIR=", 11))
+			dirs[n++] = job->env[i] + 11;
+		else if (!strncmp(job->env[i], "DISTCC_DIR=", 11))
 			dirs[n++] = job->env[i] + 11;
 	dirs[n] = NULL;
 }
@@ -134,7 +143,7 @@ static int run_logged(const struct kbuild_job *job, const char *const *argv,
 	struct child c = { .argv = argv, .dir = job->src, .out_path = job->log_path,
 			   .out_append = 1, .env = job->env };
 	FILE *log = fopen(job->log_path, "a");
-	const char *why = NULL, *dirs[4];
+	const char *why = NULL, *dirs[5];
 	int ret;
 
 	if (job->sandbox && sandbox_available(&why)) {
@@ -144,7 +153,7 @@ static int run_logged(const struct kbuild_job *job, const char *const *argv,
 		/* bwrap binds only what exists; ccache's directory may not yet. */
 		for (i = 0; dirs[i]; i++)
 			mkdir_p(dirs[i]);
-		sandbox_argv(&boxed, dirs, job->src, argv);
+		sandbox_argv_network(&boxed, dirs, job->src, argv, job->network);
 		c.argv = boxed.argv;
 	}
 	if (log) {
@@ -514,6 +523,18 @@ static void log_restored(const struct kbuild_job *job, const struct kbuild_resul
 	fclose(f);
 }
 
+/* distcc's and ccache's logs of the last build only. */
+static void remote_logs_reset(const struct kbuild_job *job)
+{
+	char *d = xasprintf("%s/%s", job->out, BUILD_REMOTE_DISTCC_LOG);
+	char *c = xasprintf("%s/%s", job->out, BUILD_REMOTE_CCACHE_LOG);
+
+	unlink(d);
+	unlink(c);
+	free(d);
+	free(c);
+}
+
 int kbuild_run(const struct kbuild_job *job, struct kbuild_result *res)
 {
 	struct argv_array argv = ARGV_ARRAY_INIT;
@@ -543,7 +564,9 @@ int kbuild_run(const struct kbuild_job *job, struct kbuild_result *res)
 	if (!stat(job->log_path, &st))
 		log_start = st.st_size;
 	kbuild_make_argv(job, &argv, "bzImage");
+	remote_logs_reset(job);
 	res->ok = !run_logged(job, argv.argv, res);
+	build_remote_read(job->out, &res->remote);
 	if (strbuf_read_file(&log, job->log_path) < 0) {
 		snprintf(res->evidence, sizeof(res->evidence), "cannot read %s: %s", job->log_path,
 			 strerror(errno));
@@ -584,6 +607,7 @@ void kbuild_result_free(struct kbuild_result *res)
 	free(res->warnings);
 	res->warnings = NULL;
 	res->nwarnings = 0;
+	build_remote_stats_free(&res->remote);
 }
 
 /* Reading a build log for the report (see kbuild.h) */

@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 
+#include "build-remote.h"
 #include "util.h"
 
 struct kbuild_job {
@@ -19,6 +20,8 @@ struct kbuild_job {
 	int jobs;
 	int use_ccache;
 	int sandbox;			/* run the tree's code under sandbox.h */
+	int network;			/* the sandbox keeps the network (distcc, remote cache) */
+	const char *distcc_hosts;	/* DISTCC_HOSTS of the build, or NULL */
 	const char *const *env;		/* extra environment of make, or NULL */
 };
 
@@ -39,6 +42,7 @@ struct kbuild_result {
 	size_t rebuilt;			/* objects compiled in this build */
 	int restored;			/* sources given their old mtime back; -1: none */
 	char restore_note[256];		/* why none were */
+	struct build_remote_stats remote;	/* who compiled what, where ccache found it */
 };
 
 /* The fragments of a configuration, in merge order; -1 if one is missing. */

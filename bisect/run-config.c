@@ -91,6 +91,8 @@ void run_config_free(struct run_config *rc)
 	free(rc->configs_dir);
 	free(rc->profile);
 	free(rc->accel);
+	free(rc->distcc_hosts);
+	free(rc->ccache_remote);
 	for (i = 0; i < rc->nmetrics; i++)
 		metric_free(&rc->metrics[i]);
 	free(rc->metrics);
@@ -413,6 +415,8 @@ char *run_config_to_json(const struct run_config *rc)
 			json_object_set_new(doc, "configs_dir", json_string(rc->configs_dir));
 		json_object_set_new(doc, "build_only", json_list(rc->build_only, rc->nbuild_only));
 	}
+	if (rc->distcc_hosts)
+		json_object_set_new(doc, "distcc", json_string(rc->distcc_hosts));
 	s = json_dumps(doc, JSON_COMPACT | JSON_PRESERVE_ORDER);
 	json_decref(doc);
 	if (!s)
@@ -478,7 +482,7 @@ static int metrics_from_json(json_t *a, struct run_config *rc)
 int run_config_from_json(const char *text, struct run_config *rc)
 {
 	json_t *doc, *configs = NULL, *tests = NULL, *metrics = NULL, *suites;
-	const char *format = NULL, *mode = NULL, *accel = NULL, *profile;
+	const char *format = NULL, *mode = NULL, *accel = NULL, *profile, *distcc;
 	int version = 0, ret = -1;
 	size_t i;
 
@@ -518,6 +522,10 @@ int run_config_from_json(const char *text, struct run_config *rc)
 		free(rc->profile);
 		rc->profile = xstrdup(profile);
 	}
+	/* Absent: built on this machine only. */
+	distcc = json_string_value(json_object_get(doc, "distcc"));
+	if (distcc)
+		rc->distcc_hosts = xstrdup(distcc);
 	for (i = 0; i < rc->ntests; i++) {
 		if (!strchr(rc->tests[i], '.')) {
 			char *q = xasprintf("smoke.%s", rc->tests[i]);

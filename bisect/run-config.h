@@ -68,6 +68,13 @@ struct run_config {
 	int parallel;			/* one process per configuration */
 	int verify_base;		/* verify the base as position 0 first */
 	int sandbox;			/* builds without network, writing only their dirs */
+	char *distcc_hosts;		/* --distcc: DISTCC_HOSTS of the builds, or NULL */
+	/*
+	 * ccache's remote storage (--ccache-remote, BISECTABLE_CCACHE_REMOTE),
+	 * or NULL. Not recorded with the run (a URL may hold a password):
+	 * a resumed run takes it from its own command line again.
+	 */
+	char *ccache_remote;
 	struct series_metric *metrics;
 	size_t nmetrics;
 	/*

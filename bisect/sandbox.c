@@ -10,20 +10,34 @@
 #include "util.h"
 
 /* The namespaces and mounts every sandboxed command gets, before its own binds. */
-static void add_prologue(struct argv_array *out)
+static void add_prologue(struct argv_array *out, int network)
 {
 	/* The build dies with the step that started it (a killed run leaves no make). */
-	argv_pushl(out, "bwrap", "--die-with-parent", "--unshare-net", "--unshare-ipc",
-		   "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc",
-		   "--tmpfs", "/tmp", NULL);
+	argv_pushl(out, "bwrap", "--die-with-parent", NULL);
+	/*
+	 * No network, unless the build must reach distccd or ccache's remote
+	 * storage: a private network namespace has only its own loopback, not
+	 * the host's 127.0.0.x where a local distccd or redis listens, let
+	 * alone other machines. The file system stays read-only either way.
+	 */
+	if (!network)
+		argv_push(out, "--unshare-net");
+	argv_pushl(out, "--unshare-ipc", "--ro-bind", "/", "/", "--dev", "/dev",
+		   "--proc", "/proc", "--tmpfs", "/tmp", NULL);
 }
 
 void sandbox_argv(struct argv_array *out, const char *const *writable, const char *dir,
 		  const char *const *argv)
 {
+	sandbox_argv_network(out, writable, dir, argv, 0);
+}
+
+void sandbox_argv_network(struct argv_array *out, const char *const *writable,
+			  const char *dir, const char *const *argv, int network)
+{
 	size_t i;
 
-	add_prologue(out);
+	add_prologue(out, network);
 	/*
 	 * After the tmpfs: a writable directory under /tmp shows through it,
 	 * and so does the project's own data (configs/, guest/suites/) when

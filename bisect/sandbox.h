@@ -22,5 +22,8 @@ int sandbox_available(const char **why);
  */
 void sandbox_argv(struct argv_array *out, const char *const *writable, const char *dir,
 		  const char *const *argv);
+/* The same, keeping the host's network when network is set (distcc, remote ccache). */
+void sandbox_argv_network(struct argv_array *out, const char *const *writable,
+			  const char *dir, const char *const *argv, int network);
 
 #endif

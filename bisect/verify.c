@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "build-remote.h"
 #include "cache.h"
 #include "coverage.h"
 #include "kbuild.h"
@@ -42,7 +43,7 @@ struct config_step {
 	char *image_key;
 	struct kbuild_job kjob;
 	struct boot_job bjob;
-	char *env[4];			/* NULL-terminated */
+	struct argv_array env;		/* of the build: "NAME=value" */
 };
 
 static char *rev(const char *dir, const char *what)
@@ -157,17 +158,24 @@ static int config_cpus(const char *configs_dir, const char *config)
 
 static void build_env(struct config_step *cs)
 {
-	/* Plain ASCII quotes in compiler messages: evidence reads the same everywhere. */
-	cs->env[0] = xstrdup("LC_ALL=C");
-	if (cs->kjob.use_ccache) {
-		char *cache = cache_dir();
+	const struct run_config *rc = cs->vc->rc;
+	char *cache = cache_dir(), *distcc_dir = xasprintf("%s/distcc", cache);
 
+	/* Plain ASCII quotes in compiler messages: evidence reads the same everywhere. */
+	argv_push(&cs->env, "LC_ALL=C");
+	if (cs->kjob.use_ccache) {
 		/* Outside the repository, size-capped. */
-		cs->env[1] = xasprintf("CCACHE_DIR=%s/ccache", cache);
-		cs->env[2] = xstrdup("CCACHE_MAXSIZE=5G");
-		free(cache);
+		argv_pushf(&cs->env, "CCACHE_DIR=%s/ccache", cache);
+		argv_push(&cs->env, "CCACHE_MAXSIZE=5G");
 	}
-	cs->kjob.env = (const char *const *)cs->env;
+	build_remote_env(&cs->env, cs->out_dir, distcc_dir, rc->distcc_hosts, rc->ccache_remote,
+			 cs->kjob.use_ccache);
+	cs->kjob.env = cs->env.argv;
+	/* distcc makes its lock/ and state/ there, but not the directory itself. */
+	if (rc->distcc_hosts)
+		mkdir_p(distcc_dir);
+	free(distcc_dir);
+	free(cache);
 }
 
 static void config_step_init(struct config_step *cs, struct verify_commit *vc,
@@ -195,6 +203,9 @@ static void config_step_init(struct config_step *cs, struct verify_commit *vc,
 	cs->kjob.jobs = rc->jobs;
 	cs->kjob.use_ccache = rc->ccache;
 	cs->kjob.sandbox = rc->sandbox;
+	cs->kjob.distcc_hosts = rc->distcc_hosts;
+	cs->kjob.network = (rc->distcc_hosts && *rc->distcc_hosts) ||
+			   (rc->ccache && rc->ccache_remote && *rc->ccache_remote);
 	build_env(cs);
 
 	cs->bjob.kernel = cs->kernel;
@@ -214,10 +225,7 @@ static void config_step_init(struct config_step *cs, struct verify_commit *vc,
 
 static void config_step_release(struct config_step *cs)
 {
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(cs->env); i++)
-		free(cs->env[i]);
+	argv_clear(&cs->env);
 	free(cs->out_dir);
 	free(cs->configs_dir);
 	free(cs->build_log);
@@ -444,6 +452,13 @@ static void record_build(struct config_step *cs, const struct kbuild_result *kb,
 			       kb->warnings[i].message);
 	metric(cs, "build", "warnings", kb->nwarnings);
 	metric(cs, "build", "rebuilt_objects", kb->rebuilt);
+	if (kb->remote.nhosts)
+		metric(cs, "build", "distcc_remote_compiles", build_remote_distributed(&kb->remote));
+	if (kb->remote.have_ccache && cs->vc->rc->ccache_remote) {
+		metric(cs, "build", "ccache_local_hits", kb->remote.local_hits);
+		metric(cs, "build", "ccache_remote_hits", kb->remote.remote_hits);
+		metric(cs, "build", "ccache_misses", kb->remote.misses);
+	}
 	if (kb->restored >= 0)
 		metric(cs, "build", "restored_mtimes", kb->restored);
 	size_metrics(cs);
@@ -497,6 +512,14 @@ static int stage_build(struct config_step *cs)
 		kb.ok ? "" : kb.evidence, kb.duration, kb.rebuilt, kb.nwarnings);
 	if (kb.restored > 0)
 		fprintf(stderr, ", %d unchanged sources kept their mtime", kb.restored);
+	if (cs->vc->rc->distcc_hosts || cs->vc->rc->ccache_remote) {
+		struct strbuf where = STRBUF_INIT;
+
+		build_remote_describe(&kb.remote, &where);
+		if (where.len)
+			fprintf(stderr, "; %s", where.buf);
+		strbuf_release(&where);
+	}
 	fprintf(stderr, ")\n");
 	ok = kb.ok;
 	kbuild_result_free(&kb);

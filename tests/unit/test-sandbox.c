@@ -17,13 +17,17 @@
 #include "util.h"
 #include "tap.h"
 
+/* boxed: 0 not sandboxed, 1 sandboxed, 2 sandboxed but keeping the network */
 static int run(const char *const *argv, int boxed, const char *const *writable)
 {
 	struct argv_array a = ARGV_ARRAY_INIT;
 	struct child c = { .quiet = 1, .timeout = 30, .own_group = 1 };
 	int ret;
 
-	if (boxed) {
+	if (boxed == 2) {
+		sandbox_argv_network(&a, writable, "/", argv, 1);
+		c.argv = a.argv;
+	} else if (boxed) {
 		sandbox_argv(&a, writable, "/", argv);
 		c.argv = a.argv;
 	} else {
@@ -36,6 +40,8 @@ static int run(const char *const *argv, int boxed, const char *const *writable)
 
 static void test_writes(const char *dir)
 {
+	const char *touch[] = { "sh", "-c", "echo x > /usr/bisectable-escaped", NULL };
+
 	char *w = xasprintf("%s/w", dir), *r = xasprintf("%s/r", dir);
 	char *wf = xasprintf("%s/f", w), *rf = xasprintf("%s/f", r);
 	char *script = xasprintf("echo ok > '%s'; echo escaped > '%s'", wf, rf);
@@ -48,6 +54,8 @@ static void test_writes(const char *dir)
 	ok(file_exists(wf), "a write inside one succeeds");
 	ok(!file_exists(rf), "and nothing reached the other directory");
 	unlink(wf);
+	ok(run(touch, 2, writable) != 0 && !file_exists("/usr/bisectable-escaped"),
+	   "keeping the network keeps the file system read-only");
 	is_int(run(argv, 0, NULL), 0, "control: the same command writes both without the sandbox");
 	ok(file_exists(rf), "control: the other file is there then");
 	free(w);
@@ -76,6 +84,8 @@ static void test_network(void)
 
 		ok(run(argv, 1, NULL) != 0, "the sandbox cannot reach a server on the host's loopback");
 		is_int(run(argv, 0, NULL), 0, "control: the same connection works without it");
+		is_int(run(argv, 2, NULL), 0,
+		       "a sandbox that keeps the network (distcc, remote ccache) reaches it");
 	}
 	close(fd);
 	free(script);
