@@ -43,7 +43,7 @@ int distcc_slots(const char *hosts)
 }
 
 void build_remote_env(struct argv_array *env, const char *out_dir, const char *distcc_dir,
-		      const char *hosts, const char *remote, int use_ccache)
+		      const char *hosts, const char *remote, int use_ccache, const char *base_dir)
 {
 	if (hosts && *hosts) {
 		argv_pushf(env, "DISTCC_HOSTS=%s", hosts);
@@ -59,8 +59,21 @@ void build_remote_env(struct argv_array *env, const char *out_dir, const char *d
 			argv_push(env, "CCACHE_PREFIX=distcc");
 	}
 	if (use_ccache) {
-		if (remote && *remote)
+		if (remote && *remote) {
 			argv_pushf(env, "CCACHE_REMOTE_STORAGE=%s", remote);
+			/*
+			 * Another machine's work tree and build directories are
+			 * elsewhere (its own cache) but laid out alike below it:
+			 * with paths under base_dir hashed relative to it (and
+			 * the working directory left out), the same compile is
+			 * the same key on both. Without it, the kernel's absolute
+			 * -I paths make nearly every remote lookup miss.
+			 */
+			if (base_dir && *base_dir) {
+				argv_pushf(env, "CCACHE_BASEDIR=%s", base_dir);
+				argv_push(env, "CCACHE_NOHASHDIR=1");
+			}
+		}
 		/* Per build, not the shared counters of ccache -s (two builds at once). */
 		argv_pushf(env, "CCACHE_STATSLOG=%s/%s", out_dir, BUILD_REMOTE_CCACHE_LOG);
 	}

@@ -28,10 +28,12 @@ int distcc_slots(const char *hosts);
 /*
  * The environment entries of a build in out_dir ("NAME=value", pushed to
  * env): distcc's hosts, state directory and log, ccache's prefix command,
- * remote storage and stats log. hosts / remote may be NULL.
+ * remote storage and stats log. hosts / remote may be NULL. With remote
+ * storage, paths under base_dir (the cache holding the work tree and build
+ * directories) are hashed relative to it, so two machines share keys.
  */
 void build_remote_env(struct argv_array *env, const char *out_dir, const char *distcc_dir,
-		      const char *hosts, const char *remote, int use_ccache);
+		      const char *hosts, const char *remote, int use_ccache, const char *base_dir);
 
 struct distcc_host_count {
 	char host[128];			/* "127.0.0.2:3632" or "localhost" */

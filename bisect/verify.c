@@ -169,7 +169,7 @@ static void build_env(struct config_step *cs)
 		argv_push(&cs->env, "CCACHE_MAXSIZE=5G");
 	}
 	build_remote_env(&cs->env, cs->out_dir, distcc_dir, rc->distcc_hosts, rc->ccache_remote,
-			 cs->kjob.use_ccache);
+			 cs->kjob.use_ccache, cache);
 	cs->kjob.env = cs->env.argv;
 	/* distcc makes its lock/ and state/ there, but not the directory itself. */
 	if (rc->distcc_hosts)

@@ -35,22 +35,24 @@ static void test_env(void)
 {
 	struct argv_array a = ARGV_ARRAY_INIT;
 
-	build_remote_env(&a, "/o", "/c/distcc", "h1/2 h2/2", "redis://r:1", 1);
+	build_remote_env(&a, "/o", "/c/distcc", "h1/2 h2/2", "redis://r:1", 1, "/c");
 	ok(has(&a, "DISTCC_HOSTS=h1/2 h2/2"), "DISTCC_HOSTS from the option");
 	ok(has(&a, "CCACHE_PREFIX=distcc"), "distcc behind ccache: its prefix command");
 	ok(has(&a, "DISTCC_DIR=/c/distcc"), "distcc's state in the cache");
 	ok(has(&a, "DISTCC_LOG=/o/" BUILD_REMOTE_DISTCC_LOG), "distcc's private log");
 	ok(has(&a, "CCACHE_REMOTE_STORAGE=redis://r:1"), "ccache's remote storage");
 	ok(has(&a, "CCACHE_STATSLOG=/o/" BUILD_REMOTE_CCACHE_LOG), "ccache's private stats log");
+	ok(has(&a, "CCACHE_BASEDIR=/c") && has(&a, "CCACHE_NOHASHDIR=1"),
+	   "with remote storage, paths are hashed relative to the cache (another machine's keys match)");
 	argv_clear(&a);
 
-	build_remote_env(&a, "/o", "/c/distcc", "h1/2", "redis://r:1", 0);
+	build_remote_env(&a, "/o", "/c/distcc", "h1/2", "redis://r:1", 0, "/c");
 	ok(has(&a, "DISTCC_HOSTS=h1/2") && !has(&a, "CCACHE_PREFIX=distcc"),
 	   "without ccache: distcc, no prefix command (CC=distcc gcc instead)");
 	ok(!has(&a, "CCACHE_REMOTE_STORAGE=redis://r:1"), "and no remote ccache");
 	argv_clear(&a);
 
-	build_remote_env(&a, "/o", "/c/distcc", NULL, NULL, 1);
+	build_remote_env(&a, "/o", "/c/distcc", NULL, NULL, 1, "/c");
 	is_int(a.argc, 1, "neither: only the stats log");
 	argv_clear(&a);
 }
