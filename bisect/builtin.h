@@ -74,5 +74,6 @@ DECLARE_CMD(show);
 DECLARE_CMD(report);
 DECLARE_CMD(import);
 DECLARE_CMD(configs);
+DECLARE_CMD(bisect);
 
 #endif

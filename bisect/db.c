@@ -24,9 +24,11 @@ static const char schema_sql[] =
  * views agree with verdict.c (a skip is not bad; verdict.complete); 3:
  * results.status 'error' (an infrastructure failure, never cached) and
  * verdict.errors; 4: metrics.unit, better, noise_pct, spread_pct, noisy
- * (performance verdicts).
+ * (performance verdicts); 7: runs.kind, 'series' or 'bisect' (a run made by
+ * 'bisectable bisect' or 'step --bisect-run', which visits only the
+ * commits git bisect picks).
  */
-#define SCHEMA_VERSION	4
+#define SCHEMA_VERSION	7
 #define STR_(x)		#x
 #define STR(x)		STR_(x)
 
@@ -155,6 +157,10 @@ static void migrate(sqlite3 *db, const char *path, int version)
 			    " ALTER TABLE metrics ADD COLUMN noise_pct REAL;"
 			    " ALTER TABLE metrics ADD COLUMN spread_pct REAL;"
 			    " ALTER TABLE metrics ADD COLUMN noisy INTEGER NOT NULL DEFAULT 0");
+	/* Which command made the run: a verification of every commit, or a bisection. */
+	if (version < 7 && db_has_column(db, "runs", "id") && !db_has_column(db, "runs", "kind"))
+		exec_or_die(db, path, "ALTER TABLE runs ADD COLUMN kind TEXT NOT NULL"
+			    " DEFAULT 'series' CHECK (kind IN ('series', 'bisect'))");
 }
 
 static int schema_version(sqlite3 *db)
@@ -348,8 +354,8 @@ long long db_insert_run(sqlite3 *db, const struct run_info *run)
 	gethostname(host, sizeof(host) - 1);
 	st = db_prepare(db,
 		"INSERT INTO runs (series, series_kind, repo, work_dir, base_version, base_sha,"
-		" tip_sha, configs, options, started_at, state, tool_version, host)"
-		" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'running', ?, ?)");
+		" tip_sha, configs, options, started_at, state, tool_version, host, kind)"
+		" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'running', ?, ?, COALESCE(?, 'series'))");
 	db_bind_text(st, 1, run->series);
 	db_bind_text(st, 2, run->series_kind);
 	db_bind_text(st, 3, run->repo);
@@ -362,6 +368,7 @@ long long db_insert_run(sqlite3 *db, const struct run_info *run)
 	db_bind_text(st, 10, now);
 	db_bind_text(st, 11, BISECTABLE_VERSION);
 	db_bind_text(st, 12, host);
+	db_bind_text(st, 13, run->kind);
 	db_done(db, st);
 	id = sqlite3_last_insert_rowid(db);
 	free(now);
@@ -432,6 +439,7 @@ void run_info_free(struct run_info *run)
 	free(run->state);
 	free(run->tool_version);
 	free(run->host);
+	free(run->kind);
 	memset(run, 0, sizeof(*run));
 }
 

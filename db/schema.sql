@@ -1,4 +1,5 @@
--- bisectable database schema (SQLite), version 3 (PRAGMA user_version).
+-- bisectable database schema (SQLite), version 7 (PRAGMA user_version;
+-- 7: runs.kind).
 -- Applied on every open; idempotent. The binary embeds this file at build
 -- time; bisect/db.c upgrades older databases to it (and sets the version).
 
@@ -20,7 +21,10 @@ CREATE TABLE IF NOT EXISTS runs (
 	state TEXT NOT NULL DEFAULT 'running'
 		CHECK (state IN ('running', 'done', 'stopped', 'interrupted', 'failed')),
 	tool_version TEXT NOT NULL,
-	host TEXT NOT NULL
+	host TEXT NOT NULL,
+	-- series: every commit of the series or range is verified ('run');
+	-- bisect: only the commits git bisect picked ('bisect', 'step --bisect-run')
+	kind TEXT NOT NULL DEFAULT 'series' CHECK (kind IN ('series', 'bisect'))
 );
 
 CREATE TABLE IF NOT EXISTS commits (

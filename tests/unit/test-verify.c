@@ -355,7 +355,7 @@ static void test_schema_upgrade(void)
 		     " (1, 'up', 'sched_smp_lines', 3);", NULL, NULL, NULL);
 	sqlite3_close(db);
 	db = db_open(path);
-	is_int(count(db, "PRAGMA user_version"), 4, "an old database is brought to version 4");
+	is_int(count(db, "PRAGMA user_version"), 7, "an old database is brought to version 7");
 	ok(count(db, "SELECT COUNT(*) FROM pragma_table_info('metrics') WHERE name IN ('unit', 'better', 'noise_pct', 'spread_pct', 'noisy')") == 5,
 	   "its metrics gain unit, better, noise_pct, spread_pct, noisy");
 	is_int(count(db, "SELECT COUNT(*) FROM metrics WHERE (name = 'text' AND source = 'build')"
@@ -409,7 +409,7 @@ static void test_schema_v3(void)
 	sqlite3_exec(db, sql.buf, NULL, NULL, NULL);
 	sqlite3_exec(db, "PRAGMA user_version = 2;"
 		     "INSERT INTO runs VALUES (1, 's', 'patches', NULL, '/w', '6.12', 'b', NULL,"
-		     " 'up', '{}', 't', NULL, 'done', '0.1', 'h');"
+		     " 'up', '{}', 't', NULL, 'done', '0.1', 'h', 'series');"
 		     "INSERT INTO commits (id, run_id, position, sha, subject) VALUES"
 		     " (1, 1, 1, 'a', 'one'), (2, 1, 2, 'b', 'two');"
 		     "INSERT INTO results (id, run_id, commit_id, config, stage, status, evidence,"
@@ -425,7 +425,7 @@ static void test_schema_v3(void)
 	sqlite3_close(db);
 
 	db = db_open(path);
-	is_int(count(db, "PRAGMA user_version"), 4, "is brought to version 4");
+	is_int(count(db, "PRAGMA user_version"), 7, "is brought to version 7");
 	is_int(count(db, "SELECT COUNT(*) FROM results WHERE (id = 7 AND cached_from IS NULL"
 		     " AND evidence = 'x: boom' AND image_key = 'I') OR (id = 42 AND"
 		     " cached_from = 7 AND cache_key = 'K2')"), 2, "keeping every row and id");
