@@ -29,10 +29,11 @@ echo "/* uncommitted */" >> "$user/kernel/sched/core.c"
 
 state() {	# refs, HEAD, index, reflogs, config: every file of .git; the work tree
 	(cd "$user/.git" && find . -type f -print0 | sort -z | xargs -0 sha1sum) | sha1sum
-	git -C "$user" status --porcelain=v1 --ignored
-	git -C "$user" diff | sha1sum
+	GIT_OPTIONAL_LOCKS=0 git -C "$user" status --porcelain=v1 --ignored
+	GIT_OPTIONAL_LOCKS=0 git -C "$user" diff | sha1sum
 	git -C "$user" symbolic-ref -q HEAD
 }
+git -C "$user" status -s > /dev/null	# the index's stat data settle once, here
 before=$(state)
 
 start=$(date +%s)
