@@ -46,6 +46,14 @@ sed 's/^/# /' "$scratch/out"
 grep -E '^bisect: |is (good|bad|skip|abort):' "$scratch/err" | sed 's/^/# /'
 echo "# wall time ${took}s"
 out=$(cat "$scratch/out")
+# Each commit tested: build and boot seconds, objects rebuilt (the last row of a
+# commit tested twice is the confirmation's).
+sql "select c.position, b.status, round(b.duration), coalesce(m.value, '-'),
+	coalesce(o.status, '-'), round(coalesce(o.duration, 0)), coalesce(o.cached_from, '')
+	from commits c join results b on b.commit_id = c.id and b.stage = 'build'
+	left join results o on o.commit_id = c.id and o.stage = 'boot'
+	left join metrics m on m.commit_id = c.id and m.name = 'rebuilt_objects'
+	order by b.recorded_at" | sed 's/^/# step: /'
 like "$out" '^first bad commit: 27/40 [0-9a-f]{12} "lib/e2e_bisect: Panic at boot on UP"' \
 	"names commit 27, the UP boot panic"
 like "$out" '^  up: boot fail: .*e2e-bisect: planted UP boot failure' \
