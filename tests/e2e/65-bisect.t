@@ -1,7 +1,7 @@
 #!/bin/bash
 # bisectable bisect on a synthetic range of 40 commits over the 6.12 base
 # (tests/e2e/bisect-history.sh): commit 27 makes UP panic at boot, commits
-# 20 and 25 break the build of an unrelated file (fixed by the next commit)
+# 20 and 24 break the build of an unrelated file (fixed by the next commit)
 # exactly where git bisect lands. 'bisect --stage boot --config up' must
 # name commit 27 with the panic as evidence, skip the two build breaks
 # (exit 125), confirm the answer without the cache, take fewer steps than a
@@ -21,7 +21,7 @@ echo "$base_git/objects" > "$user/.git/objects/info/alternates"
 git -C "$user" update-ref refs/heads/master "$base_sha"
 git -C "$user" checkout -q -f master
 git -C "$user" tag v6.12-base
-BOOT=27 TYPOS="20 25" tests/e2e/bisect-history.sh "$user"
+BOOT=27 TYPOS="20 24" tests/e2e/bisect-history.sh "$user"
 is "$(git -C "$user" rev-list --count v6.12-base..master)" 40 "a synthetic range of 40 commits"
 # The user's own work: a branch checked out, an uncommitted change.
 git -C "$user" checkout -q -b topic master~3
@@ -65,15 +65,15 @@ skips=$(sed -nE 's/^bisect: ([0-9]+) steps \(([0-9]+) skipped.*/\2/p' <<< "$out"
 ok "$(test "${steps:-99}" -lt 40; echo $?)" "fewer steps than a linear walk (${steps:-?} < 40)"
 is "$skips" 2 "the two unrelated build breaks git bisect landed on were skipped"
 is "$(grep -c '^  git bisect skip ' <<< "$out")" 2 "git bisect log shows the two skips"
-is "$(grep -cE 'e2e_bisect_typo: Break the build \((20|25)\).*' <<< "$out")" 2 \
-	"and they are commits 20 and 25"
+is "$(grep -cE 'e2e_bisect_typo: Break the build \((20|24)\).*' <<< "$out")" 2 \
+	"and they are commits 20 and 24"
 is "$(grep -cE '^bisect: [0-9a-f]{12} is skip: up build fail: lib/e2e_bisect_typo.c' "$scratch/err")" 2 \
 	"each skip is a build failure of lib/e2e_bisect_typo.c while looking for a boot failure"
 is "$(sql "select kind || ' ' || state from runs")" "bisect done" \
 	"the steps are a run of kind bisect, done"
 is "$(sql "select count(*) from commits c join results r on r.commit_id = c.id
-	where r.stage = 'build' and r.status = 'fail' and c.position in (20, 25)")" 2 \
-	"the build failures are recorded at commits 20 and 25"
+	where r.stage = 'build' and r.status = 'fail' and c.position in (20, 24)")" 2 \
+	"the build failures are recorded at commits 20 and 24"
 is "$(sql "select r.status from results r join commits c on c.id = r.commit_id
 	where c.position = 26 and r.stage = 'boot'")" pass "the parent boots"
 ok "$(test -s "$(dirname "$db")/logs/run-1/bisect.log"; echo $?)" "git bisect log is kept with the logs"
