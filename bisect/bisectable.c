@@ -41,6 +41,9 @@ const struct cmd_entry commands[] = {
 	  "--resume [<run>]",
 	  "verify a series (quilt dir, *.patch dir, mbox, or --repo R base..tip)",
 	  &run_options, 0, 1, CMD_DB_RW | CMD_ARGS_FILES, cmd_run },
+	{ "bisect", "[<options>] --repo <repo> <good> <bad>",
+	  "find the first bad commit with git bisect run in a clone of the repository",
+	  &bisect_options, 2, 2, CMD_DB_RW, cmd_bisect },
 	{ "first-bad", "[<options>]", "print the first bad commit per configuration",
 	  &first_bad_options, 0, 0, CMD_DB_RO, cmd_first_bad },
 	{ "regressions", "[<options>]",
@@ -64,7 +67,8 @@ const struct cmd_entry commands[] = {
 	  &coverage_options, 0, 0, CMD_DB_RO, cmd_coverage },
 	{ "import", "[<options>]", "import linux-source-6.12 into the cache (run does it too)",
 	  &import_options, 0, 0, 0, cmd_import },
-	{ "step", "[<options>] --run N", "verify HEAD; run by git rebase --exec, not by hand",
+	{ "step", "[<options>] --run N\n--bisect-run [<options>] [--config LIST] [--stage S]",
+	  "verify HEAD; run by git rebase --exec, or by your own git bisect run (--bisect-run)",
 	  &step_options, 0, 0, CMD_DB_PATH | CMD_INTERNAL, cmd_step },
 	{ "help", "[<command>]", "describe a command, or all of them",
 	  &help_options, 0, 1, 0, cmd_help },
@@ -115,13 +119,29 @@ static int open_db(const struct cmd_entry *e, struct cmd_ctx *ctx)
 	return 0;
 }
 
+/*
+ * step --bisect-run answers git bisect run: a usage error there must abort
+ * the bisection (128), not read as a bad commit (2 is "bad" to git).
+ */
+static int error_status(const struct cmd_entry *e, int argc, const char **argv)
+{
+	int i;
+
+	if (e->fn != cmd_step)
+		return EXIT_ERROR;
+	for (i = 1; i < argc && strcmp(argv[i], "--"); i++)
+		if (!strcmp(argv[i], "--bisect-run"))
+			return die_status = 128;
+	return EXIT_ERROR;
+}
+
 static int run_command(const struct cmd_entry *e, int argc, const char **argv)
 {
 	struct cmd_ctx ctx = { 0 };
 	struct opt_usage u;
 	char *db_default = NULL;
 	void *values[2];
-	int n, ret;
+	int n, ret, failed = error_status(e, argc, argv);
 
 	cmd_usage_init(e, &u);
 	ctx.opts = xcalloc(1, e->options ? e->options->size : 1);
@@ -130,7 +150,7 @@ static int run_command(const struct cmd_entry *e, int argc, const char **argv)
 	n = parse_options(&u, values, argc, argv);
 	if (n < 0) {
 		free(ctx.opts);
-		return n == PARSE_OPT_HELP ? 0 : EXIT_ERROR;
+		return n == PARSE_OPT_HELP ? 0 : failed;
 	}
 	ctx.argc = n;
 	ctx.argv = argv;
@@ -145,7 +165,7 @@ static int run_command(const struct cmd_entry *e, int argc, const char **argv)
 		free(dir);
 	}
 	if (open_db(e, &ctx))
-		ret = EXIT_ERROR;
+		ret = failed;
 	else
 		ret = e->fn(&ctx);
 	if (ctx.db)

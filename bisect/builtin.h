@@ -76,5 +76,6 @@ DECLARE_CMD(import);
 DECLARE_CMD(configs);
 DECLARE_CMD(merge);
 DECLARE_CMD(coverage);
+DECLARE_CMD(bisect);
 
 #endif

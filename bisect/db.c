@@ -26,7 +26,8 @@ static const char schema_sql[] =
  * verdict.errors; 4: metrics.unit, better, noise_pct, spread_pct, noisy
  * (performance verdicts); 5: table kconfigs (a build's .config and the files
  * it compiled, for coverage); 6: commits.message_id and mail_references (the
- * patch mail's thread, for a reply to it); 8: results.origin (a verdict taken
+ * patch mail's thread, for a reply to it); 7: runs.kind, 'series' or
+ * 'bisect' (a run made by 'bisectable bisect' or 'step --bisect-run'); 8: results.origin (a verdict taken
  * from the shared results store), runs.results_remote and
  * results_remote_lost; 9: run_configs (derived configurations, and those
  * built only), which the verdict view reads.
@@ -378,8 +379,8 @@ long long db_insert_run(sqlite3 *db, const struct run_info *run)
 	gethostname(host, sizeof(host) - 1);
 	st = db_prepare(db,
 		"INSERT INTO runs (series, series_kind, repo, work_dir, base_version, base_sha,"
-		" tip_sha, configs, options, started_at, state, tool_version, host)"
-		" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'running', ?, ?)");
+		" tip_sha, configs, options, started_at, state, tool_version, host, kind)"
+		" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'running', ?, ?, COALESCE(?, 'series'))");
 	db_bind_text(st, 1, run->series);
 	db_bind_text(st, 2, run->series_kind);
 	db_bind_text(st, 3, run->repo);
@@ -392,6 +393,7 @@ long long db_insert_run(sqlite3 *db, const struct run_info *run)
 	db_bind_text(st, 10, now);
 	db_bind_text(st, 11, BISECTABLE_VERSION);
 	db_bind_text(st, 12, host);
+	db_bind_text(st, 13, run->kind);
 	db_done(db, st);
 	id = sqlite3_last_insert_rowid(db);
 	free(now);
@@ -488,6 +490,7 @@ void run_info_free(struct run_info *run)
 	free(run->state);
 	free(run->tool_version);
 	free(run->host);
+	free(run->kind);
 	memset(run, 0, sizeof(*run));
 }
 

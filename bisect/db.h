@@ -26,6 +26,7 @@ struct run_info {
 	char *state;
 	char *tool_version;
 	char *host;
+	char *kind;		/* "series" (NULL) or "bisect"; written, not loaded */
 };
 
 /* Open (creating it and its schema if needed); dies with a clear message. */

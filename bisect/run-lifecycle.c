@@ -177,16 +177,20 @@ int run_check_user_work(sqlite3 *db, const char *work_dir, int discard)
 /* The run to resume: id, or the latest that a kill or an error ended. */
 static long long resumable(sqlite3 *db, long long id)
 {
-	sqlite3_stmt *q = db_prepare(db, "SELECT id, state FROM runs WHERE (?1 = 0 AND"
-				     " state IN ('interrupted', 'failed')) OR id = ?1"
-				     " ORDER BY id DESC LIMIT 1");
+	sqlite3_stmt *q = db_prepare(db, "SELECT id, state, kind FROM runs WHERE (?1 = 0 AND"
+				     " state IN ('interrupted', 'failed') AND kind = 'series')"
+				     " OR id = ?1 ORDER BY id DESC LIMIT 1");
 	long long found = 0;
 
 	sqlite3_bind_int64(q, 1, id);
 	if (sqlite3_step(q) == SQLITE_ROW) {
 		const char *state = db_column_str(q, 1);
 
-		if (strcmp(state, "interrupted") && strcmp(state, "failed"))
+		if (!strcmp(db_column_str(q, 2), "bisect"))
+			error("run %lld is a bisection: run 'bisectable bisect' again (the"
+			      " commits it verified come from the result cache)",
+			      (long long)sqlite3_column_int64(q, 0));
+		else if (strcmp(state, "interrupted") && strcmp(state, "failed"))
 			error("run %lld is %s: only an interrupted or failed run can be resumed",
 			      (long long)sqlite3_column_int64(q, 0), state);
 		else

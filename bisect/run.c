@@ -104,7 +104,7 @@ static void set_inherited(int fd, int inherited)
  * it holds the work tree's lock too, and the read end of the alive pipe,
  * whose EOF tells every step that 'run' is gone; the rebase dies with run.
  */
-static int run_owned(struct run *r, struct child *c)
+int run_owned(struct run *r, struct child *c)
 {
 	int ret;
 
@@ -497,15 +497,20 @@ static int finish(struct run *r, int rc)
 	return ret;
 }
 
+int run_open_alive(struct run *r)
+{
+	if (pipe2(r->alive, O_CLOEXEC) < 0)
+		return error("pipe: %s", strerror(errno));
+	snprintf(r->alive_env, sizeof(r->alive_env), "BISECTABLE_RUN_FD=%d", r->alive[0]);
+	return 0;
+}
+
 int run_verify(struct run *r)
 {
 	int rc = 0;
 
-	if (pipe2(r->alive, O_CLOEXEC) < 0) {
-		error("pipe: %s", strerror(errno));
+	if (run_open_alive(r))
 		return finish(r, -1);
-	}
-	snprintf(r->alive_env, sizeof(r->alive_env), "BISECTABLE_RUN_FD=%d", r->alive[0]);
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
 	signal(SIGHUP, on_signal);

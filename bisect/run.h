@@ -78,6 +78,13 @@ void run_record(struct run *r);
  */
 int run_verify(struct run *r);
 void run_release(struct run *r);
+/* The alive pipe of r and its BISECTABLE_RUN_FD for the steps; 0 or -1. */
+int run_open_alive(struct run *r);
+/*
+ * Run c as a process of r (a step, the rebase, git bisect run): it holds
+ * the work tree's lock and the alive pipe's read end, and dies with r.
+ */
+int run_owned(struct run *r, struct child *c);
 
 /* run-lifecycle.c */
 /* Runs left 'running' whose owner is gone become 'interrupted'; how many. */

@@ -32,6 +32,8 @@ static void vreport(const char *prefix, const char *fmt, va_list ap)
 	fputc('\n', stderr);
 }
 
+int die_status = EXIT_ERROR;
+
 void die(const char *fmt, ...)
 {
 	va_list ap;
@@ -39,7 +41,7 @@ void die(const char *fmt, ...)
 	va_start(ap, fmt);
 	vreport("error: ", fmt, ap);
 	va_end(ap);
-	exit(EXIT_ERROR);
+	exit(die_status);
 }
 
 int error(const char *fmt, ...)

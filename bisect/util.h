@@ -17,6 +17,12 @@
 #define EXIT_ERROR	2	/* usage or internal error */
 
 extern const char *progname;
+/*
+ * die()'s exit status, EXIT_ERROR unless a command says otherwise: under
+ * 'git bisect run' a step that dies must abort the bisection (128), not
+ * read as a bad commit (1-127).
+ */
+extern int die_status;
 
 void die(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
 int error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

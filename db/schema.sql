@@ -25,7 +25,10 @@ CREATE TABLE IF NOT EXISTS runs (
 	-- to (BISECTABLE_RESULTS_REMOTE, results-remote.c), and why it went on
 	-- without it when the store went away mid-run (NULL: it never did)
 	results_remote TEXT,
-	results_remote_lost TEXT
+	results_remote_lost TEXT,
+	-- series: every commit of the series or range is verified ('run');
+	-- bisect: only the commits git bisect picked ('bisect', 'step --bisect-run')
+	kind TEXT NOT NULL DEFAULT 'series' CHECK (kind IN ('series', 'bisect'))
 );
 
 CREATE TABLE IF NOT EXISTS commits (
