@@ -73,6 +73,27 @@ static void mail_line(struct strbuf *o, const char *prefix, const char *s, size_
 	strbuf_addstr(o, "\n");
 }
 
+/*
+ * A build log line with the work tree's path taken out of it: the reader's
+ * tree is elsewhere, and "kernel/sched/core.c:12:3" is what they look up.
+ */
+static void mail_tree_line(struct strbuf *o, const char *tree, const char *prefix,
+			   const char *s, size_t len)
+{
+	struct strbuf line = STRBUF_INIT;
+	size_t tlen = tree ? strlen(tree) : 0, i;
+
+	for (i = 0; i < len; i++) {
+		if (tlen && i + tlen < len && !memcmp(s + i, tree, tlen) && s[i + tlen] == '/') {
+			i += tlen;
+			continue;
+		}
+		strbuf_add(&line, s + i, 1);
+	}
+	mail_line(o, prefix, line.buf, line.len);
+	strbuf_release(&line);
+}
+
 static void mail_text(struct strbuf *o, const char *s, size_t max)
 {
 	if (s)
@@ -256,7 +277,7 @@ static void email_evidence(struct report_out *r, const struct cell *cell, enum s
 		is_new = line == ex.marked ||
 			 (stage == STAGE_BUILD && kbuild_problem(&kl));
 		marked |= is_new;
-		mail_line(o, is_new ? ">> " : "   ", p, end - p);
+		mail_tree_line(o, r->m->run.work_dir, is_new ? ">> " : "   ", p, end - p);
 		if (!*end)
 			break;
 	}

@@ -105,11 +105,12 @@ like "$(grep -A3 'id="coverage"' "$scratch/report.html")" \
 	"the HTML report has a Coverage section"
 like "$(cat "$scratch/report.html")" '<code>kernel/sched/syscalls.c</code>: \+207 \+208 \+211' \
 	"the HTML report lists the lines never compiled"
-mail=$("$BISECTABLE" report --db "$db" --format email 2>&1)
+"$BISECTABLE" report --db "$db" --format email -o "$scratch/mail.eml" > /dev/null 2>&1
+mail=$(cat "$scratch/mail.eml")
 like "$mail" '^Subject: Re: \[PATCH 2/4\] sched/syscalls: Drop the #ifdef around ttwu_pending in idle_cpu\(\)' \
 	"report --format email replies to patch 2/4"
 like "$mail" '>> kernel/sched/syscalls.c:[0-9]+:[0-9]+: error: .*ttwu_pending' \
-	"with the compiler's error marked as new"
+	"with the compiler's error marked as new, the work tree's path taken out"
 [ -n "${BISECTABLE_SAMPLE_MAIL:-}" ] && printf '%s\n' "$mail" > "$BISECTABLE_SAMPLE_MAIL"
 is "$(qemu_count)" 0 "no QEMU left running"
 log=$(sql "select log_path from results r join commits c on c.id = r.commit_id
