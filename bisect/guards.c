@@ -1057,72 +1057,19 @@ static int scan_blob(const char *repo, const char *rev, const char *path,
 	return 0;
 }
 
+static int count_file(const struct diff_file *f, enum guard_kind kind,
+		      const struct guard_file *pre, const struct guard_file *post, void *data)
+{
+	guards_count_file(f, pre, post, data);
+	return 0;
+}
+
 int guards_commit(const char *repo, const char *commit, struct guard_counts *c)
 {
-	struct strbuf diff = STRBUF_INIT, parent = STRBUF_INIT, sha = STRBUF_INIT;
-	struct diff_files files = { 0 };
-	char *spec = xasprintf("%s^{commit}", commit), *parent_rev = NULL;
-	size_t i;
-	int ret = -1, has_parent;
-
-	if (*commit == '-' || git_quiet(repo, &sha, "rev-parse", "--verify", "-q", spec, NULL)) {
-		error("%s is not a commit of %s", commit, repo);
-		goto out;
-	}
-	commit = sha.buf;
-	parent_rev = xasprintf("%s^", commit);
-	has_parent = !git_quiet(repo, &parent, "rev-parse", "--verify", "-q", parent_rev, NULL);
-	if (has_parent) {
-		if (git(repo, &diff, "-c", "core.quotePath=false", "diff-tree", "-p", "-U0",
-			"--no-color", "--no-ext-diff", "--no-renames", "--src-prefix=a/",
-			"--dst-prefix=b/", "-r", parent.buf, commit, NULL))
-			goto out;
-	} else if (git(repo, &diff, "-c", "core.quotePath=false", "diff-tree", "-p", "-U0",
-		       "--no-color", "--no-ext-diff", "--no-renames", "--src-prefix=a/",
-		       "--dst-prefix=b/", "-r", "--root", commit, NULL)) {
-		goto out;
-	}
-	/* git() trims: the diff needs its last newline only to end a line */
-	strbuf_add(&diff, "\n", 1);
-	if (guards_parse_diff(diff.buf, &files)) {
-		error("cannot read the diff of %.12s", commit);
-		goto out;
-	}
-	for (i = 0; i < files.n; i++) {
-		const struct diff_file *f = &files.v[i];
-		const char *path = f->new_path ? f->new_path : f->old_path;
-		struct guard_file pre = { 0 }, post = { 0 };
-		enum guard_kind kind;
-
-		if (!path)
-			continue;
-		if (!*path || (f->old_path && !*f->old_path)) {
-			warning("%.12s: a path git had to quote is not scanned", commit);
-			continue;
-		}
-		kind = guards_kind(path);
-		if (kind == GUARD_KIND_NONE)
-			continue;
-		if ((f->ndel && has_parent && f->old_path &&
-		     scan_blob(repo, parent.buf, f->old_path, kind, &pre)) ||
-		    (f->nadd && f->new_path && scan_blob(repo, commit, f->new_path, kind, &post))) {
-			guard_file_release(&pre);
-			goto out;
-		}
-		guards_count_file(f, &pre, &post, c);
-		guard_file_release(&pre);
-		guard_file_release(&post);
-	}
+	if (guards_commit_each(repo, commit, count_file, c))
+		return -1;
 	guard_counts_sort(c);
-	ret = 0;
-out:
-	diff_files_release(&files);
-	strbuf_release(&diff);
-	strbuf_release(&parent);
-	strbuf_release(&sha);
-	free(parent_rev);
-	free(spec);
-	return ret;
+	return 0;
 }
 
 /* Per line (coverage.c) */
