@@ -31,8 +31,20 @@ int distcc_slots(const char *hosts)
 			continue;
 		any = 1;
 		slash = memchr(start, '/', n);
-		if (slash && isdigit((unsigned char)slash[1])) {
-			total += atoi(slash + 1);
+		if (slash) {
+			/* host/N[,lzo...]: N slots, the whole of it a number. */
+			size_t len = strcspn(slash + 1, ",");
+			char *word;
+			int slots, bad;
+
+			if (slash + 1 + len > p)
+				len = p - slash - 1;
+			word = xstrndup(slash + 1, len);
+			bad = parse_int(word, 1, 1024, &slots);
+			free(word);
+			if (bad)
+				return -1;
+			total += slots;
 		} else {
 			size_t h = strcspn(start, ":,/ \t\n");
 

@@ -21,7 +21,7 @@
 /*
  * make -j for a DISTCC_HOSTS list: the sum of its slots ("host/N"; distcc's
  * defaults otherwise, 4 for a remote host and 2 for localhost). -1 if the
- * list names no host.
+ * list names no host or a slot count is not a number in 1..1024 ("h/4x").
  */
 int distcc_slots(const char *hosts);
 

@@ -370,7 +370,7 @@ int cmd_run(struct cmd_ctx *ctx)
 	if (o.ccache < 0)
 		o.ccache = have_ccache();
 	if (o.distcc && *o.distcc && distcc_slots(o.distcc) < 0)
-		return error("--distcc '%s' names no host", o.distcc), EXIT_ERROR;
+		return error("--distcc '%s' names no host, or a slot count that is not 1..1024", o.distcc), EXIT_ERROR;
 	/* Through distcc, as many compiles at once as the hosts have slots. */
 	if (!o.jobs && o.distcc && *o.distcc)
 		o.jobs = distcc_slots(o.distcc);

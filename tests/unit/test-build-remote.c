@@ -19,6 +19,9 @@ static void test_slots(void)
 	       "options are not hosts (zeroconf's are unknown: none counted)");
 	is_int(distcc_slots("   "), -1, "no host at all");
 	is_int(distcc_slots(NULL), -1, "no list at all");
+	is_int(distcc_slots("a/4x"), -1, "a slot count with a tail is refused, not read as 4");
+	is_int(distcc_slots("a/abc"), -1, "a slot count that is not a number is refused, not 0");
+	is_int(distcc_slots("a/0 b/2"), -1, "0 slots is refused");
 }
 
 static int has(const struct argv_array *a, const char *entry)
