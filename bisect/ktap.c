@@ -13,6 +13,11 @@
  * of "ok 3 foo # SKIP ..." or "cpus=1" of "cpus=16" would be believed. So of
  * such a line only what cannot be misread when cut short is used: kernel
  * failure text and markers without an argument.
+ *
+ * The kernel writes a console message whole, but between two writes of a
+ * test to the tty: "ok 1 cyclictest[    8.752590] random: crng init done",
+ * and the test's own line end on the next line. A printk timestamp inside a
+ * line ends the test's text there; that text is joined to the next line.
  */
 #include "ktap.h"
 
@@ -36,6 +41,8 @@
 #define TIMEOUT_REASON		"no answer within the test timeout"
 #define NUMBER_TOKEN_MAX	64
 #define KTAP_INDENT		4	/* spaces per nesting level */
+/* Longer than any line a test writes: a longer fragment is not rejoined. */
+#define SPLICE_MAX		4096
 #define ARRAY_SIZE(a)		(sizeof(a) / sizeof((a)[0]))
 
 /* Kernel failure texts; each must stand as a word of its own in the line. */
@@ -53,6 +60,10 @@ struct parser {
 	size_t current;			/* the last begun test, or NO_TEST */
 	size_t error_test;		/* test running at the kernel error, or NO_TEST */
 	long long pending_duration;	/* for the next result line, -1 if none */
+	char *carry;			/* a test's text cut by a kernel message */
+	size_t carry_len;
+	char *joined;			/* the carry and the next line */
+	size_t joined_cap;
 };
 
 static bool is_blank(char c)
@@ -201,6 +212,35 @@ static const char *skip_printk_prefix(const char *p, const char *end)
 		}
 	}
 	return skip_blanks(p, end);
+}
+
+/*
+ * Where a kernel message begins inside [p, end), after its first character:
+ * a timestamp as printk writes it, "[%5lu.%06lu]". NULL if there is none.
+ * The width and the six decimals keep a test's own "[1.5]" from matching.
+ */
+static const char *find_spliced_printk(const char *p, const char *end)
+{
+	const char *s, *q, *digits;
+
+	for (s = p + 1; s < end; s++) {
+		if (*s != '[')
+			continue;
+		q = s + 1;
+		while (q < end && *q == ' ')
+			q++;
+		digits = q;
+		while (q < end && is_digit(*q))
+			q++;
+		if (q == digits || q - (s + 1) < 5 || q >= end || *q != '.')
+			continue;
+		digits = ++q;
+		while (q < end && is_digit(*q))
+			q++;
+		if (q - digits == 6 && q < end && *q == ']')
+			return s;
+	}
+	return NULL;
 }
 
 /* A decimal number that fills the token at @p; the text after it, or NULL. */
@@ -668,10 +708,26 @@ static void record_kernel_error(struct parser *ps, const char *p, const char *en
 	}
 }
 
+/* Keep [p, end) to be joined to the next line; 0, or -1 on allocation failure. */
+static int keep_carry(struct parser *ps, const char *p, const char *end)
+{
+	size_t len = (size_t)(end - p);
+	char *carry;
+
+	carry = realloc(ps->carry, len ? len : 1);
+	if (!carry)
+		return -1;
+	/* @p may point into ps->joined, never into ps->carry. */
+	memcpy(carry, p, len);
+	ps->carry = carry;
+	ps->carry_len = len;
+	return 0;
+}
+
 /* @whole is false for a final line that the log cut off before its end. */
 static int parse_line(struct parser *ps, const char *p, const char *end, bool whole)
 {
-	const char *rest;
+	const char *line = p, *rest, *spliced;
 	bool passed;
 	int indent = 0;
 
@@ -680,8 +736,18 @@ static int parse_line(struct parser *ps, const char *p, const char *end, bool wh
 	while (p + indent < end && is_blank(p[indent]))
 		indent++;
 	p = skip_leading_junk(p, end);
+	rest = p;
 	p = skip_printk_prefix(p, end);
 	end = trim_end(p, end);
+
+	/* Not in a kernel message: the console writes each one whole. */
+	spliced = p == rest ? find_spliced_printk(p, end) : NULL;
+	if (spliced && spliced - line <= SPLICE_MAX) {
+		rest = skip_printk_prefix(spliced, end);
+		if (has_kernel_failure(rest, end))
+			record_kernel_error(ps, rest, end);
+		return keep_carry(ps, line, spliced);
+	}
 
 	/*
 	 * After a prompt comes the shell's echo of a command, or a kernel message
@@ -709,6 +775,35 @@ static int parse_line(struct parser *ps, const char *p, const char *end, bool wh
 	if (has_kernel_failure(p, end))
 		record_kernel_error(ps, p, end);
 	return 0;
+}
+
+/* A line of the log, joined to what a kernel message cut from the one before. */
+static int feed_line(struct parser *ps, const char *p, const char *end, bool whole)
+{
+	size_t len = (size_t)(end - p), total;
+	char *joined;
+
+	if (!ps->carry_len)
+		return parse_line(ps, p, end, whole);
+	total = ps->carry_len + len;
+	if (total > ps->joined_cap) {
+		joined = realloc(ps->joined, total);
+		if (!joined)
+			return -1;
+		ps->joined = joined;
+		ps->joined_cap = total;
+	}
+	memcpy(ps->joined, ps->carry, ps->carry_len);
+	memcpy(ps->joined + ps->carry_len, p, len);
+	ps->carry_len = 0;
+	return parse_line(ps, ps->joined, ps->joined + total, whole);
+}
+
+static void parser_free(struct parser *ps)
+{
+	free(ps->slots);
+	free(ps->carry);
+	free(ps->joined);
 }
 
 static void result_init(struct console_result *res)
@@ -746,7 +841,7 @@ int console_parse(const char *buf, size_t len, struct console_result *res)
 		while (eol < end && *eol != '\n' && *eol != '\r')
 			eol++;
 		if (eol == end) {
-			if (parse_line(&ps, p, eol, false))
+			if (feed_line(&ps, p, eol, false))
 				goto fail;
 			break;
 		}
@@ -754,10 +849,13 @@ int console_parse(const char *buf, size_t len, struct console_result *res)
 			terminator = 2;
 		else if (*eol == '\r' && eol + 2 < end && eol[1] == '\r' && eol[2] == '\n')
 			terminator = 3;
-		if (parse_line(&ps, p, eol, true))
+		if (feed_line(&ps, p, eol, true))
 			goto fail;
 		p = eol + terminator;
 	}
+	/* A log that ends inside a cut line: what was cut may be cut short. */
+	if (ps.carry_len && feed_line(&ps, end, end, false))
+		goto fail;
 
 	/* The kernel error is the best evidence of why a test never finished. */
 	if (ps.error_test != NO_TEST) {
@@ -765,11 +863,11 @@ int console_parse(const char *buf, size_t len, struct console_result *res)
 		if (test->status == KTAP_MISSING && !test->reason[0])
 			memcpy(test->reason, res->kernel_error, sizeof(test->reason));
 	}
-	free(ps.slots);
+	parser_free(&ps);
 	return 0;
 
 fail:
-	free(ps.slots);
+	parser_free(&ps);
 	console_result_free(res);
 	return -1;
 }
