@@ -7,6 +7,10 @@
 #    B" (another empty BISECTABLE_CACHE) does the same against the same
 #    redis. Prints both wall times (import and run apart) and B's remote
 #    hits.
+#    Machine A also publishes its cells to the results store (db 1 of the
+#    same redis); then "machine C" (a third empty BISECTABLE_CACHE, without
+#    ccache's remote storage) verifies the series from that store alone:
+#    its wall time, and how many of its cells came from the store.
 # 2. distcc: the tip of the series built again (BISECTABLE_CACHE of its own,
 #    no ccache) through two distccd on 127.0.0.2 and 127.0.0.3; its bzImage
 #    must be byte-identical to A's of the same commit.
@@ -55,8 +59,10 @@ wait_port() {	# wait_port HOST PORT: up to 10 s
 	return 1
 }
 
-machine() {	# machine NAME: import + run, cold, in BISECTABLE_CACHE=$root/NAME
-	local t0 t1 t2
+machine() {	# machine NAME OPTION...: import + run, cold, in BISECTABLE_CACHE=$root/NAME
+	local t0 t1 t2 name=$1
+	shift
+	set -- "$name" "$@"
 	export BISECTABLE_CACHE="$root/$1"
 	[ -n "${BENCH_TEMPLATE:-}" ] && cp -a "$BENCH_TEMPLATE" "$BISECTABLE_CACHE"
 	mkdir -p "$root/$1.d"
@@ -64,7 +70,7 @@ machine() {	# machine NAME: import + run, cold, in BISECTABLE_CACHE=$root/NAME
 	./bisectable import > "$root/$1-import.log" 2>&1
 	t1=$(now)
 	./bisectable run --db "$root/$1.d/db" --configs "$configs" --suites "$suites" \
-		--ccache-remote "redis://127.0.0.1:$redis_port" "${target[@]}" > "$root/$1-run.log" 2>&1 || true
+		"${@:2}" "${target[@]}" > "$root/$1-run.log" 2>&1 || true
 	t2=$(now)
 	unset BISECTABLE_CACHE
 	local import run build hits misses local_hits
@@ -101,10 +107,21 @@ if [ "${BENCH_ONLY:-ccache}" = ccache ] || [ -z "${BENCH_ONLY:-}" ]; then
 	echo
 	echo '| machine | import s | run s | build s (sum) | ccache local hits | remote hits | misses |'
 	echo '|---|---|---|---|---|---|---|'
-	machine A
-	machine B
+	ccache_remote="redis://127.0.0.1:$redis_port"
+	results_remote="redis://127.0.0.1:$redis_port/1"
+	machine A --ccache-remote "$ccache_remote" --results-remote "$results_remote"
+	machine B --ccache-remote "$ccache_remote"
 	echo
 	echo "B/A run: $(echo "scale=3; $run_B / $run_A" | bc), B/A import+run: $(echo "scale=3; $total_B / $total_A" | bc)"
+	echo
+	echo '| machine | import s | run s | build s (sum) | ccache local hits | remote hits | misses |'
+	echo '|---|---|---|---|---|---|---|'
+	machine C --no-ccache --results-remote "$results_remote"
+	echo "C: cells from the results store: $(sqlite3 "$root/C.d/db" "select count(*) from results
+		where origin is not null") of $(sqlite3 "$root/C.d/db" "select count(*) from results"),
+		built here: $(sqlite3 "$root/C.d/db" "select count(*) from results where stage = 'build'
+		and origin is null and cached_from is null"); C/A run: $(echo "scale=3; $run_C / $run_A" | bc)"
+	grep -h "^bisectable: results\|store" "$root/C-run.log" | head -3 || true
 	for m in A B; do
 		echo
 		echo "machine $m, per commit: position, objects rebuilt, build s, boot s, test s, ccache misses, remote hits"
