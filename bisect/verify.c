@@ -122,15 +122,24 @@ void verify_print_progress(struct verify_commit *vc, int at_base)
 {
 	sqlite3_stmt *q = db_prepare(vc->db, "SELECT (SELECT COUNT(*) FROM commits WHERE"
 				     " run_id = ?1 AND position > 0), strftime('%s', 'now') -"
-				     " strftime('%s', started_at) FROM runs WHERE id = ?1");
+				     " strftime('%s', started_at), kind = 'bisect'"
+				     " FROM runs WHERE id = ?1");
 	long elapsed = 0;
+	int bisect = 0;
 
 	sqlite3_bind_int64(q, 1, vc->run->id);
 	if (sqlite3_step(q) == SQLITE_ROW) {
 		vc->total = sqlite3_column_int(q, 0);
 		elapsed = sqlite3_column_int64(q, 1);
+		bisect = sqlite3_column_int(q, 2);
 	}
 	sqlite3_finalize(q);
+	/* git bisect picks the commits: no end to count to, so no time left. */
+	if (bisect) {
+		fprintf(stderr, "[%d/%d, bisect] %.12s %s (bisect %ldm%02lds)\n", vc->position,
+			vc->total, vc->sha, vc->subject, elapsed / 60, elapsed % 60);
+		return;
+	}
 	fprintf(stderr, "[%d/%d%s] %.12s %s (run %ldm%02lds", vc->position, vc->total,
 		at_base ? ", the base" : "", vc->sha, vc->subject, elapsed / 60, elapsed % 60);
 	/* The base's cold build would skew the estimate: count from commit 2 on. */

@@ -35,6 +35,11 @@ like "$out" '^confirmed: tested again without the cache' "and confirms it"
 like "$out" '^bisect: 4 steps \(0 skipped' "in 4 steps of a 15-commit range"
 is "$(state)" "$before" "the user's repository is byte-identical"
 is "$(sql "select kind from runs")" bisect "a run of kind bisect"
+err=$(cat "$scratch/err")
+like "$err" '^\[[0-9]+/15, bisect\] [0-9a-f]{12} change [0-9]+ \(bisect [0-9]+m[0-9]{2}s\)$' \
+	"each step says its position in the 15-commit range"
+! grep -q 'left)' "$scratch/err"
+ok $? "and no estimate of the time left"
 
 # The user's own git bisect run, the step as its command.
 db2="$scratch/own.db"
