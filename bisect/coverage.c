@@ -150,17 +150,53 @@ static void add_tree_path(struct path_list *out, const char *s, size_t len)
 	strbuf_release(&norm);
 }
 
+/* Where the build and the tree are, as .cmd files may name them. */
+struct cmd_dirs {
+	const char *src;	/* the tree, as given */
+	size_t srclen;
+	char *real_out;		/* both without symlinks, as getcwd() names them */
+	char *real_src;
+};
+
+/*
+ * A relative path of a .cmd file is relative to the build directory, where
+ * the compiler ran: with CCACHE_BASEDIR, ccache hands gcc the tree's files
+ * as "../../../work/linux-source/kernel/sched/core.c". If it is in the tree,
+ * add it as the tree names it.
+ */
+static void add_relative_path(struct path_list *out, const struct cmd_dirs *dirs,
+			      const char *s, size_t len)
+{
+	struct path_list abs = { 0 };
+	char *joined;
+	size_t n;
+
+	if (!dirs->real_out || !dirs->real_src)
+		return;
+	/* Resolved from the root, so that ".." cannot leave it. */
+	joined = xasprintf("%s/%.*s", dirs->real_out + 1, (int)len, s);
+	add_tree_path(&abs, joined, strlen(joined));
+	n = strlen(dirs->real_src + 1);
+	if (abs.n && !strncmp(abs.v[0], dirs->real_src + 1, n) && abs.v[0][n] == '/')
+		add_tree_path(out, abs.v[0] + n + 1, strlen(abs.v[0] + n + 1));
+	if (abs.n)
+		free(abs.v[0]);
+	free(abs.v);
+	free(joined);
+}
+
 /*
  * The files of one .cmd file: the object's source ("source_<object> :=
  * /src/kernel/sched/core.c") and its dependency lines ("  /src/kernel/sched/rt.c \"
  * under "deps_<object> := \"); fixdep writes the tree's files with the
- * absolute source prefix in an O= build ($(wildcard ...) lines are options,
- * not files; generated and system headers are not the tree's).
+ * absolute source prefix in an O= build, or relative to the build directory
+ * when ccache rewrote them ($(wildcard ...) lines are options, not files;
+ * generated and system headers are not the tree's).
  */
-static void cmd_file_deps(const char *text, const char *src, size_t srclen,
-			  struct path_list *out)
+static void cmd_file_deps(const char *text, const struct cmd_dirs *dirs, struct path_list *out)
 {
-	const char *p = text;
+	const char *src = dirs->src, *p = text;
+	size_t srclen = dirs->srclen;
 
 	while (*p) {
 		const char *eol = strchrnul(p, '\n'), *s = p, *e, *assign;
@@ -175,9 +211,13 @@ static void cmd_file_deps(const char *text, const char *src, size_t srclen,
 		e = eol;
 		while (e > s && (e[-1] == '\\' || e[-1] == ' ' || e[-1] == '\t'))
 			e--;
-		if ((size_t)(e - s) > srclen + 1 && !memcmp(s, src, srclen) && s[srclen] == '/' &&
-		    source_file(s, e - s) && !memchr(s, ' ', e - s))
+		if (!source_file(s, e - s) || memchr(s, ' ', e - s))
+			;
+		else if ((size_t)(e - s) > srclen + 1 && !memcmp(s, src, srclen) &&
+			 s[srclen] == '/')
 			add_tree_path(out, s + srclen + 1, e - (s + srclen + 1));
+		else if (*s != '/' && *s != '$')
+			add_relative_path(out, dirs, s, e - s);
 		p = *eol ? eol + 1 : eol;
 	}
 }
@@ -250,7 +290,7 @@ static int object_linked(const char *out, const char *rel, const char *name, siz
 	return ret;
 }
 
-static int walk_cmd_files(const char *out, const char *rel, const char *src, size_t srclen,
+static int walk_cmd_files(const char *out, const char *rel, const struct cmd_dirs *dirs,
 			  const struct path_list *linked, struct path_list *files)
 {
 	char *dir = *rel ? xasprintf("%s/%s", out, rel) : xstrdup(out);
@@ -272,7 +312,7 @@ static int walk_cmd_files(const char *out, const char *rel, const char *src, siz
 		if (de->d_type == DT_DIR) {
 			char *sub = xasprintf("%s%s%s", rel, *rel ? "/" : "", de->d_name);
 
-			walk_cmd_files(out, sub, src, srclen, linked, files);
+			walk_cmd_files(out, sub, dirs, linked, files);
 			free(sub);
 		} else if (de->d_name[0] == '.' && len > 7 &&
 			   !strcmp(de->d_name + len - 6, ".o.cmd") &&
@@ -280,7 +320,7 @@ static int walk_cmd_files(const char *out, const char *rel, const char *src, siz
 			   object_linked(out, rel, de->d_name, len, linked)) {
 			strbuf_reset(&text);
 			if (strbuf_read_file(&text, path) >= 0)
-				cmd_file_deps(text.buf, src, srclen, files);
+				cmd_file_deps(text.buf, dirs, files);
 		}
 		free(path);
 	}
@@ -293,13 +333,18 @@ static int walk_cmd_files(const char *out, const char *rel, const char *src, siz
 int coverage_compiled_files(const char *out, const char *src, struct strbuf *files)
 {
 	struct path_list l = { 0 }, linked = { 0 };
-	size_t srclen = strlen(src), i;
+	struct cmd_dirs dirs = { .src = src, .srclen = strlen(src) };
+	size_t i;
 	int ret;
 
-	while (srclen > 1 && src[srclen - 1] == '/')
-		srclen--;
+	while (dirs.srclen > 1 && src[dirs.srclen - 1] == '/')
+		dirs.srclen--;
+	dirs.real_out = realpath(out, NULL);
+	dirs.real_src = realpath(src, NULL);
 	linked_objects(out, &linked);
-	ret = walk_cmd_files(out, "", src, srclen, &linked, &l);
+	ret = walk_cmd_files(out, "", &dirs, &linked, &l);
+	free(dirs.real_out);
+	free(dirs.real_src);
 	if (l.n)
 		qsort(l.v, l.n, sizeof(*l.v), compare_strings);
 	for (i = 0; i < l.n; i++)

@@ -110,6 +110,15 @@ void kbuild_make_argv(const struct kbuild_job *job, struct argv_array *argv, con
 		 */
 		if (job->use_ccache)
 			argv_push(argv, "CC=ccache gcc");
+		/*
+		 * ccache hands gcc the tree's files relative to the build
+		 * directory then, which the kernel's own
+		 * -fmacro-prefix-map=$(srctree)/= does not catch: __FILE__ in
+		 * WARN() and BUG() would name "../../../work/linux-source/..."
+		 * and the image would differ from a build without it.
+		 */
+		if (job->src_rel && *job->src_rel)
+			argv_pushf(argv, "KCPPFLAGS=-fmacro-prefix-map=%s/=", job->src_rel);
 		else if (job->distcc_hosts && *job->distcc_hosts)
 			argv_push(argv, "CC=distcc gcc");
 	}
@@ -236,17 +245,34 @@ out:
 	return ret;
 }
 
-/* Strip the source-tree prefix gcc puts in front of paths in O= builds. */
-static const char *strip_prefix(const char *s, const char *src_prefix)
+/*
+ * Strip the source-tree prefix gcc puts in front of paths in O= builds: the
+ * absolute tree, or the relative one ccache gives it under CCACHE_BASEDIR.
+ */
+static const char *strip_prefix(const char *s, const char *const *src_prefixes)
 {
-	size_t len = src_prefix ? strlen(src_prefix) : 0;
+	for (; src_prefixes && *src_prefixes; src_prefixes++) {
+		size_t len = strlen(*src_prefixes);
 
-	if (len && !strncmp(s, src_prefix, len)) {
-		s += len;
-		while (*s == '/')
-			s++;
+		if (len && !strncmp(s, *src_prefixes, len) && (s[len] == '/' || !s[len])) {
+			s += len;
+			while (*s == '/')
+				s++;
+			break;
+		}
 	}
 	return s;
+}
+
+/* How this build's log names the tree (see kbuild_job.src_rel). */
+static void src_prefixes(const struct kbuild_job *job, const char *prefixes[3])
+{
+	size_t n = 0;
+
+	prefixes[n++] = job->src;
+	if (job->src_rel && *job->src_rel)
+		prefixes[n++] = job->src_rel;
+	prefixes[n] = NULL;
 }
 
 /* "  CC      kernel/sched/core.o": kbuild's quiet command line names a target. */
@@ -310,7 +336,7 @@ static int in_list(char **list, size_t n, const char *s)
 	return 0;
 }
 
-size_t kbuild_fold_warnings(const char *map, const char *log, const char *src_prefix,
+size_t kbuild_fold_warnings(const char *map, const char *log, const char *const *src_prefixes,
 			    struct strbuf *out)
 {
 	struct warn_map fresh = { 0 };
@@ -339,7 +365,7 @@ size_t kbuild_fold_warnings(const char *map, const char *log, const char *src_pr
 				if (*c == '\t' || (unsigned char)*c < 0x20)
 					*c = ' ';
 			map_add(&fresh, target[0] ? target : "(build)",
-				strip_prefix(msg, src_prefix));
+				strip_prefix(msg, src_prefixes));
 			free(msg);
 		}
 		p = end ? end + 1 : NULL;
@@ -430,7 +456,8 @@ int kbuild_infra_error(const char *log, int exit_code, char *evidence, size_t le
 	return 0;
 }
 
-void kbuild_error_line(const char *log, const char *src_prefix, char *evidence, size_t len)
+void kbuild_error_line(const char *log, const char *const *src_prefixes, char *evidence,
+		       size_t len)
 {
 	static const char *const patterns[] = {
 		": error:", ": fatal error:", "undefined reference to", "Error ", "*** ",
@@ -449,7 +476,7 @@ void kbuild_error_line(const char *log, const char *src_prefix, char *evidence, 
 				start--;
 			n = end ? (size_t)(end - start) : strlen(start);
 			line = xstrndup(start, n);
-			snprintf(evidence, len, "%s", strip_prefix(line, src_prefix));
+			snprintf(evidence, len, "%s", strip_prefix(line, src_prefixes));
 			free(line);
 			return;
 		}
@@ -502,11 +529,14 @@ static void load_warnings(const char *map, struct kbuild_result *res)
 static void classify_failure(const struct kbuild_job *job, struct kbuild_result *res,
 			     const char *log, int configuring)
 {
+	const char *prefixes[3];
+
 	res->ok = 0;
+	src_prefixes(job, prefixes);
 	if (kbuild_infra_error(log, res->exit_code, res->evidence, sizeof(res->evidence)))
 		res->error = 1;
 	else if (!configuring)
-		kbuild_error_line(log, job->src, res->evidence, sizeof(res->evidence));
+		kbuild_error_line(log, prefixes, res->evidence, sizeof(res->evidence));
 }
 
 /* Why make may redo more than the commit changed: in the log, not on screen. */
@@ -540,6 +570,7 @@ int kbuild_run(const struct kbuild_job *job, struct kbuild_result *res)
 	struct argv_array argv = ARGV_ARRAY_INIT;
 	struct strbuf log = STRBUF_INIT, map = STRBUF_INIT, folded = STRBUF_INIT;
 	char *map_path = xasprintf("%s/.bisectable-warnings", job->out);
+	const char *prefixes[3];
 	double start = now_seconds();
 	size_t log_start = 0;
 	struct stat st;
@@ -582,7 +613,8 @@ int kbuild_run(const struct kbuild_job *job, struct kbuild_result *res)
 	}
 	res->rebuilt = count_rebuilt(log.buf + log_start);
 	strbuf_read_file(&map, map_path);
-	kbuild_fold_warnings(map.buf, log.buf + log_start, job->src, &folded);
+	src_prefixes(job, prefixes);
+	kbuild_fold_warnings(map.buf, log.buf + log_start, prefixes, &folded);
 	write_file(map_path, folded.buf, folded.len);
 	load_warnings(folded.buf, res);
 	mtime_snapshot(job->src, job->out);

@@ -22,6 +22,12 @@ struct kbuild_job {
 	int sandbox;			/* run the tree's code under sandbox.h */
 	int network;			/* the sandbox keeps the network (distcc, remote cache) */
 	const char *distcc_hosts;	/* DISTCC_HOSTS of the build, or NULL */
+	/*
+	 * The tree as the compiler names it when ccache makes its paths
+	 * relative to the build directory (CCACHE_BASEDIR, a remote cache):
+	 * "../../../work/linux-source". NULL when it does not.
+	 */
+	const char *src_rel;
 	const char *const *env;		/* extra environment of make, or NULL */
 };
 
@@ -64,7 +70,7 @@ int kbuild_check_config(const char *dotconfig, const char *fragment_text,
  * warning map of the build directory (objects rebuilt get their new set,
  * the others keep theirs). map/log are texts; the new map is written to out.
  */
-size_t kbuild_fold_warnings(const char *map, const char *log, const char *src_prefix,
+size_t kbuild_fold_warnings(const char *map, const char *log, const char *const *src_prefixes,
 			    struct strbuf *out);
 /*
  * A failed build that is the machine's fault, not the commit's: make or a
@@ -76,8 +82,13 @@ size_t kbuild_fold_warnings(const char *map, const char *log, const char *src_pr
  * cause and its line in evidence, else 0 (evidence untouched).
  */
 int kbuild_infra_error(const char *log, int exit_code, char *evidence, size_t len);
-/* The first error line of a failed build log (src prefix removed). */
-void kbuild_error_line(const char *log, const char *src_prefix, char *evidence, size_t len);
+/*
+ * The first error line of a failed build log. src_prefixes (NULL-terminated,
+ * as for kbuild_fold_warnings) are the ways the log names the tree: the
+ * first one found at the start of a line is removed.
+ */
+void kbuild_error_line(const char *log, const char *const *src_prefixes, char *evidence,
+		       size_t len);
 
 /*
  * Reading a build log back, for the report's excerpt of a failed build: a

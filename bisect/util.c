@@ -639,6 +639,47 @@ int file_exists(const char *path)
 	return lstat(path, &st) == 0;
 }
 
+/* The components of an absolute path, in place: "/a/b" -> { "a", "b" }. */
+static size_t split_components(char *path, char **v, size_t max)
+{
+	char *save = NULL, *c;
+	size_t n = 0;
+
+	for (c = strtok_r(path, "/", &save); c && n < max; c = strtok_r(NULL, "/", &save))
+		v[n++] = c;
+	return n;
+}
+
+char *relative_path(const char *from, const char *to)
+{
+	char *real_from = realpath(from, NULL), *real_to = realpath(to, NULL);
+	char *vf[PATH_MAX / 2], *vt[PATH_MAX / 2];
+	struct strbuf rel = STRBUF_INIT;
+	size_t nf, nt, common = 0, i;
+
+	if (!real_from || !real_to) {
+		free(real_from);
+		free(real_to);
+		return NULL;
+	}
+	nf = split_components(real_from, vf, ARRAY_SIZE(vf));
+	nt = split_components(real_to, vt, ARRAY_SIZE(vt));
+	while (common < nf && common < nt && !strcmp(vf[common], vt[common]))
+		common++;
+	for (i = common; i < nf; i++)
+		strbuf_addstr(&rel, rel.len ? "/.." : "..");
+	for (i = common; i < nt; i++) {
+		if (rel.len)
+			strbuf_addstr(&rel, "/");
+		strbuf_addstr(&rel, vt[i]);
+	}
+	if (!rel.len)
+		strbuf_addstr(&rel, ".");
+	free(real_from);
+	free(real_to);
+	return strbuf_detach(&rel, NULL);
+}
+
 char *abspath(const char *path)
 {
 	char cwd[PATH_MAX];

@@ -118,6 +118,12 @@ int file_exists(const char *path);
 /* Open (creating) path and take an exclusive flock; the fd, or -1 (errno set). */
 int lock_file(const char *path, int wait);
 char *abspath(const char *path);	/* allocated; path need not exist */
+/*
+ * The path from directory @from to @to, both resolved without symlinks
+ * ("../../../work/linux-source"; "." for the same directory); allocated,
+ * NULL if either does not exist.
+ */
+char *relative_path(const char *from, const char *to);
 int write_file(const char *path, const void *data, size_t len);
 /* Write all of s to fd, through EINTR and short writes; -1 on an error. */
 int write_all(int fd, const void *s, size_t len);

@@ -41,6 +41,7 @@ struct config_step {
 	char *build_key;
 	char *boot_key;
 	char *image_key;
+	char *src_rel;			/* the tree from the build directory, or NULL */
 	struct kbuild_job kjob;
 	struct boot_job bjob;
 	struct argv_array env;		/* of the build: "NAME=value" */
@@ -215,6 +216,11 @@ static void config_step_init(struct config_step *cs, struct verify_commit *vc,
 	cs->kjob.distcc_hosts = rc->distcc_hosts;
 	cs->kjob.network = (rc->distcc_hosts && *rc->distcc_hosts) ||
 			   (rc->ccache && rc->ccache_remote && *rc->ccache_remote);
+	/* build_remote_env sets CCACHE_BASEDIR then: see kbuild_job.src_rel. */
+	if (rc->ccache && rc->ccache_remote && *rc->ccache_remote && !mkdir_p(cs->out_dir)) {
+		cs->src_rel = relative_path(cs->out_dir, vc->work_dir);
+		cs->kjob.src_rel = cs->src_rel;
+	}
 	build_env(cs);
 
 	cs->bjob.kernel = cs->kernel;
@@ -246,6 +252,7 @@ static void config_step_release(struct config_step *cs)
 	free(cs->build_key);
 	free(cs->boot_key);
 	free(cs->image_key);
+	free(cs->src_rel);
 }
 
 static long long record(struct config_step *cs, const char *stage, const char *status,

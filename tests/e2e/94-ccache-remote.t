@@ -71,5 +71,10 @@ like "$(grep -m1 'build pass' "$scratch/C.out")" "ccache: 0 local hits, 0 remote
 BISECTABLE_CCACHE_REMOTE= machine D --no-ccache
 is "$(passes D)" 3 "without ccache machine D builds"
 ok "$(! grep -q 'ccache:' "$scratch/D.out"; echo $?)" "and its build line says nothing of ccache"
+# ccache made the tree's paths relative for the remote cache (CCACHE_BASEDIR);
+# __FILE__ must not show it: a plain local build gives the same image.
+is "$(sha256sum < "$(img D)")" "$(sha256sum < "$(img A)")" \
+	"D's image (no ccache) is A's: __FILE__ is the same behind the remote cache"
+ok "$(! grep -aq '\.\./' "$(img A)"; echo $?)" "no '../' path in A's image"
 ok "$(! pgrep -f "redis-server.*:$port" > /dev/null; echo $?)" "no redis-server left running"
 done_testing

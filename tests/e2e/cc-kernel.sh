@@ -19,9 +19,11 @@ tinyconfig:
 	mkdir -p $(O) && : > $(O)/.config
 olddefconfig:
 	@true
+# As kbuild does in an O= build: the compiler runs in the build directory
+# on the tree's files by absolute path, and __FILE__ loses the tree.
 $(O)/%.o: %.c
 	@echo "  CC      $*.o"
-	@$(CC) -O2 -c $< -o $@
+	@cd $(O) && $(CC) -O2 -fmacro-prefix-map=$(CURDIR)/= $(KCPPFLAGS) -c $(CURDIR)/$< -o $*.o
 bzImage: $(patsubst %.c,$(O)/%.o,$(wildcard *.c))
 	@if [ -e broken ]; then echo "broken.c:1:1: error: this commit is broken"; exit 1; fi
 	mkdir -p $(O)/arch/x86/boot && cat $^ > $(O)/arch/x86/boot/bzImage
@@ -34,6 +36,8 @@ MK
 	for i in $(seq "$n"); do
 		printf 'int f%d(int x)\n{\n\treturn x * %d + %d;\n}\n' "$i" "$i" "$RANDOM" > "$dir/file$i.c"
 	done
+	# As WARN() does: the image holds the file's name.
+	printf 'const char *where = __FILE__;\n' >> "$dir/file1.c"
 	fake_git "$dir" add -A
 	fake_git "$dir" commit -q -m "base"
 	fake_git "$dir" tag base

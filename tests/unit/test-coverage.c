@@ -426,6 +426,50 @@ static void test_compiled_files(void)
 	strbuf_release(&files);
 	ok(coverage_compiled_files("/nonexistent/out", "/src", &files) < 0,
 	   "compiled: a missing build directory is an error");
+	strbuf_release(&files);
+
+	/*
+	 * With CCACHE_BASEDIR (a remote ccache), ccache gives gcc the tree's
+	 * files relative to the build directory, and fixdep writes them so.
+	 * The build directory is reached here through a symlink: ccache's
+	 * relative paths start from the real one.
+	 */
+	{
+		char *src = xasprintf("%s/cache/work/linux", dir);
+		char *link = xasprintf("%s/b", dir), *via_link = xasprintf("%s/b/up", dir);
+
+		mkdirs_write(dir, "cache/work/linux/Makefile", "");
+		mkdirs_write(dir, "cache/build/linux/up/kernel/.fork.o.cmd",
+			     "source_kernel/fork.o := ../../../work/linux/kernel/fork.c\n\n"
+			     "deps_kernel/fork.o := \\\n"
+			     "  ../../../work/linux/include/linux/sched.h \\\n"
+			     "    $(wildcard include/config/SMP) \\\n"
+			     "  include/generated/autoconf.h \\\n"
+			     "  ../../../work/other/outside.h \\\n"
+			     "  ../../../../../../../../../../../../../../../../../../../../x.h \\\n"
+			     "  ../../../work/linux/kernel/../mm/slab.h \\\n");
+		ok(!symlink("cache/build/linux", link), "compiled: a symlink to the build directory");
+		ok(!coverage_compiled_files(via_link, src, &files),
+		   "compiled: relative paths: the build directory is read");
+		is_str(files.buf, "include/linux/sched.h\nkernel/fork.c\nmm/slab.h\n",
+		       "compiled: relative paths are resolved from the real build directory;"
+		       " generated, outside and above-the-root files are not the tree's");
+		{
+			char *rel = relative_path(via_link, src);
+			char *same = relative_path(src, src);
+
+			is_str(rel, "../../../work/linux",
+			       "relative_path: from the real build directory, as ccache says it");
+			is_str(same, ".", "relative_path: a directory to itself");
+			ok(!relative_path("/nonexistent/x", src), "relative_path: NULL if missing");
+			free(rel);
+			free(same);
+		}
+		free(src);
+		free(link);
+		free(via_link);
+	}
+	strbuf_release(&files);
 	remove_tree(dir);
 	free(out);
 }

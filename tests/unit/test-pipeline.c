@@ -44,6 +44,10 @@ static void test_check_config(void)
 	       "=n against =y fails");
 }
 
+/* The tree as the logs name it: absolute, and as ccache's CCACHE_BASEDIR makes it. */
+static const char *const SRC[] = { "/src", "../../../work/src", NULL };
+static const char *const W[] = { "/w", NULL };
+
 static void test_fold_warnings(void)
 {
 	struct strbuf map = STRBUF_INIT, map2 = STRBUF_INIT;
@@ -52,26 +56,50 @@ static void test_fold_warnings(void)
 		"/src/kernel/sched/core.c:10:5: warning: unused variable 'x' [-Wunused-variable]\n"
 		"  CC      kernel/sched/fair.o\n"
 		"/src/kernel/sched/fair.c:20:1: warning: no previous prototype\n"
-		"/src/kernel/sched/fair.c:30:1: warning: no previous prototype\n"
+		"../../../work/src/kernel/sched/fair.c:30:1: warning: no previous prototype\n"
 		"  LD      vmlinux\n";
 	/* Only core.o is rebuilt, now clean: fair.o keeps its two warnings. */
 	const char *log2 = "  CC      kernel/sched/core.o\n  LD      vmlinux\n";
 	const char *log3 = "  CC      kernel/sched/fair.o\n"
 		"/src/kernel/sched/fair.c:20:1: warning: no previous prototype\n";
 
-	is_int(kbuild_fold_warnings("", log1, "/src", &map), 3, "three warnings in a first build");
+	is_int(kbuild_fold_warnings("", log1, SRC, &map), 3, "three warnings in a first build");
 	ok(strstr(map.buf, "kernel/sched/core.o\tkernel/sched/core.c:10:5: warning") != NULL,
 	   "a warning is kept by object, source prefix removed");
-	is_int(kbuild_fold_warnings(map.buf, log2, "/src", &map2), 2,
+	ok(strstr(map.buf, "kernel/sched/fair.o\tkernel/sched/fair.c:30:1: warning") != NULL,
+	   "and the relative prefix of a build behind CCACHE_BASEDIR");
+	is_int(kbuild_fold_warnings(map.buf, log2, SRC, &map2), 2,
 	       "unchanged objects carry their warnings over");
 	ok(!strstr(map2.buf, "core.c"), "a rebuilt object loses its old warnings");
-	is_int(kbuild_fold_warnings(map2.buf, log3, "/src", &map), 1,
+	is_int(kbuild_fold_warnings(map2.buf, log3, SRC, &map), 1,
 	       "a rebuilt object gets its new set");
-	is_int(kbuild_fold_warnings("", "", "/src", &map), 0, "an empty build has none");
-	is_int(kbuild_fold_warnings("\x9dv\xbd\t1V\nx.o\tx.c:1: warning: w\n", "", "/src", &map), 1,
+	is_int(kbuild_fold_warnings("", "", SRC, &map), 0, "an empty build has none");
+	is_int(kbuild_fold_warnings("\x9dv\xbd\t1V\nx.o\tx.c:1: warning: w\n", "", SRC, &map), 1,
 	       "a map line that is not a warning is dropped");
 	strbuf_release(&map);
 	strbuf_release(&map2);
+}
+
+/* The make line of a build behind a remote ccache (CCACHE_BASEDIR). */
+static void test_make_argv(void)
+{
+	struct kbuild_job job = { .src = "/c/work/linux", .out = "/c/build/linux/up", .jobs = 2,
+				  .use_ccache = 1 };
+	struct argv_array argv = ARGV_ARRAY_INIT;
+	size_t i;
+	int found = 0;
+
+	kbuild_make_argv(&job, &argv, "bzImage");
+	for (i = 0; argv.argv[i]; i++)
+		found |= !strncmp(argv.argv[i], "KCPPFLAGS=", 10);
+	ok(!found, "make line: no KCPPFLAGS of ours without a relative tree");
+	argv_clear(&argv);
+	job.src_rel = "../../../work/linux";
+	kbuild_make_argv(&job, &argv, "bzImage");
+	for (i = 0, found = 0; argv.argv[i]; i++)
+		found |= !strcmp(argv.argv[i], "KCPPFLAGS=-fmacro-prefix-map=../../../work/linux/=");
+	ok(found, "make line: __FILE__ loses the relative tree as it loses the absolute one");
+	argv_clear(&argv);
 }
 
 static void test_error_line(void)
@@ -82,16 +110,22 @@ static void test_error_line(void)
 			  "In file included from /w/kernel/sched/build_policy.c:50:\n"
 			  "/w/kernel/sched/syscalls.c:216:16: error: 'struct rq' has no member "
 			  "named 'ttwu_pending'\n"
-			  "make[4]: *** [scripts/Makefile.build:229: x.o] Error 1\n", "/w", ev,
+			  "make[4]: *** [scripts/Makefile.build:229: x.o] Error 1\n", W, ev,
 			  sizeof(ev));
 	is_str(ev, "kernel/sched/syscalls.c:216:16: error: 'struct rq' has no member named "
 	       "'ttwu_pending'", "the compiler's error line, without the tree prefix");
 	kbuild_error_line("ld: kernel/sched/core.o: in function `f':\n"
-			  "core.c:(.text+0x1): undefined reference to `g'\nmake: *** x\n", "/w",
+			  "core.c:(.text+0x1): undefined reference to `g'\nmake: *** x\n", W,
 			  ev, sizeof(ev));
 	ok(strstr(ev, "undefined reference to `g'") != NULL, "a link error: %s", ev);
-	kbuild_error_line("something odd\n", "/w", ev, sizeof(ev));
+	kbuild_error_line("something odd\n", W, ev, sizeof(ev));
 	ok(strstr(ev, "build failed") != NULL, "no pattern: a generic line");
+	kbuild_error_line("../../../work/src/kernel/fork.c:3:1: error: expected ';'\n", SRC, ev,
+			  sizeof(ev));
+	is_str(ev, "kernel/fork.c:3:1: error: expected ';'",
+	       "behind CCACHE_BASEDIR, the relative prefix goes too");
+	kbuild_error_line("/srcx/kernel/fork.c:3:1: error: x\n", SRC, ev, sizeof(ev));
+	is_str(ev, "/srcx/kernel/fork.c:3:1: error: x", "a prefix is a whole directory");
 }
 
 /* Build logs of failures that are the machine's, and one that is the commit's. */
@@ -651,6 +685,7 @@ int main(void)
 	test_check_config();
 	test_fold_warnings();
 	test_error_line();
+	test_make_argv();
 	test_infra_error();
 	test_series();
 	test_boot_classify();
