@@ -740,8 +740,14 @@ static int parse_line(struct parser *ps, const char *p, const char *end, bool wh
 	p = skip_printk_prefix(p, end);
 	end = trim_end(p, end);
 
-	/* Not in a kernel message: the console writes each one whole. */
+	/*
+	 * Not in a kernel message: the console writes each one whole. Nor in
+	 * a diagnostic that quotes the kernel's log ("# dmesg: [    1.000000]
+	 * ..."): a timestamp after a blank there is the test's own text.
+	 */
 	spliced = p == rest ? find_spliced_printk(p, end) : NULL;
+	if (spliced && *p == '#' && is_blank(spliced[-1]))
+		spliced = NULL;
 	if (spliced && spliced - line <= SPLICE_MAX) {
 		rest = skip_printk_prefix(spliced, end);
 		if (has_kernel_failure(rest, end))

@@ -844,15 +844,20 @@ static void test_spliced_printk(void)
 		      "BISECTABLE-TEST-BEGIN smoke.blank\n"
 		      "ok 1 [   13.000000] random: crng init done\n"
 		      "blank\n"
+		      "BISECTABLE-TEST-BEGIN selftests.quote\n"
+		      "# dmesg: [    1.000000] BUG: quoted by the test\n"
+		      "#\t[    1.000001] tab\n"
+		      "ok 1 quote\n"
 		      "BISECTABLE-TEST-BEGIN smoke.brackets\n"
 		      "ok 1 brackets # took [12.000001] s, [ 1.5] and [    1.50]\n"
 		      "BISECTABLE-SHUTDOWN-OK\n", &res);
 	check_test(&res, "rt-tests.cyclictest", KTAP_PASS, "", -1);
 	check_test(&res, "rt-tests.pi_stress", KTAP_PASS, "", -1);
 	check_test(&res, "smoke.blank", KTAP_PASS, "", -1);
+	check_test(&res, "selftests.quote", KTAP_PASS, "", -1);
 	check_test(&res, "smoke.brackets", KTAP_PASS, "took [12.000001] s, [ 1.5] and [    1.50]",
 		   -1);
-	is_int((int)res.ntests, 4, "spliced: no test made of a fragment");
+	is_int((int)res.ntests, 5, "spliced: no test made of a fragment");
 	is_int((int)res.nmetrics, 2, "spliced: both metrics, one of them rejoined");
 	if (res.nmetrics == 2)
 		is_str(res.metrics[1].name, "pi_stress_inversions", "spliced: the rejoined name");
