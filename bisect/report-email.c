@@ -74,24 +74,58 @@ static void mail_line(struct strbuf *o, const char *prefix, const char *s, size_
 }
 
 /*
+ * The length of the work tree's path at s (with the '/' after it), or 0.
+ * Behind ccache's remote storage (CCACHE_BASEDIR) the compiler names the
+ * tree relative to the build directory, "../../../work/linux-source/kernel/
+ * ...": "../" repeated, then a tail of the tree's absolute path.
+ */
+static size_t tree_prefix_len(const char *s, size_t len, const char *tree)
+{
+	size_t tlen = strlen(tree), up = 0, i, tail;
+
+	if (tlen && tlen < len && !memcmp(s, tree, tlen) && s[tlen] == '/')
+		return tlen + 1;
+	while (up + 3 <= len && !memcmp(s + up, "../", 3))
+		up += 3;
+	if (!up)
+		return 0;
+	for (i = 0; i < tlen; i++) {	/* the longest tail first */
+		if (tree[i] != '/')
+			continue;
+		tail = tlen - i - 1;
+		if (tail && up + tail < len && !memcmp(s + up, tree + i + 1, tail) &&
+		    s[up + tail] == '/')
+			return up + tail + 1;
+	}
+	return 0;
+}
+
+/*
  * A build log line with the work tree's path taken out of it: the reader's
  * tree is elsewhere, and "kernel/sched/core.c:12:3" is what they look up.
+ * The tree is tried as recorded and as its real path (what a relative path
+ * was computed from).
  */
 static void mail_tree_line(struct strbuf *o, const char *tree, const char *prefix,
 			   const char *s, size_t len)
 {
 	struct strbuf line = STRBUF_INIT;
-	size_t tlen = tree ? strlen(tree) : 0, i;
+	char *real = tree ? realpath(tree, NULL) : NULL;
+	size_t i, n;
 
 	for (i = 0; i < len; i++) {
-		if (tlen && i + tlen < len && !memcmp(s + i, tree, tlen) && s[i + tlen] == '/') {
-			i += tlen;
+		n = tree ? tree_prefix_len(s + i, len - i, tree) : 0;
+		if (!n && real)
+			n = tree_prefix_len(s + i, len - i, real);
+		if (n) {
+			i += n - 1;
 			continue;
 		}
 		strbuf_add(&line, s + i, 1);
 	}
 	mail_line(o, prefix, line.buf, line.len);
 	strbuf_release(&line);
+	free(real);
 }
 
 static void mail_text(struct strbuf *o, const char *s, size_t max)

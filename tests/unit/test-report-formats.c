@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "db.h"
 #include "report.h"
@@ -176,6 +177,46 @@ static void test_email_up_build_break(void)
 	   "email: the bisection hole");
 	ok(printable_lines(mail), "email: every line is printable UTF-8");
 	free(mail);
+
+	/*
+	 * The build log names the tree absolutely, or (behind ccache's remote
+	 * storage) relative to the build directory: the reader sees neither.
+	 */
+	{
+		char log[] = "/tmp/test-report-formats-XXXXXX";
+		int fd = mkstemp(log);
+		const char *text =
+			"  CC      kernel/sched/core.o\n"
+			"../../../../root/.cache/bisectable/work/linux-source/kernel/sched/"
+			"syscalls.c: In function 'idle_cpu':\n"
+			"../../../../root/.cache/bisectable/work/linux-source/kernel/sched/"
+			"syscalls.c:215:15: error: 'struct rq' has no member named 'ttwu_pending'\n"
+			"/root/.cache/bisectable/work/linux-source/kernel/sched/sched.h:9:1:"
+			" warning: unused\n"
+			"../lib/x.c:1:1: warning: a relative path outside the tree stays\n";
+		char *sql;
+
+		if (fd < 0 || write(fd, text, strlen(text)) != (ssize_t)strlen(text))
+			die("cannot write %s", log);
+		close(fd);
+		sql = xasprintf("UPDATE results SET log_path = '%s' WHERE config = 'up'"
+				" AND stage = 'build' AND commit_id = 3", log);
+		exec_sql(db, sql);
+		free(sql);
+		mail = render(db, 0, REPORT_EMAIL, &ret);
+		ok(contains(mail, "\n>> kernel/sched/syscalls.c:215:15: error: 'struct rq'"
+			    " has no member named 'ttwu_pending'\n"),
+		   "email: a tree path relative to the build directory is taken out");
+		ok(contains(mail, "\n>> kernel/sched/sched.h:9:1: warning: unused\n"),
+		   "email: so is the absolute one");
+		ok(contains(mail, "../lib/x.c:1:1: warning") && !contains(mail, "../kernel") &&
+		   !contains(mail, "work/linux-source/kernel"),
+		   "email: other relative paths stay, no part of the tree's path does");
+		free(mail);
+		unlink(log);
+		exec_sql(db, "UPDATE results SET log_path = NULL WHERE config = 'up'"
+			 " AND stage = 'build' AND commit_id = 3");
+	}
 
 	/* A broken base: no patch to reply to. */
 	exec_sql(db, "UPDATE results SET status = 'fail' WHERE config = 'up' AND stage = 'build'"
