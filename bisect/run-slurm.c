@@ -260,7 +260,7 @@ static long long merge_jobs(const struct slurm_run *s, struct slurm_job *jobs, s
 {
 	long long run_id = 0;
 	sqlite3_stmt *st;
-	char *configs;
+	char *configs, *options;
 	size_t i;
 
 	for (i = 0; i < n; i++) {
@@ -281,13 +281,20 @@ static long long merge_jobs(const struct slurm_run *s, struct slurm_job *jobs, s
 	for (i = 0; i < n; i++)
 		if (jobs[i].rc != 0 && jobs[i].rc != EXIT_BAD)
 			record_failed(s->db, run_id, &jobs[i]);
-	/* The run is every configuration asked for, in the order given. */
+	/*
+	 * The run is every configuration asked for, in the order given; its
+	 * options too (the first job's name only its own configuration, and
+	 * 'step' and the report read them).
+	 */
 	configs = run_config_configs_list(s->rc);
-	st = db_prepare(s->db, "UPDATE runs SET configs = ?, state = 'done',"
+	options = run_config_to_json(s->rc);
+	st = db_prepare(s->db, "UPDATE runs SET configs = ?, options = ?, state = 'done',"
 			" ended_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ?");
 	db_bind_text(st, 1, configs);
-	sqlite3_bind_int64(st, 2, run_id);
+	db_bind_text(st, 2, options);
+	sqlite3_bind_int64(st, 3, run_id);
 	db_done(s->db, st);
+	free(options);
 	free(configs);
 	return run_id;
 }

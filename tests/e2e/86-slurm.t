@@ -42,6 +42,8 @@ is "$(grep -c '^slurm: job [0-9]* verifies' "$scratch/slurm.out")" 2 "one job pe
 is "$(timeout 30 "$BISECTABLE" first-bad --db "$db")" "$ref_verdict" \
 	"its verdict is the local run's"
 is "$(sql "select count(*) || ' ' || configs from runs")" "1 up,smp" "one run, both configurations"
+is "$(sql "select json_extract(options, '\$.configs') from runs")" '["up","smp"]' \
+	"its options name both configurations, not only the first job's"
 is "$(sql "select count(*) from results")" \
 	"$(sqlite3 "$scratch/ref.db" "select count(*) from results")" "as many results as locally"
 is "$(sql "select group_concat(config || ':' || status, ' ') from (select r.config, r.status
