@@ -50,6 +50,8 @@ void kconfig_eval_release(struct kconfig_eval *ev);
 
 /* A symbol's value in a .config text: 'y', 'm', 'n' (absent or not set), or 'v' (a value). */
 char kconfig_value(const char *dotconfig, const char *symbol);
+/* A string symbol's value in a .config text, unquoted; NULL if absent. Allocated. */
+char *kconfig_string(const char *dotconfig, const char *symbol);
 
 struct kconfig_symbol {
 	char *name;

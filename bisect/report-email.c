@@ -482,6 +482,11 @@ static void email_reproduce(struct report_out *r, size_t cfg, const struct commi
 	strbuf_addstr(o, " at ");
 	mail_text(o, m->run.base_sha, 64);
 	strbuf_addstr(o, m->run.repo ? "\n" : " ('bisectable import' of linux-source)\n");
+	if (m->compilers && m->compilers[cfg]) {
+		strbuf_addstr(o, "        # compiler: ");
+		mail_text(o, m->compilers[cfg], 200);
+		strbuf_addstr(o, "\n");
+	}
 	email_apply(r, c->position);
 	/* What kbuild.c does: the two fragments (below) over tinyconfig. */
 	strbuf_addstr(o, "        # the configuration: the fragments below, over tinyconfig\n"
@@ -537,13 +542,21 @@ static void email_fragment(struct report_out *r, size_t cfg)
 		strbuf_addstr(o, ".config is not here\n\n");
 		return;
 	}
-	strbuf_addstr(o, " (configs/base.config, then configs/");
-	mail_text(o, r->m->configs[cfg], 100);
-	strbuf_addstr(o, ".config):\n\n");
-	email_lines(o, r->m->base_fragment);
-	strbuf_addstr(o, "        # configs/");
-	mail_text(o, r->m->configs[cfg], 100);
-	strbuf_addstr(o, ".config\n");
+	if (r->m->derived && r->m->derived[cfg]) {
+		strbuf_addstr(o, " (configs/base.config, then the fragment the run derived):\n\n");
+		email_lines(o, r->m->base_fragment);
+		strbuf_addstr(o, "        # ");
+		mail_text(o, r->m->configs[cfg], 100);
+		strbuf_addstr(o, ".config, derived from the series' diff\n");
+	} else {
+		strbuf_addstr(o, " (configs/base.config, then configs/");
+		mail_text(o, r->m->configs[cfg], 100);
+		strbuf_addstr(o, ".config):\n\n");
+		email_lines(o, r->m->base_fragment);
+		strbuf_addstr(o, "        # configs/");
+		mail_text(o, r->m->configs[cfg], 100);
+		strbuf_addstr(o, ".config\n");
+	}
 	email_lines(o, text);
 	strbuf_addstr(o, "\n");
 }

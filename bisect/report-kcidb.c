@@ -356,9 +356,11 @@ static json_t *kcidb_build(const struct report_model *m, const struct commit *c,
 	json_object_set_new(b, "comment", kstr(sb.buf));
 	if (cell->has_duration)
 		kset_num(b, "duration", cell->duration);
-	json_object_set_new(b, "architecture", json_string("x86_64"));
+	json_object_set_new(b, "architecture", json_string(m->arches && m->arches[cfg] ?
+							    m->arches[cfg] : "x86_64"));
 	kset_str(b, "command", cell->reproduce);
-	json_object_set_new(b, "compiler", json_string("gcc"));
+	json_object_set_new(b, "compiler", kstr(m->compilers && m->compilers[cfg] ?
+						m->compilers[cfg] : "gcc"));
 	json_object_set_new(b, "config_name", kstr(m->configs[cfg]));
 	kset_url(b, "log_url", m, cell->log_path);
 	kset_excerpt(b, m, cell, STAGE_BUILD);

@@ -110,8 +110,12 @@ struct report_model {
 	char **configs;		/* runs.configs in order, then others with data */
 	size_t nconfigs;
 	struct verdict *verdicts;	/* [config], from verdict.c */
-	char **fragments;	/* [config]: configs/NAME.config as it is now, or NULL */
+	char **fragments;	/* [config]: the run's derived fragment, configs/NAME.config
+				   as it is now, or NULL */
 	char *base_fragment;	/* configs/base.config as it is now, or NULL */
+	unsigned char *derived;	/* [config]: derived by the run, its fragment from run_configs */
+	char **compilers;	/* [config]: CONFIG_CC_VERSION_TEXT of its builds, or NULL */
+	const char **arches;	/* [config]: "x86_64" or "i386" by its .config, or NULL */
 	struct commit *commits;		/* by position; the base (0) first if recorded */
 	size_t ncommits;
 	char **metrics;		/* build, series, guest; known ones first, then by name */

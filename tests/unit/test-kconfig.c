@@ -84,6 +84,23 @@ int main(void)
 	is_int(kconfig_value(dotconfig, "NR_CPUS"), 'v', "a number is a value");
 	is_int(kconfig_value(dotconfig, "SMPX"), 'y', "a longer name is not the shorter");
 	is_int(kconfig_value("CONFIG_SMPX=y\n", "SMP"), 'n', "SMP is not SMPX");
+	{
+		const char *cc = "CONFIG_CC_VERSION_TEXT2=\"no\"\n"
+				 "CONFIG_CC_VERSION_TEXT=\"gcc (Debian 12.2.0-14+deb12u1) 12.2.0\"\n"
+				 "CONFIG_S=\"a \\\"quoted\\\" \\\\ word\"\n"
+				 "CONFIG_OPEN=\"no end\nCONFIG_N=3\n";
+		char *v = kconfig_string(cc, "CC_VERSION_TEXT");
+
+		is_str(v, "gcc (Debian 12.2.0-14+deb12u1) 12.2.0",
+		       "a string value, unquoted, not a longer name's");
+		free(v);
+		v = kconfig_string(cc, "S");
+		is_str(v, "a \"quoted\" \\ word", "Kconfig's escapes undone");
+		free(v);
+		ok(!kconfig_string(cc, "OPEN") && !kconfig_string(cc, "N") &&
+		   !kconfig_string(cc, "ABSENT"),
+		   "no string: unterminated, a number, absent");
+	}
 
 	kconfig_index_add_text(&ix, kconfig_text);
 	s = kconfig_find(&ix, "CGROUP_SCHED");

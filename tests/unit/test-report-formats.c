@@ -218,6 +218,22 @@ static void test_email_up_build_break(void)
 			 " AND stage = 'build' AND commit_id = 3");
 	}
 
+	/* The compiler, as the kept .config says; a derived fragment from the run. */
+	exec_sql(db, "INSERT INTO kconfigs (result_id, dotconfig) SELECT id,"
+		 " 'CONFIG_CC_VERSION_TEXT=\"gcc (Debian 12.2.0-14+deb12u1) 12.2.0\"' || char(10)"
+		 " FROM results WHERE config = 'up' AND stage = 'build' AND commit_id = 2;"
+		 "INSERT INTO run_configs (run_id, config, origin, stages, fragment) VALUES"
+		 " (1, 'up', 'derived', 4, 'CONFIG_SMP=n' || char(10) || 'CONFIG_RT_GROUP_SCHED=y'"
+		 " || char(10))");
+	mail = render(db, 0, REPORT_EMAIL, &ret);
+	ok(contains(mail, "\n        # compiler: gcc (Debian 12.2.0-14+deb12u1) 12.2.0\n"),
+	   "email: reproduce names the compiler of up's builds");
+	ok(contains(mail, "configuration up (configs/base.config, then the fragment the run"
+		    " derived):\n") && contains(mail, "\n        CONFIG_RT_GROUP_SCHED=y\n"),
+	   "email: a derived configuration's fragment is the run's, not configs/'s");
+	free(mail);
+	exec_sql(db, "DELETE FROM kconfigs; DELETE FROM run_configs");
+
 	/* A broken base: no patch to reply to. */
 	exec_sql(db, "UPDATE results SET status = 'fail' WHERE config = 'up' AND stage = 'build'"
 		 " AND commit_id = 1");
@@ -630,6 +646,20 @@ static void test_kcidb_up_build_break(void)
 	       "kcidb: an error of the machine is ERROR");
 	is_str(str_at(find_by_id(root, "builds", ":3:up"), "status"), "PASS",
 	       "kcidb: up builds again at 3");
+	is_str(str_at(find_by_id(root, "builds", ":3:up"), "compiler"), "gcc",
+	       "kcidb: no .config kept: the compiler is only gcc");
+	json_decref(root);
+	exec_sql(db, "INSERT INTO kconfigs (result_id, dotconfig) SELECT id,"
+		 " 'CONFIG_CC_VERSION_TEXT=\"gcc (Debian 12.2.0-14+deb12u1) 12.2.0\"' || char(10)"
+		 " || 'CONFIG_X86_32=y' || char(10)"
+		 " FROM results WHERE config = 'smp' AND stage = 'build' AND commit_id = 5");
+	root = kcidb_of(db, 0);
+	is_str(str_at(find_by_id(root, "builds", ":3:smp"), "compiler"),
+	       "gcc (Debian 12.2.0-14+deb12u1) 12.2.0", "kcidb: the compiler of smp's .config");
+	is_str(str_at(find_by_id(root, "builds", ":3:smp"), "architecture"), "i386",
+	       "kcidb: a 32-bit .config is an i386 build");
+	is_str(str_at(find_by_id(root, "builds", ":3:up"), "architecture"), "x86_64",
+	       "kcidb: up's is x86_64");
 	json_decref(root);
 	sqlite3_close(db);
 }
