@@ -4,6 +4,8 @@
 # with a figure, a clean power-off), in no time. A commit with a file named
 # 'panics' (the fake kernel's work tree is the current directory of the
 # build, not of QEMU) is not seen here: every boot passes.
+# FAKE_QEMU_SPLICE=1: a kernel message cuts every line and the prompt in
+# two, as a real console does when the kernel prints while a tty writes.
 fake_qemu() {	# fake_qemu DIR: DIR/qemu-system-x86_64
 	mkdir -p "$1"
 	cat > "$1/qemu-system-x86_64" <<'QEMU'
@@ -16,7 +18,25 @@ while [ $# -gt 0 ]; do
 	esac
 	shift
 done
-printf 'Linux version 6.12.0-fake\nBISECTABLE-READY cpus=%s\nguest# ' "$cpus"
+out() {	# out TEXT: TEXT, each line cut in its middle by a kernel message
+	local line rest=$1 msg
+	[ -n "${FAKE_QEMU_SPLICE:-}" ] || { printf '%s' "$1"; return; }
+	printf -v msg '[%5d.%06d] random: crng init done\r\n' "$n" 752590
+	n=$((n + 1))
+	while [ -n "$rest" ]; do
+		line=${rest%%$'\n'*}
+		[ "$line" = "$rest" ] && rest= || rest=${rest#*$'\n'}
+		if [ ${#line} -ge 2 ]; then
+			printf '%s%s%s' "${line:0:${#line}/2}" "$msg" "${line:${#line}/2}"
+		else
+			printf '%s' "$line"
+		fi
+		[ -z "$rest" ] && [ "${1: -1}" != $'\n' ] || printf '\n'
+	done
+}
+n=1
+out "$(printf 'Linux version 6.12.0-fake\nBISECTABLE-READY cpus=%s\n' "$cpus")"$'\n'
+out 'guest# '
 while IFS= read -r line; do
 	line=${line%$'\r'}
 	case $line in
@@ -24,7 +44,9 @@ while IFS= read -r line; do
 	*/suites/*/run\ *)
 		set -- ${line#*/suites/}
 		name=$2
-		printf 'KTAP version 1\n1..1\n# metric fake_ns 100\nok 1 %s\nBISECTABLE-END 0\nguest# ' "$name"
+		out "$(printf 'KTAP version 1\n1..1\n# metric fake_ns 100\nok 1 %s\nBISECTABLE-END 0' \
+			"$name")"$'\n'
+		out 'guest# '
 		;;
 	esac
 done
