@@ -447,63 +447,67 @@ static void load_fragments(struct report_model *r)
 }
 
 /*
- * A configuration the run derived (run --configs auto) has no file in
- * configs/: its fragment is the one the run wrote, kept in run_configs.
+ * For each configuration, sql (bound to the run's id and the configuration's
+ * name) and, when it gives a row, fn with it. Nothing when table.column is
+ * not in the database (one from before that schema version).
  */
-static void load_run_fragments(struct report_model *r, sqlite3 *db)
+static void per_config_row(struct report_model *r, sqlite3 *db, const char *table,
+			   const char *column, const char *sql,
+			   void (*fn)(struct report_model *r, size_t cfg, sqlite3_stmt *row))
 {
 	sqlite3_stmt *st;
 	size_t i;
 
-	r->derived = xcalloc(r->nconfigs + 1, sizeof(*r->derived));
-	if (!db_has_column(db, "run_configs", "fragment"))
+	if (!db_has_column(db, table, column))
 		return;
-	st = db_prepare(db, "SELECT fragment FROM run_configs WHERE run_id = ? AND config = ?"
-			" AND origin = 'derived' AND fragment IS NOT NULL");
+	st = db_prepare(db, sql);
 	for (i = 0; i < r->nconfigs; i++) {
 		sqlite3_bind_int64(st, 1, r->run.id);
 		db_bind_text(st, 2, r->configs[i]);
-		if (sqlite3_step(st) == SQLITE_ROW) {
-			free(r->fragments[i]);
-			r->fragments[i] = db_column_dup(st, 0);
-			r->derived[i] = 1;
-		}
+		if (sqlite3_step(st) == SQLITE_ROW)
+			fn(r, i, st);
 		sqlite3_reset(st);
 	}
 	sqlite3_finalize(st);
 }
 
+static void take_run_fragment(struct report_model *r, size_t cfg, sqlite3_stmt *row)
+{
+	free(r->fragments[cfg]);
+	r->fragments[cfg] = db_column_dup(row, 0);
+	r->derived[cfg] = 1;
+}
+
+static void take_compiler(struct report_model *r, size_t cfg, sqlite3_stmt *row)
+{
+	const char *dotconfig = (const char *)sqlite3_column_text(row, 0);
+
+	r->compilers[cfg] = kconfig_string(dotconfig, "CC_VERSION_TEXT");
+	/* auto-N may be a 32-bit build (64BIT guards a changed line) */
+	r->arches[cfg] = kconfig_value(dotconfig, "X86_32") == 'y' ? "i386" : "x86_64";
+}
+
 /*
+ * A configuration the run derived (run --configs auto) has no file in
+ * configs/: its fragment is the one the run wrote, kept in run_configs.
  * The compiler of each configuration as Kconfig saw it (CONFIG_CC_VERSION_TEXT
  * of the .config kept for coverage), and the architecture, from its latest
  * build in the run that kept one: what a reader needs to reproduce a
  * compiler's error.
  */
-static void load_compilers(struct report_model *r, sqlite3 *db)
+static void load_run_configs(struct report_model *r, sqlite3 *db)
 {
-	sqlite3_stmt *st;
-	size_t i;
-
+	r->derived = xcalloc(r->nconfigs + 1, sizeof(*r->derived));
 	r->compilers = xcalloc(r->nconfigs + 1, sizeof(*r->compilers));
 	r->arches = xcalloc(r->nconfigs + 1, sizeof(*r->arches));
-	if (!db_has_column(db, "kconfigs", "dotconfig"))
-		return;
-	st = db_prepare(db, "SELECT k.dotconfig FROM kconfigs k"
-			" JOIN results r ON r.id = k.result_id JOIN commits c ON c.id = r.commit_id"
-			" WHERE c.run_id = ? AND r.config = ? ORDER BY c.position DESC LIMIT 1");
-	for (i = 0; i < r->nconfigs; i++) {
-		sqlite3_bind_int64(st, 1, r->run.id);
-		db_bind_text(st, 2, r->configs[i]);
-		if (sqlite3_step(st) == SQLITE_ROW) {
-			const char *dotconfig = (const char *)sqlite3_column_text(st, 0);
-
-			r->compilers[i] = kconfig_string(dotconfig, "CC_VERSION_TEXT");
-			/* auto-N may be a 32-bit build (64BIT guards a changed line) */
-			r->arches[i] = kconfig_value(dotconfig, "X86_32") == 'y' ? "i386" : "x86_64";
-		}
-		sqlite3_reset(st);
-	}
-	sqlite3_finalize(st);
+	per_config_row(r, db, "run_configs", "fragment",
+		       "SELECT fragment FROM run_configs WHERE run_id = ? AND config = ?"
+		       " AND origin = 'derived' AND fragment IS NOT NULL", take_run_fragment);
+	per_config_row(r, db, "kconfigs", "dotconfig",
+		       "SELECT k.dotconfig FROM kconfigs k"
+		       " JOIN results r ON r.id = k.result_id JOIN commits c ON c.id = r.commit_id"
+		       " WHERE c.run_id = ? AND r.config = ? ORDER BY c.position DESC LIMIT 1",
+		       take_compiler);
 }
 
 /* The verdict of each configuration, as verdict.c defines it. */
@@ -709,8 +713,7 @@ int report_model_load(struct report_model *r, sqlite3 *db, long long run_id)
 	load_warnings(r, db);
 	load_verdicts(r, db);
 	load_fragments(r);
-	load_run_fragments(r, db);
-	load_compilers(r, db);
+	load_run_configs(r, db);
 	/* The report goes on without it (a work tree gone, say): coverage_load said why. */
 	if (coverage_load(db, r->run.id, &r->coverage)) {
 		coverage_release(&r->coverage);

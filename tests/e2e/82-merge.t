@@ -8,15 +8,9 @@
 . "$(dirname "$0")/fake-kernel.sh"
 . "$(dirname "$0")/fake-qemu.sh"
 export BISECTABLE_CACHE="$scratch/cache"
-fake_kernel "$scratch/k"
-fake_qemu "$scratch/bin"
-export PATH="$scratch/bin:$PATH"
+fake_machine
 # Commit 2 of the range does not build: a verdict that is not all pass.
-git -C "$scratch/k" checkout -q -b broken tip~1
-touch "$scratch/k/broken"
-fake_git "$scratch/k" add broken
-fake_git "$scratch/k" commit -q -m "break the build"
-fake_git "$scratch/k" tag broken-tip
+fake_broken_tip "$scratch/k"
 opts=(--configs up,smp --suites smoke --tests smoke.fork_exec_wait,smoke.pipe_pingpong
       --boot-timeout 10)
 

@@ -12,15 +12,9 @@
 . "$(dirname "$0")/fake-qemu.sh"
 . "$(dirname "$0")/redis.sh"
 trap 'stop_redis; [ "${tap_failed:-0}" -eq 0 ] && rm -rf "$scratch" || echo "# kept $scratch"' EXIT
-fake_kernel "$scratch/k"
-fake_qemu "$scratch/bin"
-export PATH="$scratch/bin:$PATH"
+fake_machine
 # Commit 2 does not build: a failed build is an outcome to share too.
-git -C "$scratch/k" checkout -q -b broken tip~1
-touch "$scratch/k/broken"
-fake_git "$scratch/k" add broken
-fake_git "$scratch/k" commit -q -m "break the build"
-fake_git "$scratch/k" tag broken-tip
+fake_broken_tip "$scratch/k"
 opts=(--suites smoke --tests smoke.fork_exec_wait,smoke.pipe_pingpong --boot-timeout 10)
 
 start_redis "$scratch/redis"

@@ -15,14 +15,8 @@ cleanup() {
 }
 trap 'cleanup; [ "${tap_failed:-0}" -eq 0 ] && rm -rf "$scratch" || echo "# kept $scratch"' EXIT
 export BISECTABLE_CACHE="$scratch/cache"
-fake_kernel "$scratch/k"
-fake_qemu "$scratch/bin"
-export PATH="$scratch/bin:$PATH"
-git -C "$scratch/k" checkout -q -b broken tip~1
-touch "$scratch/k/broken"
-fake_git "$scratch/k" add broken
-fake_git "$scratch/k" commit -q -m "break the build"
-fake_git "$scratch/k" tag broken-tip
+fake_machine
+fake_broken_tip "$scratch/k"
 opts=(--configs up,smp --suites smoke --tests smoke.fork_exec_wait,smoke.pipe_pingpong
       --boot-timeout 10)
 

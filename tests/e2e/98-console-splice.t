@@ -11,9 +11,7 @@
 . "$(dirname "$0")/fake-kernel.sh"
 . "$(dirname "$0")/fake-qemu.sh"
 export BISECTABLE_CACHE="$scratch/cache"
-fake_kernel "$scratch/k"
-fake_qemu "$scratch/bin"
-export PATH="$scratch/bin:$PATH"
+fake_machine
 opts=(--configs up,smp --suites smoke --tests smoke.fork_exec_wait,smoke.pipe_pingpong
       --boot-timeout 10 --test-timeout 10 --retries 0)
 

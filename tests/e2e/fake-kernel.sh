@@ -36,6 +36,16 @@ MK
 	fake_git "$dir" tag tip
 }
 
+# Branch 'broken' off change 2, tagged 'broken-tip': base..broken-tip has
+# three commits, the last of which does not build.
+fake_broken_tip() {	# fake_broken_tip DIR
+	git -C "$1" checkout -q -b broken tip~1
+	touch "$1/broken"
+	fake_git "$1" add broken
+	fake_git "$1" commit -q -m "break the build"
+	fake_git "$1" tag broken-tip
+}
+
 fake_git() {	# fake_git DIR ARGS...
 	local dir=$1
 	shift

@@ -53,3 +53,10 @@ done
 QEMU
 	chmod +x "$1/qemu-system-x86_64"
 }
+
+# The fake kernel (fake-kernel.sh) in $scratch/k and the fake QEMU first on PATH.
+fake_machine() {
+	fake_kernel "$scratch/k"
+	fake_qemu "$scratch/bin"
+	export PATH="$scratch/bin:$PATH"
+}
