@@ -18,8 +18,8 @@
 /* Conditions */
 
 /* Add every CONFIG_ symbol of s[0..len) to set with mask and complex. */
-size_t add_symbols(struct guard_set *set, const char *s, size_t len, unsigned mask,
-		   int complex)
+size_t guards_add_symbols(struct guard_set *set, const char *s, size_t len,
+			  unsigned mask, int complex)
 {
 	size_t i = 0, found = 0;
 
@@ -158,7 +158,7 @@ static void parse_cond(const char *s, size_t len, struct cond *c)
 		if (parse_literal(term, p, &sym, &symlen, &mask)) {
 			guard_set_add(&c->lits, sym, symlen, mask, 0);
 			lits++;
-		} else if (add_symbols(&c->lits, term, p - term, GUARD_ANY, 1)) {
+		} else if (guards_add_symbols(&c->lits, term, p - term, GUARD_ANY, 1)) {
 			other++;
 		} else {
 			other++;
@@ -169,7 +169,7 @@ static void parse_cond(const char *s, size_t len, struct cond *c)
 	c->single = terms == 1 && lits == 1 && !other;
 	return;
 complex:
-	add_symbols(&c->lits, s, len, GUARD_ANY, 1);
+	guards_add_symbols(&c->lits, s, len, GUARD_ANY, 1);
 }
 
 /* What holds when c does not: the flipped arm if c is one literal, else complex. */
@@ -214,7 +214,7 @@ static void stack_pop(struct stack *st)
 	frame_release(&st->v[--st->n]);
 }
 
-void stack_release(struct stack *st)
+void guards_stack_release(struct stack *st)
 {
 	while (st->n)
 		stack_pop(st);
@@ -222,7 +222,7 @@ void stack_release(struct stack *st)
 }
 
 /* The guards of a line inside every open branch (frames [0, upto)). */
-void stack_guards(const struct stack *st, size_t upto, struct guard_set *out)
+void guards_stack_guards(const struct stack *st, size_t upto, struct guard_set *out)
 {
 	size_t i;
 
@@ -251,8 +251,8 @@ static void frame_branch(struct frame *f, struct cond *c, int first)
  * their guards: the enclosing branches, and the group's symbols as deciding
  * both arms (the directive line is where the symbol matters).
  */
-void apply_directive(struct stack *st, enum directive d, struct cond *c,
-		     struct guard_set *line)
+void guards_apply_directive(struct stack *st, enum directive d, struct cond *c,
+			    struct guard_set *line)
 {
 	if (d == D_IF) {
 		stack_push(st);
@@ -261,7 +261,7 @@ void apply_directive(struct stack *st, enum directive d, struct cond *c,
 		frame_branch(&st->v[st->n - 1], d == D_ELIF ? c : NULL, 0);
 	}
 	if (st->n && d != D_NONE) {
-		stack_guards(st, st->n - 1, line);
+		guards_stack_guards(st, st->n - 1, line);
 		guard_set_merge_any(line, &st->v[st->n - 1].all);
 	}
 	if (d == D_ENDIF)
@@ -294,7 +294,7 @@ static void add_inline_uses(struct guard_set *set, const char *s, size_t len)
 			arg = ++q;
 			while (q < end && *q != ')')
 				q++;
-			add_symbols(set, arg, q - arg, GUARD_ANY, 0);
+			guards_add_symbols(set, arg, q - arg, GUARD_ANY, 0);
 		}
 		while (p < end && is_ident(*p))
 			p++;
@@ -426,7 +426,7 @@ static void c_directive_cond(const char *line, const char *rest, struct cond *c)
 	strbuf_release(&e);
 }
 
-void scan_c(const char *text, struct guard_file *out)
+void guards_scan_c(const char *text, struct guard_file *out)
 {
 	struct strbuf logical = STRBUF_INIT;
 	struct stack st = { 0 };
@@ -449,18 +449,18 @@ void scan_c(const char *text, struct guard_file *out)
 			struct cond c;
 
 			c_directive_cond(logical.buf, rest, &c);
-			apply_directive(&st, d, &c, &set);
+			guards_apply_directive(&st, d, &c, &set);
 			cond_release(&c);
 		} else if (d != D_NONE) {
-			apply_directive(&st, d, NULL, &set);
+			guards_apply_directive(&st, d, NULL, &set);
 		} else {
-			stack_guards(&st, st.n, &set);
+			guards_stack_guards(&st, st.n, &set);
 		}
 		add_inline_uses(&set, logical.buf, logical.len);
 		for (i = 0; i < n && line <= out->nlines; i++, line++)
 			guard_set_merge(&out->lines[line], &set);
 		guard_set_release(&set);
 	}
-	stack_release(&st);
+	guards_stack_release(&st);
 	strbuf_release(&logical);
 }

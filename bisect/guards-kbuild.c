@@ -88,11 +88,11 @@ static void make_cond(const char *kw, const char *s, size_t len, struct cond *c)
 		guard_set_add(&c->lits, sym, symlen, neg ? GUARD_ANY & ~mask : mask, 0);
 		c->single = 1;
 	} else {
-		add_symbols(&c->lits, s, len, GUARD_ANY, 1);
+		guards_add_symbols(&c->lits, s, len, GUARD_ANY, 1);
 	}
 }
 
-void scan_make(const char *text, struct guard_file *out)
+void guards_scan_make(const char *text, struct guard_file *out)
 {
 	static const char *const conds[] = { "ifdef", "ifndef", "ifeq", "ifneq" };
 	struct strbuf logical = STRBUF_INIT;
@@ -114,7 +114,7 @@ void scan_make(const char *text, struct guard_file *out)
 			is_else = 1;
 			skip_blanks(&p, end);
 			if (p == end) {
-				apply_directive(&st, D_ELSE, NULL, &set);
+				guards_apply_directive(&st, D_ELSE, NULL, &set);
 				handled = 1;
 			}
 		}
@@ -124,18 +124,18 @@ void scan_make(const char *text, struct guard_file *out)
 			if (!match_word(&p, end, conds[k]))
 				continue;
 			make_cond(conds[k], p, end - p, &c);
-			apply_directive(&st, is_else ? D_ELIF : D_IF, &c, &set);
+			guards_apply_directive(&st, is_else ? D_ELIF : D_IF, &c, &set);
 			cond_release(&c);
 			handled = 1;
 		}
 		if (!handled && match_word(&p, end, "endif")) {
-			apply_directive(&st, D_ENDIF, NULL, &set);
+			guards_apply_directive(&st, D_ENDIF, NULL, &set);
 			handled = 1;
 		}
 		if (!handled) {
 			const char *q = strstr(logical.buf, "-$(CONFIG_");
 
-			stack_guards(&st, st.n, &set);
+			guards_stack_guards(&st, st.n, &set);
 			/* obj-$(CONFIG_X) += ...: built when X is y or m */
 			if (q) {
 				const char *sym = q + 10, *e = sym;
@@ -145,18 +145,18 @@ void scan_make(const char *text, struct guard_file *out)
 				if (e > sym && e < end && *e == ')')
 					guard_set_add(&set, sym, e - sym, GUARD_ON, 0);
 			}
-			add_symbols(&set, logical.buf, logical.len, GUARD_ANY, 0);
+			guards_add_symbols(&set, logical.buf, logical.len, GUARD_ANY, 0);
 		}
 		for (i = 0; i < n && line <= out->nlines; i++, line++)
 			guard_set_merge(&out->lines[line], &set);
 		guard_set_release(&set);
 	}
-	stack_release(&st);
+	guards_stack_release(&st);
 	strbuf_release(&logical);
 }
 
 /* Kconfig files: a line belongs to the config (or menuconfig) block above it. */
-void scan_kconfig(const char *text, struct guard_file *out)
+void guards_scan_kconfig(const char *text, struct guard_file *out)
 {
 	static const char *const enders[] = {
 		"menu", "endmenu", "choice", "endchoice", "if", "endif", "source", "rsource",

@@ -57,8 +57,8 @@ static inline void cond_release(struct cond *c)
 	c->single = 0;
 }
 
-size_t add_symbols(struct guard_set *set, const char *s, size_t len, unsigned mask,
-		   int complex);
+size_t guards_add_symbols(struct guard_set *set, const char *s, size_t len,
+			  unsigned mask, int complex);
 
 /* The stack of open conditionals (guards-cpp.c) */
 
@@ -76,18 +76,18 @@ struct stack {
 
 enum directive { D_NONE, D_IF, D_ELIF, D_ELSE, D_ENDIF };
 
-void stack_release(struct stack *st);
-void stack_guards(const struct stack *st, size_t upto, struct guard_set *out);
-void apply_directive(struct stack *st, enum directive d, struct cond *c,
-		     struct guard_set *line);
+void guards_stack_release(struct stack *st);
+void guards_stack_guards(const struct stack *st, size_t upto, struct guard_set *out);
+void guards_apply_directive(struct stack *st, enum directive d, struct cond *c,
+			    struct guard_set *line);
 
 /* The scanners: out->lines[1..out->nlines] are allocated and empty. */
 
 /* C files (guards-cpp.c) */
-void scan_c(const char *text, struct guard_file *out);
+void guards_scan_c(const char *text, struct guard_file *out);
 /* Makefiles and Kbuild files (guards-kbuild.c) */
-void scan_make(const char *text, struct guard_file *out);
+void guards_scan_make(const char *text, struct guard_file *out);
 /* Kconfig files (guards-kbuild.c) */
-void scan_kconfig(const char *text, struct guard_file *out);
+void guards_scan_kconfig(const char *text, struct guard_file *out);
 
 #endif

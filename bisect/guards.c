@@ -130,11 +130,11 @@ void guards_scan_file(const char *text, enum guard_kind kind, struct guard_file 
 	out->nlines = count_lines(text);
 	out->lines = xcalloc(out->nlines + 1, sizeof(*out->lines));
 	if (kind == GUARD_KIND_C)
-		scan_c(text, out);
+		guards_scan_c(text, out);
 	else if (kind == GUARD_KIND_MAKE)
-		scan_make(text, out);
+		guards_scan_make(text, out);
 	else if (kind == GUARD_KIND_KCONFIG)
-		scan_kconfig(text, out);
+		guards_scan_kconfig(text, out);
 }
 
 /* Diffs */
