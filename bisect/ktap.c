@@ -2,12 +2,12 @@
 /*
  * ktap.c - parse a captured serial console log (see ktap.h).
  *
- * The log is split into lines on \n, \r\n, \r\r\n or a lone \r. Each line
- * is stripped of leading blanks, NUL bytes, terminal escape sequences and a
- * printk timestamp, then read as one of: a shell echo line (ignored), a
- * BISECTABLE-* marker, a KTAP result or diagnostic line, or anything else,
- * which is checked for kernel failure text. KTAP headers and plans carry
- * nothing that is recorded, so they need no case of their own.
+ * ktap-lines.c splits the log into lines on \n, \r\n, \r\r\n or a lone \r.
+ * Each line is stripped of leading blanks, NUL bytes, terminal escape
+ * sequences and a printk timestamp, then read as one of: a shell echo line
+ * (ignored), a BISECTABLE-* marker, a KTAP result or diagnostic line, or
+ * anything else, which is checked for kernel failure text. KTAP headers and
+ * plans carry nothing that is recorded, so they need no case of their own.
  *
  * A final line without a terminator may have been cut anywhere: "ok 3 fo"
  * of "ok 3 foo # SKIP ..." or "cpus=1" of "cpus=16" would be believed. So of
@@ -17,9 +17,11 @@
  * The kernel writes a console message whole, but between two writes of a
  * test to the tty: "ok 1 cyclictest[    8.752590] random: crng init done",
  * and the test's own line end on the next line. A printk timestamp inside a
- * line ends the test's text there; that text is joined to the next line.
+ * line ends the test's text there; that text is joined to the next line
+ * (ktap-lines.c).
  */
 #include "ktap.h"
+#include "ktap-lines.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -41,8 +43,6 @@
 #define TIMEOUT_REASON		"no answer within the test timeout"
 #define NUMBER_TOKEN_MAX	64
 #define KTAP_INDENT		4	/* spaces per nesting level */
-/* Longer than any line a test writes: a longer fragment is not rejoined. */
-#define SPLICE_MAX		4096
 #define ARRAY_SIZE(a)		(sizeof(a) / sizeof((a)[0]))
 
 /* Kernel failure texts; each must stand as a word of its own in the line. */
@@ -60,10 +60,7 @@ struct parser {
 	size_t current;			/* the last begun test, or NO_TEST */
 	size_t error_test;		/* test running at the kernel error, or NO_TEST */
 	long long pending_duration;	/* for the next result line, -1 if none */
-	char *carry;			/* a test's text cut by a kernel message */
-	size_t carry_len;
-	char *joined;			/* the carry and the next line */
-	size_t joined_cap;
+	struct ktap_lines lines;	/* the carry from one line to the next */
 };
 
 static bool is_blank(char c)
@@ -212,35 +209,6 @@ static const char *skip_printk_prefix(const char *p, const char *end)
 		}
 	}
 	return skip_blanks(p, end);
-}
-
-/*
- * Where a kernel message begins inside [p, end), after its first character:
- * a timestamp as printk writes it, "[%5lu.%06lu]". NULL if there is none.
- * The width and the six decimals keep a test's own "[1.5]" from matching.
- */
-static const char *find_spliced_printk(const char *p, const char *end)
-{
-	const char *s, *q, *digits;
-
-	for (s = p + 1; s < end; s++) {
-		if (*s != '[')
-			continue;
-		q = s + 1;
-		while (q < end && *q == ' ')
-			q++;
-		digits = q;
-		while (q < end && is_digit(*q))
-			q++;
-		if (q == digits || q - (s + 1) < 5 || q >= end || *q != '.')
-			continue;
-		digits = ++q;
-		while (q < end && is_digit(*q))
-			q++;
-		if (q - digits == 6 && q < end && *q == ']')
-			return s;
-	}
-	return NULL;
 }
 
 /* A decimal number that fills the token at @p; the text after it, or NULL. */
@@ -708,25 +676,10 @@ static void record_kernel_error(struct parser *ps, const char *p, const char *en
 	}
 }
 
-/* Keep [p, end) to be joined to the next line; 0, or -1 on allocation failure. */
-static int keep_carry(struct parser *ps, const char *p, const char *end)
-{
-	size_t len = (size_t)(end - p);
-	char *carry;
-
-	carry = realloc(ps->carry, len ? len : 1);
-	if (!carry)
-		return -1;
-	/* @p may point into ps->joined, never into ps->carry. */
-	memcpy(carry, p, len);
-	ps->carry = carry;
-	ps->carry_len = len;
-	return 0;
-}
-
 /* @whole is false for a final line that the log cut off before its end. */
-static int parse_line(struct parser *ps, const char *p, const char *end, bool whole)
+static int parse_line(void *data, const char *p, const char *end, bool whole)
 {
+	struct parser *ps = data;
 	const char *line = p, *rest, *spliced;
 	bool passed;
 	int indent = 0;
@@ -745,14 +698,14 @@ static int parse_line(struct parser *ps, const char *p, const char *end, bool wh
 	 * a diagnostic that quotes the kernel's log ("# dmesg: [    1.000000]
 	 * ..."): a timestamp after a blank there is the test's own text.
 	 */
-	spliced = p == rest ? find_spliced_printk(p, end) : NULL;
+	spliced = p == rest ? ktap_lines_find_splice(line, p, end) : NULL;
 	if (spliced && *p == '#' && is_blank(spliced[-1]))
 		spliced = NULL;
-	if (spliced && spliced - line <= SPLICE_MAX) {
+	if (spliced) {
 		rest = skip_printk_prefix(spliced, end);
 		if (has_kernel_failure(rest, end))
 			record_kernel_error(ps, rest, end);
-		return keep_carry(ps, line, spliced);
+		return ktap_lines_carry(&ps->lines, line, spliced);
 	}
 
 	/*
@@ -783,33 +736,10 @@ static int parse_line(struct parser *ps, const char *p, const char *end, bool wh
 	return 0;
 }
 
-/* A line of the log, joined to what a kernel message cut from the one before. */
-static int feed_line(struct parser *ps, const char *p, const char *end, bool whole)
-{
-	size_t len = (size_t)(end - p), total;
-	char *joined;
-
-	if (!ps->carry_len)
-		return parse_line(ps, p, end, whole);
-	total = ps->carry_len + len;
-	if (total > ps->joined_cap) {
-		joined = realloc(ps->joined, total);
-		if (!joined)
-			return -1;
-		ps->joined = joined;
-		ps->joined_cap = total;
-	}
-	memcpy(ps->joined, ps->carry, ps->carry_len);
-	memcpy(ps->joined + ps->carry_len, p, len);
-	ps->carry_len = 0;
-	return parse_line(ps, ps->joined, ps->joined + total, whole);
-}
-
 static void parser_free(struct parser *ps)
 {
 	free(ps->slots);
-	free(ps->carry);
-	free(ps->joined);
+	ktap_lines_free(&ps->lines);
 }
 
 static void result_init(struct console_result *res)
@@ -827,7 +757,6 @@ int console_parse(const char *buf, size_t len, struct console_result *res)
 		.error_test = NO_TEST,
 		.pending_duration = -1,
 	};
-	const char *p, *end;
 	struct ktap_test *test;
 
 	if (!res || (!buf && len)) {
@@ -837,30 +766,7 @@ int console_parse(const char *buf, size_t len, struct console_result *res)
 	result_init(res);
 	if (!buf)
 		return 0;
-	p = buf;
-	end = buf + len;
-
-	while (p < end) {
-		const char *eol = p;
-		size_t terminator = 1;
-
-		while (eol < end && *eol != '\n' && *eol != '\r')
-			eol++;
-		if (eol == end) {
-			if (feed_line(&ps, p, eol, false))
-				goto fail;
-			break;
-		}
-		if (*eol == '\r' && eol + 1 < end && eol[1] == '\n')
-			terminator = 2;
-		else if (*eol == '\r' && eol + 2 < end && eol[1] == '\r' && eol[2] == '\n')
-			terminator = 3;
-		if (feed_line(&ps, p, eol, true))
-			goto fail;
-		p = eol + terminator;
-	}
-	/* A log that ends inside a cut line: what was cut may be cut short. */
-	if (ps.carry_len && feed_line(&ps, end, end, false))
+	if (ktap_lines_split(&ps.lines, buf, len, parse_line, &ps))
 		goto fail;
 
 	/* The kernel error is the best evidence of why a test never finished. */

@@ -5,7 +5,7 @@
  * Build and run from the top of the tree:
  *	gcc -std=gnu11 -Wall -Wextra -Werror -g -fsanitize=address,undefined \
  *	    -fno-omit-frame-pointer -Ibisect tests/unit/test-ktap.c bisect/ktap.c \
- *	    -o /tmp/test-ktap && /tmp/test-ktap
+ *	    bisect/ktap-lines.c -o /tmp/test-ktap && /tmp/test-ktap
  *
  * The logs are written inline, line numbers noted where a test checks them.
  */
