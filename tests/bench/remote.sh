@@ -76,14 +76,18 @@ machine() {	# machine NAME OPTION...: import + run, cold, in BISECTABLE_CACHE=$r
 	local import run build hits misses local_hits
 	import=$(secs "$t0" "$t1")
 	run=$(secs "$t1" "$t2")
-	build=$(sqlite3 "$root/$1.d/db" "select printf('%.1f', sum(duration)) from results
-		where stage = 'build' and cached_from is null")
-	hits=$(sqlite3 "$root/$1.d/db" "select cast(coalesce(sum(value), 0) as int) from metrics
-		where name = 'ccache_remote_hits'")
-	local_hits=$(sqlite3 "$root/$1.d/db" "select cast(coalesce(sum(value), 0) as int) from metrics
-		where name = 'ccache_local_hits'")
-	misses=$(sqlite3 "$root/$1.d/db" "select cast(coalesce(sum(value), 0) as int) from metrics
-		where name = 'ccache_misses'")
+	# Only what was built here: a cell from the results store brings the
+	# other machine's duration and ccache figures with it.
+	build=$(sqlite3 "$root/$1.d/db" "select printf('%.1f', coalesce(sum(duration), 0))
+		from results where stage = 'build' and cached_from is null and origin is null")
+	local here="not exists (select 1 from results r where r.commit_id = m.commit_id
+		and r.config = m.config and r.stage = 'build' and r.origin is not null)"
+	hits=$(sqlite3 "$root/$1.d/db" "select cast(coalesce(sum(value), 0) as int) from metrics m
+		where name = 'ccache_remote_hits' and $here")
+	local_hits=$(sqlite3 "$root/$1.d/db" "select cast(coalesce(sum(value), 0) as int)
+		from metrics m where name = 'ccache_local_hits' and $here")
+	misses=$(sqlite3 "$root/$1.d/db" "select cast(coalesce(sum(value), 0) as int) from metrics m
+		where name = 'ccache_misses' and $here")
 	printf '| %s | %s | %s | %s | %s | %s | %s |\n' "$1" "$import" "$run" "$build" \
 		"$local_hits" "$hits" "$misses"
 	eval "run_$1=$run; total_$1=$(echo "$import + $run" | bc)"
