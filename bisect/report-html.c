@@ -108,6 +108,46 @@ static void html_info_row(struct report_out *r, const char *label, const char *v
 	strbuf_addstr(o, "</td></tr>\n");
 }
 
+/*
+ * The compiler each configuration was built with (CONFIG_CC_VERSION_TEXT of
+ * its kept .config): one name when they all agree, else "config: name" each.
+ */
+static void html_compilers_row(struct report_out *r)
+{
+	const struct report_model *m = r->m;
+	struct strbuf *o = &r->buf;
+	const char *first = NULL;
+	size_t i, known = 0, same = 1;
+
+	for (i = 0; m->compilers && i < m->nconfigs; i++) {
+		if (!m->compilers[i])
+			continue;
+		if (first && strcmp(first, m->compilers[i]))
+			same = 0;
+		if (!first)
+			first = m->compilers[i];
+		known++;
+	}
+	if (!known)
+		return;
+	if (same && known == m->nconfigs) {
+		html_info_row(r, "Compiler", first);
+		return;
+	}
+	strbuf_addstr(o, "<tr><th>Compiler</th><td>");
+	for (i = 0, known = 0; i < m->nconfigs; i++) {
+		if (!m->compilers[i])
+			continue;
+		if (known++)
+			strbuf_addstr(o, "<br>");
+		strbuf_addstr(o, "<b>");
+		html_escape(o, m->configs[i]);
+		strbuf_addstr(o, "</b> ");
+		html_escape(o, m->compilers[i]);
+	}
+	strbuf_addstr(o, "</td></tr>\n");
+}
+
 static void html_header(struct report_out *r)
 {
 	struct strbuf *o = &r->buf;
@@ -166,6 +206,7 @@ static void html_header(struct report_out *r)
 	strbuf_addstr(o, "</td></tr>\n");
 	html_info_row(r, "Configurations", run->configs);
 	html_info_row(r, "Options", run->options);
+	html_compilers_row(r);
 	html_info_row(r, "Host", r->m->run.host);
 	html_info_row(r, "Tool version", r->m->run.tool_version);
 	strbuf_addstr(o, "</table>\n</header>\n");

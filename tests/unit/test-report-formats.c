@@ -664,11 +664,41 @@ static void test_kcidb_up_build_break(void)
 	sqlite3_close(db);
 }
 
+/* The HTML report's header names the compiler of each configuration's builds. */
+static void test_html_compiler(void)
+{
+	sqlite3 *db = fixture_db("tests/unit/up-build-break.sql");
+	char *html;
+	int ret;
+
+	html = render(db, 0, REPORT_HTML, &ret);
+	ok(html && !contains(html, "<th>Compiler</th>"), "html: no .config kept, no compiler row");
+	free(html);
+	exec_sql(db, "INSERT INTO kconfigs (result_id, dotconfig) SELECT id,"
+		 " 'CONFIG_CC_VERSION_TEXT=\"gcc (Debian 12.2.0-14+deb12u1) 12.2.0\"' || char(10)"
+		 " FROM results WHERE stage = 'build' AND commit_id = 5");
+	html = render(db, 0, REPORT_HTML, &ret);
+	ok(contains(html, "<tr><th>Compiler</th><td>gcc (Debian 12.2.0-14+deb12u1) 12.2.0"
+		    "</td></tr>\n"), "html: one compiler for both configurations, once");
+	free(html);
+	exec_sql(db, "UPDATE kconfigs SET dotconfig = 'CONFIG_CC_VERSION_TEXT=\"cc <b>&\"'"
+		 " || char(10) WHERE result_id IN (SELECT id FROM results WHERE config = 'up')");
+	html = render(db, 0, REPORT_HTML, &ret);
+	ok(contains(html, "<tr><th>Compiler</th><td><b>smp</b> gcc (Debian 12.2.0-14+deb12u1)"
+		    " 12.2.0<br><b>up</b> cc &lt;b&gt;&amp;</td></tr>\n") ||
+	   contains(html, "<tr><th>Compiler</th><td><b>up</b> cc &lt;b&gt;&amp;<br><b>smp</b>"
+		    " gcc (Debian 12.2.0-14+deb12u1) 12.2.0</td></tr>\n"),
+	   "html: two compilers, by configuration, escaped");
+	free(html);
+	sqlite3_close(db);
+}
+
 int main(void)
 {
 	test_email_up_build_break();
 	test_email_browser_fixture();
 	test_kcidb_browser_fixture();
 	test_kcidb_up_build_break();
+	test_html_compiler();
 	return done_testing();
 }
