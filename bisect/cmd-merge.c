@@ -37,9 +37,10 @@ int cmd_merge(struct cmd_ctx *ctx)
 			continue;
 		}
 		printf("%s: %d run%s (%d new), %d commits, %d results, %d tests, %d metrics,"
-		       " %d warnings added\n", ctx->argv[i], s.runs, s.runs == 1 ? "" : "s",
-		       s.new_runs, s.new_commits, s.new_results, s.new_tests, s.new_metrics,
-		       s.new_warnings);
+		       " %d warnings, %d .configs, %d run configurations added\n", ctx->argv[i],
+		       s.runs, s.runs == 1 ? "" : "s", s.new_runs, s.new_commits, s.new_results,
+		       s.new_tests, s.new_metrics, s.new_warnings, s.new_kconfigs,
+		       s.new_run_configs);
 	}
 	return ret;
 }

@@ -175,6 +175,8 @@ static void merge_rows(sqlite3 *db, struct merge_stats *stats)
 						   NULL };
 	static const char *const test_skip[] = { "id", "result_id", NULL };
 	static const char *const metric_skip[] = { "id", "commit_id", NULL };
+	static const char *const kconfig_skip[] = { "result_id", NULL };
+	static const char *const run_config_skip[] = { "run_id", NULL };
 	struct strbuf cols = STRBUF_INIT, ocols = STRBUF_INIT, sql = STRBUF_INIT;
 	/* A result of o and ours at the same (commit, config, stage). */
 	static const char same_result[] =
@@ -227,6 +229,16 @@ static void merge_rows(sqlite3 *db, struct merge_stats *stats)
 		    " WHERE m.fresh ORDER BY t.id", cols.buf, ocols.buf);
 	stats->new_tests += changed(db, sql.buf);
 
+	/* A build's .config and its compiled files (coverage, the compiler), with the build. */
+	strbuf_reset(&cols);
+	strbuf_reset(&ocols);
+	common_columns(db, "kconfigs", kconfig_skip, "k", &cols, &ocols);
+	strbuf_reset(&sql);
+	strbuf_addf(&sql, "INSERT OR IGNORE INTO main.kconfigs (result_id, %s) SELECT m.new, %s"
+		    " FROM o.kconfigs k JOIN temp.merge_result m ON m.old = k.result_id"
+		    " WHERE m.fresh", cols.buf, ocols.buf);
+	stats->new_kconfigs += changed(db, sql.buf);
+
 	strbuf_reset(&cols);
 	strbuf_reset(&ocols);
 	common_columns(db, "metrics", metric_skip, "m", &cols, &ocols);
@@ -235,6 +247,20 @@ static void merge_rows(sqlite3 *db, struct merge_stats *stats)
 		    " FROM o.metrics m JOIN temp.merge_commit mc ON mc.old = m.commit_id"
 		    " ORDER BY m.id", cols.buf, ocols.buf);
 	stats->new_metrics += changed(db, sql.buf);
+
+	/*
+	 * How each configuration was verified (derived ones at apply and build
+	 * only, their fragments): without it a merged derived configuration
+	 * would lack its boot and test, and be called incomplete.
+	 */
+	strbuf_reset(&cols);
+	strbuf_reset(&ocols);
+	common_columns(db, "run_configs", run_config_skip, "x", &cols, &ocols);
+	strbuf_reset(&sql);
+	strbuf_addf(&sql, "INSERT OR IGNORE INTO main.run_configs (run_id, %s) SELECT m.new, %s"
+		    " FROM o.run_configs x JOIN temp.merge_run m ON m.old = x.run_id"
+		    " ORDER BY x.run_id, x.config", cols.buf, ocols.buf);
+	stats->new_run_configs += changed(db, sql.buf);
 
 	/* Warnings have no key of their own: a (commit, config) we lack gets o's whole set. */
 	exec_sql(db, "INSERT INTO temp.merge_warn (commit_id, config) SELECT DISTINCT mc.new,"

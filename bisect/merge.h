@@ -6,7 +6,8 @@
  * (host, started_at, series, base_sha), a commit by (run, position), a
  * result by (run, position, configuration, stage), a metric by (commit,
  * configuration, name), the warnings of a (commit, configuration) as one
- * set. What this database has already is kept; what it lacks is added with
+ * set, a build's .config with its result, how a configuration was verified
+ * (run_configs) by (run, configuration). What this database has already is kept; what it lacks is added with
  * new ids (results.cached_from and tests.result_id follow them). So merging
  * the same database twice adds nothing.
  *
@@ -23,6 +24,7 @@ struct merge_stats {
 	long long run_id;	/* ours of the last run merged */
 	int runs, new_runs;
 	int new_commits, new_results, new_tests, new_metrics, new_warnings;
+	int new_kconfigs, new_run_configs;
 };
 
 /*

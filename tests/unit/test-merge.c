@@ -43,7 +43,8 @@ static void exec(sqlite3 *db, const char *sql)
  * A database holding one run (host, started_at as given) with the base and
  * two commits for each configuration of configs: a build, a boot and a
  * test; commit 2's cells are copies of commit 1's (cached_from), each test
- * result has two tests, each commit a metric and a warning.
+ * result has two tests, each commit a metric and a warning, each build a
+ * .config; smp, if there, is a derived configuration (run_configs).
  */
 static char *fixture(const char *name, const char *started_at, const char *const *configs,
 		     int filler)
@@ -92,11 +93,15 @@ static char *fixture(const char *name, const char *started_at, const char *const
 
 				origin[pos][s] = db_result_set(db, run_id, commit[pos], &row);
 			}
+			db_kconfig_set(db, origin[pos][0], "CONFIG_SMP=y\n", "kernel/x.c\n");
 			db_test_add(db, origin[pos][2], "smoke.fork", "pass", NULL, 0.5);
 			db_test_add(db, origin[pos][2], "smoke.pipe", "pass", NULL, 0.5);
 			db_metric_set(db, commit[pos], configs[c], "build", "text", 100 + pos);
 			db_warning_add(db, commit[pos], configs[c], "kernel/x.o", "warning: w");
 		}
+		/* smp as a derived configuration: apply and build only. */
+		db_run_config_put(db, run_id, configs[c], !strcmp(configs[c], "smp"),
+				  strcmp(configs[c], "smp") ? 4 : 2, "CONFIG_X=y\n", NULL);
 	}
 	db_close(db);
 	return path;
@@ -119,12 +124,16 @@ static void test_merge_twice(void)
 	is_int(s.new_tests, 12, "12 tests added");
 	is_int(s.new_metrics, 6, "6 metrics added");
 	is_int(s.new_warnings, 6, "6 warnings added");
+	is_int(s.new_kconfigs, 6, "6 .configs added, one a build");
+	is_int(s.new_run_configs, 2, "both configurations' run_configs rows added");
 	is_int(sql_ll(db, "SELECT COUNT(*) FROM runs"), 5, "5 runs now");
 
 	is_int(merge_database(db, other, 0, &s), 0, "merging again succeeds");
 	is_int(s.runs, 4, "it sees the four runs again");
 	is_int(s.new_runs + s.new_commits + s.new_results + s.new_tests + s.new_metrics +
-	       s.new_warnings, 0, "and adds nothing");
+	       s.new_warnings + s.new_kconfigs + s.new_run_configs, 0, "and adds nothing");
+	is_int(sql_ll(db, "SELECT COUNT(*) FROM kconfigs"), 12, "no .config twice");
+	is_int(sql_ll(db, "SELECT COUNT(*) FROM run_configs"), 4, "no run_configs row twice");
 	is_int(sql_ll(db, "SELECT COUNT(*) FROM results"), 36, "no result twice");
 	is_int(sql_ll(db, "SELECT COUNT(*) FROM tests"), 24, "no test twice");
 	is_int(sql_ll(db, "SELECT COUNT(*) FROM warnings"), 12, "no warning twice");
@@ -145,6 +154,11 @@ static void test_merge_twice(void)
 	       "metrics belong to the merged commits");
 	is_int(sql_ll(db, "SELECT COUNT(*) FROM results r JOIN commits c ON c.id = r.commit_id"
 		      " WHERE r.run_id != c.run_id"), 0, "every result's run is its commit's");
+	is_int(sql_ll(db, "SELECT COUNT(*) FROM kconfigs k JOIN results r ON r.id = k.result_id"
+		      " WHERE r.run_id = 5 AND r.stage = 'build' AND k.compiled = 'kernel/x.c'"
+		      " || char(10)"), 6, "each merged build has its .config");
+	is_int(sql_ll(db, "SELECT stages FROM run_configs WHERE run_id = 5 AND config = 'smp'"
+		      " AND origin = 'derived'"), 2, "smp stays derived, verified at 2 stages");
 	is_int(sql_ll(db, "SELECT COUNT(*) FROM runs WHERE id = 1 AND started_at ="
 		      " '2026-02-02T00:00:00Z'"), 1, "the database's own run is untouched");
 	db_close(db);
@@ -171,8 +185,13 @@ static void test_into_run(void)
 	is_int(sql_ll(db, "SELECT COUNT(*) FROM commits"), 3, "and each commit once");
 	is_int(sql_ll(db, "SELECT configs = 'up,smp' FROM runs WHERE id = 1"), 1,
 	       "the run's configurations are the union");
+	is_int(sql_ll(db, "SELECT COUNT(*) FROM run_configs WHERE run_id = 1"), 2,
+	       "and so are its run_configs rows");
+	is_int(sql_ll(db, "SELECT complete = 'yes' FROM verdict WHERE run_id = 1 AND config = 'smp'"), 1,
+	       "the derived smp, built only, is complete in the folded run");
 	is_int(merge_database(db, b, 1, &s), 0, "folding it again succeeds");
-	is_int(s.new_results + s.new_tests + s.new_metrics + s.new_warnings, 0, "and adds nothing");
+	is_int(s.new_results + s.new_tests + s.new_metrics + s.new_warnings + s.new_kconfigs +
+	       s.new_run_configs, 0, "and adds nothing");
 	is_int(merge_database(db, b, 7, &s), -1, "no run 7 to fold into: refused");
 	db_close(db);
 	free(a);
