@@ -111,6 +111,8 @@ void kbuild_make_argv(const struct kbuild_job *job, struct argv_array *argv, con
 		 */
 		if (job->use_ccache)
 			argv_push(argv, "CC=ccache gcc");
+		else if (job->distcc_hosts && *job->distcc_hosts)
+			argv_push(argv, "CC=distcc gcc");
 		/*
 		 * ccache hands gcc the tree's files relative to the build
 		 * directory then, which the kernel's own
@@ -120,8 +122,6 @@ void kbuild_make_argv(const struct kbuild_job *job, struct argv_array *argv, con
 		 */
 		if (job->src_rel && *job->src_rel)
 			argv_pushf(argv, "KCPPFLAGS=-fmacro-prefix-map=%s/=", job->src_rel);
-		else if (job->distcc_hosts && *job->distcc_hosts)
-			argv_push(argv, "CC=distcc gcc");
 	}
 	argv_push(argv, target);
 }

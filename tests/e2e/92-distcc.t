@@ -89,7 +89,10 @@ run cc --distcc "$hosts"
 like "$(grep -m1 'build pass' "$scratch/cc.out")" "distcc: .*127\.0\.0\.[23]" \
 	"behind ccache the misses go to distcc"
 log=$(buildlog cc)
-like "$(grep '^\$ make.*bzImage' "$log")" "'CC=ccache gcc'" "ccache stays in front"
+is "$(grep '^\$ make.*bzImage' "$log" | grep -o "'CC=[^']*'" | tr '\n' ' ')" "'CC=ccache gcc' " \
+	"ccache stays in front, the one compiler on the make line (the last CC= wins)"
+ok "$([ "$(find "$scratch/cc/ccache" -type f -name '*R' | wc -l)" -ge 12 ]; echo $?)" \
+	"ccache kept the results of the compiles distcc did"
 ok "$(test ! -e "$scratch/cc/ccache/ccache.conf"; echo $?)" "no ccache.conf written"
 
 # 4. A host down: distcc backs off from it (and compiles on the other);

@@ -102,6 +102,47 @@ static void test_make_argv(void)
 	argv_clear(&argv);
 }
 
+/* The CC= arguments of job's make line, space-separated, in out. */
+static void make_line_cc(const struct kbuild_job *job, char *out, size_t size)
+{
+	struct argv_array argv = ARGV_ARRAY_INIT;
+	size_t i, n = 0;
+
+	out[0] = '\0';
+	kbuild_make_argv(job, &argv, "bzImage");
+	for (i = 0; argv.argv[i]; i++)
+		if (!strncmp(argv.argv[i], "CC=", 3))
+			n += snprintf(out + n, n < size ? size - n : 0, "%s%s", n ? " " : "",
+				      argv.argv[i]);
+	argv_clear(&argv);
+}
+
+/*
+ * One compiler on the make line: the last CC= wins, so a second one would
+ * take ccache (and with it distcc, its prefix) out of the build.
+ */
+static void test_make_argv_compiler(void)
+{
+	struct kbuild_job job = { .src = "/c/work/linux", .out = "/c/build/linux/up", .jobs = 2 };
+	char cc[128];
+
+	make_line_cc(&job, cc, sizeof(cc));
+	is_str(cc, "", "make line: no ccache, no distcc: the kernel's own CC");
+	job.use_ccache = 1;
+	make_line_cc(&job, cc, sizeof(cc));
+	is_str(cc, "CC=ccache gcc", "make line: ccache");
+	job.distcc_hosts = "hostA/8";
+	make_line_cc(&job, cc, sizeof(cc));
+	is_str(cc, "CC=ccache gcc", "make line: ccache and distcc: ccache alone (distcc its prefix)");
+	job.src_rel = "../../../work/linux";
+	make_line_cc(&job, cc, sizeof(cc));
+	is_str(cc, "CC=ccache gcc", "make line: the same behind a remote ccache");
+	job.use_ccache = 0;
+	job.src_rel = NULL;
+	make_line_cc(&job, cc, sizeof(cc));
+	is_str(cc, "CC=distcc gcc", "make line: distcc without ccache");
+}
+
 static void test_error_line(void)
 {
 	char ev[256];
@@ -686,6 +727,7 @@ int main(void)
 	test_fold_warnings();
 	test_error_line();
 	test_make_argv();
+	test_make_argv_compiler();
 	test_infra_error();
 	test_series();
 	test_boot_classify();
