@@ -304,6 +304,11 @@ static void slurm_job_args(const struct run_opts *o, struct argv_array *a)
 	}
 	if (results_remote_url())
 		argv_pushl(a, "--results-remote", results_remote_url(), NULL);
+	/* Where each job's compiles go: the same hosts and shared cache as asked here. */
+	if (o->distcc && *o->distcc)
+		argv_pushl(a, "--distcc", o->distcc, NULL);
+	if (getenv("BISECTABLE_CCACHE_REMOTE"))
+		argv_pushl(a, "--ccache-remote", getenv("BISECTABLE_CCACHE_REMOTE"), NULL);
 	path = abspath(o->tarball);
 	argv_pushl(a, "--tarball", path, NULL);
 	free(path);
@@ -364,6 +369,22 @@ int cmd_run(struct cmd_ctx *ctx)
 		run_config_free(&rc);
 		if (use_results_remote(&o) || make_config(&o, &t, &rc))
 			goto out;
+		/*
+		 * The derived configurations come from the applied series and the
+		 * given ones together; a job sees only its own configuration.
+		 */
+		if (rc.derive) {
+			error("--configs auto: the configurations are derived from the applied"
+			      " series and all the given ones, which no single Slurm job has:"
+			      " save those 'bisectable configs' prints as configs/NAME.config"
+			      " and give them by name");
+			goto out;
+		}
+		if (o.distcc && *o.distcc && distcc_slots(o.distcc) < 0) {
+			error("--distcc '%s' names no host, or a slot count that is not 1..1024",
+			      o.distcc);
+			goto out;
+		}
 		ret = run_on_slurm(ctx, &o, &rc);
 		goto out;
 	}

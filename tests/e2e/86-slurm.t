@@ -20,6 +20,12 @@ fake_broken_tip "$scratch/k"
 opts=(--configs up,smp --suites smoke --tests smoke.fork_exec_wait,smoke.pipe_pingpong
       --boot-timeout 10)
 
+# Derived configurations need every given one and the applied series: refused.
+out=$(timeout 30 "$BISECTABLE" run --db "$scratch/auto.db" --slurm --configs up,auto \
+	--repo "$scratch/k" base..broken-tip 2>&1)
+is "$?" 2 "run --slurm --configs auto is refused"
+like "$out" "configs auto: .*no single Slurm job" "and says why"
+
 start_slurm "$scratch/slurm"
 ok $? "a private Slurm is up (slurmctld, slurmd on 127.0.0.1)"
 
@@ -29,8 +35,10 @@ ref_rc=$?
 ref_verdict=$(timeout 30 "$BISECTABLE" first-bad --db "$scratch/ref.db")
 
 timeout 300 "$BISECTABLE" run --db "$db" --slurm --slurm-timeout 240 "${opts[@]}" \
-	--repo "$scratch/k" base..broken-tip > "$scratch/slurm.out" 2>&1
+	--distcc localhost/2 --repo "$scratch/k" base..broken-tip > "$scratch/slurm.out" 2>&1
 is "$?" "$ref_rc" "run --slurm ends as the local run does"
+is "$(sqlite3 "$scratch"/slurm/*/up.db "select json_extract(options, '\$.distcc') from runs")" \
+	localhost/2 "the jobs compile through the distcc hosts given"
 sed 's/^/# /' "$scratch/slurm.out" | grep -v Rebasing | head -8
 is "$(grep -c '^slurm: job [0-9]* verifies' "$scratch/slurm.out")" 2 "one job per configuration"
 is "$(timeout 30 "$BISECTABLE" first-bad --db "$db")" "$ref_verdict" \
@@ -46,6 +54,34 @@ is "$(sql "select group_concat(config || ':' || status, ' ') from (select r.conf
 	"$(sqlite3 "$scratch/ref.db" "select group_concat(config || ':' || status, ' ') from
 	(select r.config, r.status from results r join commits c on c.id = r.commit_id
 	where r.stage = 'build' order by c.position, r.config)")" "the same cells, cell by cell"
+# The report: the same JSON (the model the HTML report renders), but for what
+# says when, where and how long (times, ids, options, durations; the jobs'
+# own directories in paths).
+report_of() {
+	timeout 60 "$BISECTABLE" report --db "$1" --format json -o - | python3 -c '
+import json, re, sys
+drop = {"duration", "started_at", "ended_at", "recorded_at", "id", "log_path", "work_dir",
+        "options", "cached_from", "host", "tool_version",
+        "restored_mtimes"}  # locally both configurations share a tree, restored once
+def norm(x):
+    if isinstance(x, dict):
+        return {k: norm(v) for k, v in x.items() if k not in drop}
+    if isinstance(x, list):
+        return [norm(v) for v in x]
+    if isinstance(x, str):
+        # The work tree, build directory and logs of a job: named after it.
+        x = re.sub(r"-slurm-[0-9]{8}T[0-9]{6}Z-[0-9]+-(up|smp)", "", x)
+        return re.sub(r"/slurm/[0-9]{8}T[0-9]{6}Z-[0-9]+/", "/", x)
+    return x
+print(json.dumps(norm(json.load(sys.stdin)), sort_keys=True, indent=1))'
+}
+report_of "$scratch/ref.db" > "$scratch/ref.json"
+report_of "$db" > "$scratch/slurm.json"
+diff "$scratch/ref.json" "$scratch/slurm.json" > "$scratch/report.diff"
+ok $? "its report is the local run's (JSON, times, ids and paths aside)"
+head -20 "$scratch/report.diff" | sed 's/^/# /'
+ok "$(grep -c '"status"' "$scratch/slurm.json" | grep -qv '^0$'; echo $?)" \
+	"and the report has results in it"
 ls -d "$BISECTABLE_CACHE"/work/k-*-slurm-*-up "$BISECTABLE_CACHE"/work/k-*-slurm-*-smp \
 	> /dev/null 2>&1
 ok $? "each job had a work tree of its own"
