@@ -168,15 +168,31 @@ static int check_trees(sqlite3 *db)
 	return ret;
 }
 
+/*
+ * Copy the rows of o's table that join (how: " JOIN temp.merge_... m ON
+ * m.old = x.<key> ..." over o.table x) to ours, key set to m.new, id new;
+ * what we have (by the table's unique key) stays. Adds the count to *added.
+ */
+static void copy_rows(sqlite3 *db, const char *table, const char *key, const char *how,
+		      int *added)
+{
+	const char *const skip[] = { "id", key, NULL };
+	struct strbuf cols = STRBUF_INIT, ocols = STRBUF_INIT, sql = STRBUF_INIT;
+
+	common_columns(db, table, skip, "x", &cols, &ocols);
+	strbuf_addf(&sql, "INSERT OR IGNORE INTO main.%s (%s, %s) SELECT m.new, %s FROM o.%s x%s",
+		    table, key, cols.buf, ocols.buf, table, how);
+	*added += changed(db, sql.buf);
+	strbuf_release(&cols);
+	strbuf_release(&ocols);
+	strbuf_release(&sql);
+}
+
 static void merge_rows(sqlite3 *db, struct merge_stats *stats)
 {
 	static const char *const commit_skip[] = { "id", "run_id", NULL };
 	static const char *const result_skip[] = { "id", "run_id", "commit_id", "cached_from",
 						   NULL };
-	static const char *const test_skip[] = { "id", "result_id", NULL };
-	static const char *const metric_skip[] = { "id", "commit_id", NULL };
-	static const char *const kconfig_skip[] = { "result_id", NULL };
-	static const char *const run_config_skip[] = { "run_id", NULL };
 	struct strbuf cols = STRBUF_INIT, ocols = STRBUF_INIT, sql = STRBUF_INIT;
 	/* A result of o and ours at the same (commit, config, stage). */
 	static const char same_result[] =
@@ -220,47 +236,20 @@ static void merge_rows(sqlite3 *db, struct merge_stats *stats)
 		 " WHERE m.new = results.id AND m.fresh LIMIT 1)"
 		 " WHERE id IN (SELECT new FROM temp.merge_result WHERE fresh)");
 
-	strbuf_reset(&cols);
-	strbuf_reset(&ocols);
-	common_columns(db, "tests", test_skip, "t", &cols, &ocols);
-	strbuf_reset(&sql);
-	strbuf_addf(&sql, "INSERT OR IGNORE INTO main.tests (result_id, %s) SELECT m.new, %s"
-		    " FROM o.tests t JOIN temp.merge_result m ON m.old = t.result_id"
-		    " WHERE m.fresh ORDER BY t.id", cols.buf, ocols.buf);
-	stats->new_tests += changed(db, sql.buf);
-
+	copy_rows(db, "tests", "result_id", " JOIN temp.merge_result m ON m.old = x.result_id"
+		  " WHERE m.fresh ORDER BY x.id", &stats->new_tests);
 	/* A build's .config and its compiled files (coverage, the compiler), with the build. */
-	strbuf_reset(&cols);
-	strbuf_reset(&ocols);
-	common_columns(db, "kconfigs", kconfig_skip, "k", &cols, &ocols);
-	strbuf_reset(&sql);
-	strbuf_addf(&sql, "INSERT OR IGNORE INTO main.kconfigs (result_id, %s) SELECT m.new, %s"
-		    " FROM o.kconfigs k JOIN temp.merge_result m ON m.old = k.result_id"
-		    " WHERE m.fresh", cols.buf, ocols.buf);
-	stats->new_kconfigs += changed(db, sql.buf);
-
-	strbuf_reset(&cols);
-	strbuf_reset(&ocols);
-	common_columns(db, "metrics", metric_skip, "m", &cols, &ocols);
-	strbuf_reset(&sql);
-	strbuf_addf(&sql, "INSERT OR IGNORE INTO main.metrics (commit_id, %s) SELECT mc.new, %s"
-		    " FROM o.metrics m JOIN temp.merge_commit mc ON mc.old = m.commit_id"
-		    " ORDER BY m.id", cols.buf, ocols.buf);
-	stats->new_metrics += changed(db, sql.buf);
-
+	copy_rows(db, "kconfigs", "result_id", " JOIN temp.merge_result m ON m.old = x.result_id"
+		  " WHERE m.fresh", &stats->new_kconfigs);
+	copy_rows(db, "metrics", "commit_id", " JOIN temp.merge_commit m ON m.old = x.commit_id"
+		  " ORDER BY x.id", &stats->new_metrics);
 	/*
 	 * How each configuration was verified (derived ones at apply and build
 	 * only, their fragments): without it a merged derived configuration
 	 * would lack its boot and test, and be called incomplete.
 	 */
-	strbuf_reset(&cols);
-	strbuf_reset(&ocols);
-	common_columns(db, "run_configs", run_config_skip, "x", &cols, &ocols);
-	strbuf_reset(&sql);
-	strbuf_addf(&sql, "INSERT OR IGNORE INTO main.run_configs (run_id, %s) SELECT m.new, %s"
-		    " FROM o.run_configs x JOIN temp.merge_run m ON m.old = x.run_id"
-		    " ORDER BY x.run_id, x.config", cols.buf, ocols.buf);
-	stats->new_run_configs += changed(db, sql.buf);
+	copy_rows(db, "run_configs", "run_id", " JOIN temp.merge_run m ON m.old = x.run_id"
+		  " ORDER BY x.run_id, x.config", &stats->new_run_configs);
 
 	/* Warnings have no key of their own: a (commit, config) we lack gets o's whole set. */
 	exec_sql(db, "INSERT INTO temp.merge_warn (commit_id, config) SELECT DISTINCT mc.new,"
