@@ -302,13 +302,14 @@ static void slurm_job_args(const struct run_opts *o, struct argv_array *a)
 		argv_pushl(a, "--metrics", path, NULL);
 		free(path);
 	}
-	if (results_remote_url())
-		argv_pushl(a, "--results-remote", results_remote_url(), NULL);
-	/* Where each job's compiles go: the same hosts and shared cache as asked here. */
+	/*
+	 * The results store and ccache's remote storage reach the jobs in
+	 * the environment (sbatch --export=ALL), as they reach the steps
+	 * here: their URLs may hold a password, a job's command line is
+	 * shown to every user of the cluster.
+	 */
 	if (o->distcc && *o->distcc)
 		argv_pushl(a, "--distcc", o->distcc, NULL);
-	if (getenv("BISECTABLE_CCACHE_REMOTE"))
-		argv_pushl(a, "--ccache-remote", getenv("BISECTABLE_CCACHE_REMOTE"), NULL);
 	path = abspath(o->tarball);
 	argv_pushl(a, "--tarball", path, NULL);
 	free(path);

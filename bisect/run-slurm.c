@@ -73,7 +73,8 @@ static int submit(const struct slurm_run *s, const char *dir, const char *script
 	size_t i;
 	int ret = 0;
 
-	argv_pushl(&argv, "sbatch", "--parsable", NULL);
+	/* The environment: PATH, BISECTABLE_CACHE and the stores' URLs (cmd-run.c). */
+	argv_pushl(&argv, "sbatch", "--parsable", "--export=ALL", NULL);
 	argv_pushf(&argv, "--job-name=bisectable-%s", job->config);
 	argv_pushf(&argv, "--output=%s", job->out);
 	argv_pushf(&argv, "--chdir=%s", cwd);

@@ -35,10 +35,18 @@ ref_rc=$?
 ref_verdict=$(timeout 30 "$BISECTABLE" first-bad --db "$scratch/ref.db")
 
 timeout 300 "$BISECTABLE" run --db "$db" --slurm --slurm-timeout 240 "${opts[@]}" \
-	--distcc localhost/2 --repo "$scratch/k" base..broken-tip > "$scratch/slurm.out" 2>&1
+	--distcc localhost/2 --results-remote redis://127.0.0.1:1 --repo "$scratch/k" \
+	base..broken-tip > "$scratch/slurm.out" 2>&1
 is "$?" "$ref_rc" "run --slurm ends as the local run does"
 is "$(sqlite3 "$scratch"/slurm/*/up.db "select json_extract(options, '\$.distcc') from runs")" \
 	localhost/2 "the jobs compile through the distcc hosts given"
+is "$(sqlite3 "$scratch"/slurm/*/up.db "select results_remote from runs")" \
+	redis://127.0.0.1:1 "and use the results store given (in their environment)"
+for id in $(sed -n 's/^slurm: job \([0-9]*\) verifies.*/\1/p' "$scratch/slurm.out"); do
+	scontrol show job "$id"
+done > "$scratch/jobs.txt" 2>&1
+ok "$(grep -q 'Command=.*--distcc' "$scratch/jobs.txt" && ! grep -q 'redis://' "$scratch/jobs.txt"
+	echo $?)" "which is not on their command line (a URL may hold a password)"
 sed 's/^/# /' "$scratch/slurm.out" | grep -v Rebasing | head -8
 is "$(grep -c '^slurm: job [0-9]* verifies' "$scratch/slurm.out")" 2 "one job per configuration"
 is "$(timeout 30 "$BISECTABLE" first-bad --db "$db")" "$ref_verdict" \
