@@ -92,6 +92,28 @@ int kbuild_check_config(const char *dotconfig, const char *fragment_text,
 	return 0;
 }
 
+const char *kbuild_gcc_version_text(void)
+{
+	static const char *const argv[] = { "gcc", "--version", NULL };
+	static char *text;
+	static int asked;
+	struct strbuf out = STRBUF_INIT;
+	size_t i, n = 0;
+
+	if (asked)
+		return text;
+	asked = 1;
+	if (!run_capture(NULL, &out, argv) && out.len) {
+		for (i = 0; i < out.len && out.buf[i] != '\n'; i++)
+			if (out.buf[i] != '#')
+				out.buf[n++] = out.buf[i];
+		out.buf[n] = '\0';
+		text = n ? xstrdup(out.buf) : NULL;
+	}
+	strbuf_release(&out);
+	return text;
+}
+
 void kbuild_make_argv(const struct kbuild_job *job, struct argv_array *argv, const char *target)
 {
 	argv_pushl(argv, "make", "-C", job->src, NULL);
@@ -113,6 +135,9 @@ void kbuild_make_argv(const struct kbuild_job *job, struct argv_array *argv, con
 			argv_push(argv, "CC=ccache gcc");
 		else if (job->distcc_hosts && *job->distcc_hosts)
 			argv_push(argv, "CC=distcc gcc");
+		if (!job->use_ccache && job->distcc_hosts && *job->distcc_hosts &&
+		    job->cc_version_text)
+			argv_pushf(argv, "CC_VERSION_TEXT=%s", job->cc_version_text);
 		/*
 		 * ccache hands gcc the tree's files relative to the build
 		 * directory then, which the kernel's own

@@ -28,6 +28,13 @@ struct kbuild_job {
 	 * "../../../work/linux-source". NULL when it does not.
 	 */
 	const char *src_rel;
+	/*
+	 * What 'gcc --version' says (its first line), on the make line of a
+	 * build through 'CC=distcc gcc': distcc names gcc by its target
+	 * triplet ("x86_64-linux-gnu-gcc ..."), and the kernel puts that
+	 * text in .config and in the image's banner. NULL otherwise.
+	 */
+	const char *cc_version_text;
 	const char *const *env;		/* extra environment of make, or NULL */
 };
 
@@ -53,6 +60,9 @@ struct kbuild_result {
 
 /* The fragments of a configuration, in merge order; -1 if one is missing. */
 int kbuild_fragments(const char *configs_dir, const char *config, char **base, char **frag);
+/* The first line of 'gcc --version' without '#' (as the kernel's Makefile), or NULL. */
+const char *kbuild_gcc_version_text(void);
+
 int kbuild_run(const struct kbuild_job *job, struct kbuild_result *res);
 void kbuild_result_free(struct kbuild_result *res);
 /* The argv of the build command (for the log and the reproducer). */

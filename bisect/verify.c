@@ -214,6 +214,8 @@ static void config_step_init(struct config_step *cs, struct verify_commit *vc,
 	cs->kjob.use_ccache = rc->ccache;
 	cs->kjob.sandbox = rc->sandbox;
 	cs->kjob.distcc_hosts = rc->distcc_hosts;
+	if (!rc->ccache && rc->distcc_hosts && *rc->distcc_hosts)
+		cs->kjob.cc_version_text = kbuild_gcc_version_text();
 	cs->kjob.network = (rc->distcc_hosts && *rc->distcc_hosts) ||
 			   (rc->ccache && rc->ccache_remote && *rc->ccache_remote);
 	/* build_remote_env sets CCACHE_BASEDIR then: see kbuild_job.src_rel. */

@@ -117,6 +117,20 @@ static void make_line_cc(const struct kbuild_job *job, char *out, size_t size)
 	argv_clear(&argv);
 }
 
+/* Whether job's make line has the argument arg. */
+static int make_line_has(const struct kbuild_job *job, const char *arg)
+{
+	struct argv_array argv = ARGV_ARRAY_INIT;
+	size_t i;
+	int found = 0;
+
+	kbuild_make_argv(job, &argv, "bzImage");
+	for (i = 0; argv.argv[i]; i++)
+		found |= !strcmp(argv.argv[i], arg);
+	argv_clear(&argv);
+	return found;
+}
+
 /*
  * One compiler on the make line: the last CC= wins, so a second one would
  * take ccache (and with it distcc, its prefix) out of the build.
@@ -141,6 +155,14 @@ static void test_make_argv_compiler(void)
 	job.src_rel = NULL;
 	make_line_cc(&job, cc, sizeof(cc));
 	is_str(cc, "CC=distcc gcc", "make line: distcc without ccache");
+	job.cc_version_text = "gcc (Debian 12.2.0-14+deb12u1) 12.2.0";
+	ok(make_line_has(&job, "CC_VERSION_TEXT=gcc (Debian 12.2.0-14+deb12u1) 12.2.0"),
+	   "make line: through distcc, the compiler's name is gcc's own (not distcc's triplet)");
+	job.use_ccache = 1;
+	ok(!make_line_has(&job, "CC_VERSION_TEXT=gcc (Debian 12.2.0-14+deb12u1) 12.2.0"),
+	   "make line: behind ccache, gcc names itself");
+	ok(kbuild_gcc_version_text() && !strchr(kbuild_gcc_version_text(), '\n') &&
+	   !strncmp(kbuild_gcc_version_text(), "gcc", 3), "gcc --version: its first line");
 }
 
 static void test_error_line(void)
