@@ -360,6 +360,8 @@ int cmd_run(struct cmd_ctx *ctx)
 		return error("--partition is for --slurm"), EXIT_ERROR;
 	if (ctx->argc != 1)
 		return error("give one series (or --repo R BASE..TIP), or --resume"), EXIT_ERROR;
+	if (o.distcc && *o.distcc && distcc_slots(o.distcc) < 0)
+		return error("--distcc '%s' names no host, or a slot count that is not 1..1024", o.distcc), EXIT_ERROR;
 	o.db_path = ctx->db_path;
 	o.target = ctx->argv[0];
 	run_config_init(&rc);
@@ -381,18 +383,11 @@ int cmd_run(struct cmd_ctx *ctx)
 			      " and give them by name");
 			goto out;
 		}
-		if (o.distcc && *o.distcc && distcc_slots(o.distcc) < 0) {
-			error("--distcc '%s' names no host, or a slot count that is not 1..1024",
-			      o.distcc);
-			goto out;
-		}
 		ret = run_on_slurm(ctx, &o, &rc);
 		goto out;
 	}
 	if (o.ccache < 0)
 		o.ccache = have_ccache();
-	if (o.distcc && *o.distcc && distcc_slots(o.distcc) < 0)
-		return error("--distcc '%s' names no host, or a slot count that is not 1..1024", o.distcc), EXIT_ERROR;
 	/* Through distcc, as many compiles at once as the hosts have slots. */
 	if (!o.jobs && o.distcc && *o.distcc)
 		o.jobs = distcc_slots(o.distcc);

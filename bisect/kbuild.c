@@ -133,11 +133,11 @@ void kbuild_make_argv(const struct kbuild_job *job, struct argv_array *argv, con
 		 */
 		if (job->use_ccache)
 			argv_push(argv, "CC=ccache gcc");
-		else if (job->distcc_hosts && *job->distcc_hosts)
+		else if (job->distcc_hosts && *job->distcc_hosts) {
 			argv_push(argv, "CC=distcc gcc");
-		if (!job->use_ccache && job->distcc_hosts && *job->distcc_hosts &&
-		    job->cc_version_text)
-			argv_pushf(argv, "CC_VERSION_TEXT=%s", job->cc_version_text);
+			if (job->cc_version_text)
+				argv_pushf(argv, "CC_VERSION_TEXT=%s", job->cc_version_text);
+		}
 		/*
 		 * ccache hands gcc the tree's files relative to the build
 		 * directory then, which the kernel's own
