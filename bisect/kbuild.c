@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "kbuild.h"
+#include "kbuild-recover.h"
 #include "kbuild-stamp.h"
 #include "sandbox.h"
 #include "mtime.h"
@@ -509,7 +510,9 @@ void kbuild_error_line(const char *log, const char *const *src_prefixes, char *e
 		       size_t len)
 {
 	static const char *const patterns[] = {
-		": error:", ": fatal error:", "undefined reference to", "Error ", "*** ",
+		": error:", ": fatal error:", "undefined reference to",
+		/* make's own reason ("FILE:LINE: *** ...  Stop."), not the "Error 2" of each level */
+		".  Stop.", "Error ", "*** ",
 	};
 	size_t i;
 
@@ -582,7 +585,8 @@ static void classify_failure(const struct kbuild_job *job, struct kbuild_result 
 
 	res->ok = 0;
 	src_prefixes(job, prefixes);
-	if (kbuild_infra_error(log, res->exit_code, res->evidence, sizeof(res->evidence)))
+	if (kbuild_infra_error(log, res->exit_code, res->evidence, sizeof(res->evidence)) ||
+	    kbuild_damaged_cmd(log, job->out, res->evidence, sizeof(res->evidence)))
 		res->error = 1;
 	else if (!configuring)
 		kbuild_error_line(log, prefixes, res->evidence, sizeof(res->evidence));
@@ -623,6 +627,7 @@ int kbuild_run(const struct kbuild_job *job, struct kbuild_result *res)
 	double start = now_seconds();
 	size_t log_start = 0;
 	struct stat st;
+	int swept = -1;
 
 	memset(res, 0, sizeof(*res));
 	if (mkdir_p(job->out) < 0) {
@@ -632,6 +637,16 @@ int kbuild_run(const struct kbuild_job *job, struct kbuild_result *res)
 		goto out;
 	}
 	unlink(job->log_path);
+	swept = kbuild_recover_begin(job->out);
+	if (swept > 0) {
+		char *note = xasprintf("# the last build in %s was killed: the %d files it had "
+				       "written are removed, and configure runs", job->out, swept);
+
+		/* Its .config may be one of them, or cut short. */
+		kbuild_stamp_remove(job);
+		log_line(job, note);
+		free(note);
+	}
 	res->restored = mtime_prepare(job->src, job->out, res->restore_note,
 				      sizeof(res->restore_note));
 	log_restored(job, res);
@@ -668,6 +683,8 @@ int kbuild_run(const struct kbuild_job *job, struct kbuild_result *res)
 	load_warnings(folded.buf, res);
 	mtime_snapshot(job->src, job->out);
 out:
+	if (swept >= 0)
+		kbuild_recover_end(job->out);
 	res->duration = now_seconds() - start;
 	argv_clear(&argv);
 	strbuf_release(&log);

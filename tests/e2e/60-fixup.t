@@ -3,6 +3,12 @@
 # breaks the UP build; the developer amends it and continues; the amended
 # commit is verified again and the run ends bisectable.
 . "$(dirname "$0")/lib.sh"
+# The work tree is the machine's, shared with every later test: a run this
+# test leaves stopped (it failed half-way) must not stop theirs.
+cleanup() {
+	[ "$(sql 'select state from runs' 2>/dev/null)" = stopped ] &&
+		git -C "$(sql 'select work_dir from runs')" rebase --abort > /dev/null 2>&1
+}
 
 "$BISECTABLE" run --db "$db" --configs up --stop-on-failure tests/fixtures/up-build-break \
 	> "$scratch/run.out" 2>&1

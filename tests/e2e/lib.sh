@@ -6,8 +6,10 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top" || exit 1
 BISECTABLE="$top/bisectable"
 scratch=$(mktemp -d /tmp/bisectable-e2e.XXXXXX)
-# A failing test keeps its scratch directory (logs, database) for a look.
-trap '[ "${tap_failed:-0}" -eq 0 ] && rm -rf "$scratch" || echo "# kept $scratch"' EXIT
+# A failing test keeps its scratch directory (logs, database) for a look;
+# a test that leaves state outside it defines cleanup() to undo that.
+trap '[ "$(type -t cleanup)" = function ] && cleanup
+[ "${tap_failed:-0}" -eq 0 ] && rm -rf "$scratch" || echo "# kept $scratch"' EXIT
 db="$scratch/test.db"
 tap_n=0
 tap_failed=0

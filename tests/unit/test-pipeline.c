@@ -181,6 +181,12 @@ static void test_error_line(void)
 			  "core.c:(.text+0x1): undefined reference to `g'\nmake: *** x\n", W,
 			  ev, sizeof(ev));
 	ok(strstr(ev, "undefined reference to `g'") != NULL, "a link error: %s", ev);
+	kbuild_error_line("/w/kernel/sched/Makefile:3: *** missing separator.  Stop.\n"
+			  "make[4]: *** [/w/scripts/Makefile.build:471: kernel/sched] Error 2\n"
+			  "make[3]: *** [/w/scripts/Makefile.build:471: kernel] Error 2\n", W,
+			  ev, sizeof(ev));
+	is_str(ev, "kernel/sched/Makefile:3: *** missing separator.  Stop.",
+	       "make's own reason, not the Error 2 of the level above");
 	kbuild_error_line("something odd\n", W, ev, sizeof(ev));
 	ok(strstr(ev, "build failed") != NULL, "no pattern: a generic line");
 	kbuild_error_line("../../../work/src/kernel/fork.c:3:1: error: expected ';'\n", SRC, ev,
