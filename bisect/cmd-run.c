@@ -233,14 +233,18 @@ static int use_results_remote(const struct run_opts *o)
 static void record_results_remote(struct run *r)
 {
 	sqlite3_stmt *st;
+	char *shown;
 
 	if (!results_remote_url())
 		return;
+	/* Without its password: the database is read by reports and merged elsewhere. */
+	shown = results_remote_public_url(results_remote_url());
 	st = db_prepare(r->db, "UPDATE runs SET results_remote = ?, results_remote_lost = NULL WHERE id = ?");
-	db_bind_text(st, 1, results_remote_url());
+	db_bind_text(st, 1, shown);
 	sqlite3_bind_int64(st, 2, r->id);
 	db_done(r->db, st);
-	info("results store: %s", results_remote_url());
+	info("results store: %s", shown);
+	free(shown);
 }
 
 /* run --resume [N]: the run's own configuration, its recorded results reused. */

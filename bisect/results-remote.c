@@ -4,6 +4,7 @@
  * Redis through hiredis; logs compressed with zlib; documents by jansson.
  */
 #define _GNU_SOURCE
+#include <ctype.h>
 #include <errno.h>
 #include <hiredis/hiredis.h>
 #include <jansson.h>
@@ -27,6 +28,17 @@
 #define MAX_LOG_BYTES		(512UL << 20)
 
 static redisContext *conn;
+
+/* A store's URL, taken apart. */
+struct store_url {
+	char *host;
+	int port;
+	int dbnum;
+	char *user;		/* NULL: Redis's default user */
+	char *password;		/* NULL: no AUTH */
+};
+
+static void store_url_free(struct store_url *u);
 static int given_up;
 
 const char *results_remote_url(void)
@@ -36,16 +48,47 @@ const char *results_remote_url(void)
 	return url && *url ? url : NULL;
 }
 
-/* redis://HOST[:PORT][/DB] into its parts; host allocated. */
-static int parse_url(const char *url, char **host, int *port, int *dbnum)
+/* One %XX-escaped URL part, allocated; NULL if an escape is broken or a NUL. */
+static char *url_decode(const char *p, size_t n)
 {
-	const char *p, *colon, *slash, *end;
+	char *out = xmalloc(n + 1), *o = out;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		unsigned int byte;
+
+		if (p[i] != '%') {
+			*o++ = p[i];
+			continue;
+		}
+		if (i + 2 >= n)
+			goto bad;
+		if (!isxdigit((unsigned char)p[i + 1]) || !isxdigit((unsigned char)p[i + 2]) ||
+		    sscanf(p + i + 1, "%2x", &byte) != 1 || !byte)
+			goto bad;
+		*o++ = (char)byte;
+		i += 2;
+	}
+	*o = '\0';
+	return out;
+bad:
+	free(out);
+	return NULL;
+}
+
+/*
+ * redis://[[USER:]PASSWORD@]HOST[:PORT][/DB], the form of ccache's remote
+ * storage (one URL can serve both), into its parts; all allocated, user
+ * and password NULL when not given.
+ */
+static int parse_url(const char *url, struct store_url *u)
+{
+	const char *p, *colon, *slash, *end, *at;
 	char *port_text;
 	int bad;
 
-	*host = NULL;
-	*port = 6379;
-	*dbnum = 0;
+	memset(u, 0, sizeof(*u));
+	u->port = 6379;
 	if (strncmp(url, "redis://", 8))
 		return -1;
 	p = url + 8;
@@ -53,30 +96,72 @@ static int parse_url(const char *url, char **host, int *port, int *dbnum)
 	slash = strchr(p, '/');
 	if (slash)
 		end = slash;
+	at = memrchr(p, '@', end - p);
+	if (at) {
+		const char *sep = memchr(p, ':', at - p);
+
+		u->password = sep ? url_decode(sep + 1, at - sep - 1) : url_decode(p, at - p);
+		if (sep)
+			u->user = url_decode(p, sep - p);
+		if (!u->password || (sep && !u->user) || !*u->password)
+			goto bad;
+		p = at + 1;
+	}
 	colon = memchr(p, ':', end - p);
 	if ((colon ? colon : end) == p)
-		return -1;
+		goto bad;
 	if (colon) {
 		port_text = xstrndup(colon + 1, end - colon - 1);
-		bad = parse_int(port_text, 1, 65535, port);
+		bad = parse_int(port_text, 1, 65535, &u->port);
 		free(port_text);
 		if (bad)
-			return -1;
+			goto bad;
 	}
-	if (slash && slash[1] && parse_int(slash + 1, 0, 1024, dbnum))
-		return -1;
-	*host = xstrndup(p, (colon ? colon : end) - p);
+	if (slash && slash[1] && parse_int(slash + 1, 0, 1024, &u->dbnum))
+		goto bad;
+	u->host = xstrndup(p, (colon ? colon : end) - p);
 	return 0;
+bad:
+	store_url_free(u);
+	return -1;
+}
+
+static void store_url_free(struct store_url *u)
+{
+	free(u->host);
+	free(u->user);
+	if (u->password)
+		explicit_bzero(u->password, strlen(u->password));
+	free(u->password);
+	memset(u, 0, sizeof(*u));
+}
+
+char *results_remote_public_url(const char *url)
+{
+	const char *p = url, *end, *at;
+
+	if (!url)
+		return NULL;
+	if (strncmp(url, "redis://", 8))
+		return xstrdup(url);
+	p = url + 8;
+	end = strchrnul(p, '/');
+	at = memrchr(p, '@', end - p);
+	return at ? xasprintf("redis://***@%s", at + 1) : xstrdup(url);
 }
 
 int results_remote_check_url(const char *url)
 {
-	char *host;
-	int port, dbnum;
+	struct store_url u;
 
-	if (parse_url(url, &host, &port, &dbnum))
-		return error("results store '%s': give redis://HOST[:PORT][/DB]", url);
-	free(host);
+	if (parse_url(url, &u)) {
+		char *shown = results_remote_public_url(url);
+
+		error("results store '%s': give redis://[[USER:]PASSWORD@]HOST[:PORT][/DB]", shown);
+		free(shown);
+		return -1;
+	}
+	store_url_free(&u);
 	return 0;
 }
 
@@ -100,7 +185,8 @@ void results_remote_close(void)
 static void give_up(const struct remote_cell *cell, const char *why)
 {
 	sqlite3_stmt *st;
-	char *note = xasprintf("%s: %s", results_remote_url(), why);
+	char *shown = results_remote_public_url(results_remote_url());
+	char *note = xasprintf("%s: %s", shown, why);
 
 	given_up = 1;
 	drop_connection();
@@ -113,6 +199,7 @@ static void give_up(const struct remote_cell *cell, const char *why)
 		warning("results store %s: the run goes on without it (cells are verified"
 			" here and not published)", note);
 	free(note);
+	free(shown);
 }
 
 static int lost_before(const struct remote_cell *cell)
@@ -135,8 +222,7 @@ static redisContext *connection(const struct remote_cell *cell)
 	struct timeval connect_tv = { CONNECT_TIMEOUT_MS / 1000, CONNECT_TIMEOUT_MS % 1000 * 1000 };
 	struct timeval command_tv = { COMMAND_TIMEOUT_MS / 1000, COMMAND_TIMEOUT_MS % 1000 * 1000 };
 	const char *url = results_remote_url();
-	int port, dbnum;
-	char *host;
+	struct store_url u;
 
 	if (!url || given_up)
 		return NULL;
@@ -146,30 +232,39 @@ static redisContext *connection(const struct remote_cell *cell)
 		given_up = 1;
 		return NULL;
 	}
-	if (parse_url(url, &host, &port, &dbnum)) {
-		give_up(cell, "not a redis://HOST[:PORT][/DB] URL");
+	if (parse_url(url, &u)) {
+		give_up(cell, "not a redis://[[USER:]PASSWORD@]HOST[:PORT][/DB] URL");
 		return NULL;
 	}
-	conn = redisConnectWithTimeout(host, port, connect_tv);
-	free(host);
+	conn = redisConnectWithTimeout(u.host, u.port, connect_tv);
 	if (!conn || conn->err) {
 		char *why = xasprintf("cannot connect: %s", conn ? conn->errstr : "out of memory");
 
 		give_up(cell, why);
 		free(why);
-		return NULL;
+		goto out;
 	}
 	if (redisSetTimeout(conn, command_tv) != REDIS_OK) {
 		give_up(cell, "cannot set a command timeout");
-		return NULL;
+		goto out;
 	}
-	if (dbnum) {
-		redisReply *r = command(cell, "SELECT %d", dbnum);
+	/* Binary-safe arguments (%s of hiredis): a password is never parsed. */
+	if (u.password) {
+		redisReply *r = u.user ? command(cell, "AUTH %s %s", u.user, u.password) :
+				command(cell, "AUTH %s", u.password);
 
 		if (!r)
-			return NULL;
+			goto out;
 		freeReplyObject(r);
 	}
+	if (u.dbnum) {
+		redisReply *r = command(cell, "SELECT %d", u.dbnum);
+
+		if (r)
+			freeReplyObject(r);
+	}
+out:
+	store_url_free(&u);
 	return conn;
 }
 
