@@ -158,9 +158,13 @@ static void set_ccache_remote(const struct run_opts *o, struct run_config *rc)
 		setenv("BISECTABLE_CCACHE_REMOTE", rc->ccache_remote, 1);
 	else
 		unsetenv("BISECTABLE_CCACHE_REMOTE");
-	if (rc->ccache_remote && !rc->ccache)
+	if (rc->ccache_remote && !rc->ccache) {
+		char *shown = url_public(rc->ccache_remote);
+
 		warning("ccache's remote storage %s is not used: the run compiles without ccache",
-			rc->ccache_remote);
+			shown);
+		free(shown);
+	}
 }
 
 /* The run's typed configuration from the options, checked once, here. */
@@ -238,7 +242,7 @@ static void record_results_remote(struct run *r)
 	if (!results_remote_url())
 		return;
 	/* Without its password: the database is read by reports and merged elsewhere. */
-	shown = results_remote_public_url(results_remote_url());
+	shown = url_public(results_remote_url());
 	st = db_prepare(r->db, "UPDATE runs SET results_remote = ?, results_remote_lost = NULL WHERE id = ?");
 	db_bind_text(st, 1, shown);
 	sqlite3_bind_int64(st, 2, r->id);

@@ -136,26 +136,12 @@ static void store_url_free(struct store_url *u)
 	memset(u, 0, sizeof(*u));
 }
 
-char *results_remote_public_url(const char *url)
-{
-	const char *p = url, *end, *at;
-
-	if (!url)
-		return NULL;
-	if (strncmp(url, "redis://", 8))
-		return xstrdup(url);
-	p = url + 8;
-	end = strchrnul(p, '/');
-	at = memrchr(p, '@', end - p);
-	return at ? xasprintf("redis://***@%s", at + 1) : xstrdup(url);
-}
-
 int results_remote_check_url(const char *url)
 {
 	struct store_url u;
 
 	if (parse_url(url, &u)) {
-		char *shown = results_remote_public_url(url);
+		char *shown = url_public(url);
 
 		error("results store '%s': give redis://[[USER:]PASSWORD@]HOST[:PORT][/DB]", shown);
 		free(shown);
@@ -185,7 +171,7 @@ void results_remote_close(void)
 static void give_up(const struct remote_cell *cell, const char *why)
 {
 	sqlite3_stmt *st;
-	char *shown = results_remote_public_url(results_remote_url());
+	char *shown = url_public(results_remote_url());
 	char *note = xasprintf("%s: %s", shown, why);
 
 	given_up = 1;

@@ -5,7 +5,7 @@
  *
  * BISECTABLE_RESULTS_REMOTE=redis://[[USER:]PASSWORD@]HOST[:PORT][/DB] (or
  * 'run --results-remote URL') turns it on; a password is sent with AUTH and
- * never stored nor shown (results_remote_public_url()). Before a configuration is built at a
+ * never stored nor shown (url_public()). Before a configuration is built at a
  * commit, its build key (and boot key) are looked up there; a hit is
  * recorded here with its evidence, tests, metrics, warnings and log, as
  * results.origin = the host that verified it. After a configuration was
@@ -46,8 +46,6 @@ struct remote_cell {
 const char *results_remote_url(void);
 /* 0 if url is redis://[[USER:]PASSWORD@]HOST[:PORT][/DB]; else -1 with a message. */
 int results_remote_check_url(const char *url);
-/* url with "***" for its user and password, for messages and the database; allocated. */
-char *results_remote_public_url(const char *url);
 /*
  * Record the configuration's cells from the store if it holds them (the
  * build, and boot and test unless the build failed). Returns 1 if it

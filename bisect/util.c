@@ -760,3 +760,18 @@ int parse_int(const char *s, int min, int max, int *val)
 	*val = (int)v;
 	return 0;
 }
+
+char *url_public(const char *url)
+{
+	const char *p, *end, *at;
+
+	if (!url)
+		return NULL;
+	p = strstr(url, "://");
+	if (!p)
+		return xstrdup(url);
+	p += 3;
+	end = p + strcspn(p, "/?#");
+	at = memrchr(p, '@', end - p);
+	return at ? xasprintf("%.*s***%s", (int)(p - url), url, at) : xstrdup(url);
+}

@@ -119,6 +119,11 @@ int file_exists(const char *path);
 int lock_file(const char *path, int wait);
 char *abspath(const char *path);	/* allocated; path need not exist */
 /*
+ * A SCHEME://[USERINFO@]HOST... URL with "***" for USERINFO (a user and
+ * password), for messages and the database; allocated; NULL for NULL.
+ */
+char *url_public(const char *url);
+/*
  * The path from directory @from to @to, both resolved without symlinks
  * ("../../../work/linux-source"; "." for the same directory); allocated,
  * NULL if either does not exist.

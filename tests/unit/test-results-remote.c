@@ -2,7 +2,7 @@
 /*
  * results-remote.c: the store's URL, redis://[[USER:]PASSWORD@]HOST[:PORT][/DB]
  * as ccache's remote storage writes it, is checked before a run starts, and
- * is shown and recorded without its user and password.
+ * is shown and recorded without its user and password (util.c's url_public()).
  */
 #define _GNU_SOURCE
 #include <stdlib.h>
@@ -14,7 +14,7 @@
 
 static void is_public(const char *url, const char *want, const char *what)
 {
-	char *got = results_remote_public_url(url);
+	char *got = url_public(url);
 
 	is_str(got, want, "%s", what);
 	free(got);
@@ -44,6 +44,9 @@ int main(void)
 	is_public("redis://user:pw@cache/2", "redis://***@cache/2", "a user and password go");
 	is_public("redis://u:p@ss@cache", "redis://***@cache", "up to the last '@' of the host part");
 	is_public("redis://cache/a@b", "redis://cache/a@b", "an '@' after the host is not a password");
-	ok(results_remote_public_url(NULL) == NULL, "no URL, none shown");
+	is_public("http://u:pw@cache:8080/ccache|layout=bazel", "http://***@cache:8080/ccache|layout=bazel",
+		  "any scheme (ccache's http storage)");
+	is_public("/var/cache/x@y", "/var/cache/x@y", "not a URL: as given");
+	ok(url_public(NULL) == NULL, "no URL, none shown");
 	return done_testing();
 }
