@@ -162,6 +162,31 @@ static int remove_cut_cmd(const char *path, const struct stat *st, int type, str
 	return 0;
 }
 
+/*
+ * out/rel with its directory resolved, allocated, if that directory is out
+ * or below it; else NULL. The series' Makefiles could leave a symlink in
+ * out (out/x -> /etc) and print "x/.passwd.cmd:1: *** ...  Stop.": what is
+ * removed for a line of the log must be in out itself.
+ */
+static char *inside(const char *out, const char *rel)
+{
+	char *abs = xasprintf("%s/%s", out, rel), *slash = strrchr(abs, '/'), *ret = NULL;
+	char *real_out = realpath(out, NULL), *real_dir;
+
+	*slash = '\0';
+	real_dir = realpath(abs, NULL);
+	if (real_out && real_dir) {
+		size_t n = strlen(real_out);
+
+		if (!strncmp(real_dir, real_out, n) && (!real_dir[n] || real_dir[n] == '/'))
+			ret = xasprintf("%s/%s", real_dir, slash + 1);
+	}
+	free(real_dir);
+	free(real_out);
+	free(abs);
+	return ret;
+}
+
 int kbuild_damaged_cmd(const char *log, const char *out, char *evidence, size_t len)
 {
 	const char *p = log;
@@ -169,10 +194,9 @@ int kbuild_damaged_cmd(const char *log, const char *out, char *evidence, size_t 
 	while (p && *p) {
 		const char *end = strchrnul(p, '\n');
 		char *line = xstrndup(p, end - p), *rel = stopped_on(line, out);
+		char *abs = rel ? inside(out, rel) : NULL;
 
-		if (rel) {
-			char *abs = xasprintf("%s/%s", out, rel);
-
+		if (abs) {
 			walk.removed = 0;
 			remove_with_target(abs);
 			/* The others a kill cut short, so that one more try is enough. */
@@ -184,6 +208,7 @@ int kbuild_damaged_cmd(const char *log, const char *out, char *evidence, size_t 
 			free(line);
 			return 1;
 		}
+		free(rel);
 		free(line);
 		p = *end ? end + 1 : NULL;
 	}

@@ -115,6 +115,17 @@ static void test_damaged_cmd(void)
 	ok(!kbuild_damaged_cmd(abs_line, out, ev, sizeof(ev)) && !access(outside, F_OK),
 	   "nor an absolute path outside the directory");
 	free(abs_line);
+	/* A symlink the series' Makefiles left in the build directory. */
+	{
+		char *link = xasprintf("%s/x", out), *victim = xasprintf("%s/victim", root);
+
+		if (write_file(victim, "keep", 4) || symlink(root, link))
+			diag("cannot plant %s -> %s", link, root);
+		ok(!kbuild_damaged_cmd("x/.victim.cmd:1: *** x.  Stop.\n", out, ev, sizeof(ev)) &&
+		   !access(victim, F_OK), "nor through a symlink that leaves it");
+		free(victim);
+		free(link);
+	}
 	abs_line = xasprintf("%s/kernel/.fork.o.cmd:1: *** x.  Stop.\n", out);
 	ok(kbuild_damaged_cmd(abs_line, out, ev, sizeof(ev)) && !there("kernel/.fork.o.cmd"),
 	   "an absolute path inside it is");
