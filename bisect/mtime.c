@@ -12,10 +12,12 @@
 #include <fcntl.h>
 #include <libgen.h>
 #include <limits.h>
+#include <linux/openat2.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "mtime.h"
@@ -151,10 +153,39 @@ static int load_siblings(const char *out, struct listing **snaps, size_t *nsnaps
 	return ret;
 }
 
+/*
+ * Set the mtime of src_fd's file rel, never through a symlink: the series'
+ * Makefiles ran in the work tree and may have left kernel/ -> /etc there,
+ * and this runs outside their sandbox. openat2() resolves rel beneath src
+ * without following any link; on a kernel without it nothing is restored.
+ */
+static int set_mtime_beneath(int src_fd, const char *rel, const struct timespec *mtime)
+{
+	struct open_how how = {
+		.flags = O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC,
+		.resolve = RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS,
+	};
+	struct timespec times[2] = { { .tv_nsec = UTIME_OMIT }, *mtime };
+	struct stat st;
+	int fd = (int)syscall(SYS_openat2, src_fd, rel, &how, sizeof(how)), ret = -1;
+
+	if (fd < 0)
+		return -1;
+	if (!fstat(fd, &st) && S_ISREG(st.st_mode))
+		ret = futimens(fd, times);
+	close(fd);
+	return ret;
+}
+
 static int restore(const char *src, struct listing *cur, struct listing *snaps, size_t nsnaps)
 {
 	size_t i, s, *at = xcalloc(nsnaps, sizeof(*at));
-	int restored = 0;
+	int restored = 0, src_fd = open(src, O_PATH | O_DIRECTORY | O_CLOEXEC);
+
+	if (src_fd < 0) {
+		free(at);
+		return 0;
+	}
 	for (i = 0; i < cur->n; i++) {
 		const struct entry *c = &cur->e[i];
 		const struct entry *first = NULL;
@@ -179,16 +210,14 @@ static int restore(const char *src, struct listing *cur, struct listing *snaps, 
 		path = xasprintf("%s/%s", src, c->path);
 		if (!lstat(path, &st) && S_ISREG(st.st_mode) &&
 		    (st.st_mtim.tv_sec != first->sec || st.st_mtim.tv_nsec != first->nsec)) {
-			struct timespec times[2] = {
-				{ .tv_nsec = UTIME_OMIT },
-				{ .tv_sec = first->sec, .tv_nsec = first->nsec },
-			};
+			struct timespec mtime = { .tv_sec = first->sec, .tv_nsec = first->nsec };
 
-			if (!utimensat(AT_FDCWD, path, times, AT_SYMLINK_NOFOLLOW))
+			if (!set_mtime_beneath(src_fd, c->path, &mtime))
 				restored++;
 		}
 		free(path);
 	}
+	close(src_fd);
 	free(at);
 	return restored;
 }

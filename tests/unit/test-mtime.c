@@ -145,6 +145,27 @@ int main(void)
 	is_int(n, 0, "the directories saw b.c at different mtimes: nothing restored");
 	ok(mtime_of("link.h") >= 0, "symbolic links are left alone");
 
+	/*
+	 * The build (the series' own Makefiles) swapped a directory for a link
+	 * out of the tree: nothing beyond it is touched.
+	 */
+	sh("cd %s && mkdir d && printf 'int d;\\n' > d/f.c && git add d && git -c user.name=t"
+	   " -c user.email=t@t commit -qm three", src);
+	built(up);
+	built(smp);
+	sh("mkdir %s/../outside && cp -p %s/d/f.c %s/../outside/", src);
+	sh("rm -r %s/d", src);
+	sh("ln -s ../outside %s/d && touch -d @2000 %s/d/f.c", src);
+	{
+		char *outside = xasprintf("%s/outside/f.c", root);
+		struct stat st;
+
+		n = mtime_prepare(src, up, why, sizeof(why));
+		ok(!stat(outside, &st) && st.st_mtim.tv_sec == 2000,
+		   "a file behind a link the build left keeps its mtime (%d restored)", n);
+		free(outside);
+	}
+
 	sh("rm -rf %s", root);
 	free(src);
 	free(up);
