@@ -278,7 +278,7 @@ check:
 	if (configured && had_old && old.len == text.len && !memcmp(old.buf, text.buf, old.len)) {
 		struct timespec times[2] = { st.st_atim, st.st_mtim };
 
-		utimensat(AT_FDCWD, dotconfig, times, 0);
+		utimensat(AT_FDCWD, dotconfig, times, AT_SYMLINK_NOFOLLOW);
 	}
 	if (configured)
 		kbuild_stamp_write(job, key);

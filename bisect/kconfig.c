@@ -219,7 +219,13 @@ int kconfig_eval_resolve(struct kconfig_eval *ev, const char *fragment, struct s
 		error("no .config after olddefconfig in %s", ev->out);
 		goto out;
 	}
-	write_file(kept, dotconfig->buf, dotconfig->len);
+	/* resolved/ is in the directory the tree's commands write: no link through it. */
+	{
+		char *rel = xstrdup(kept + strlen(ev->out) + 1);
+
+		write_file_beneath(ev->out, rel, dotconfig->buf, dotconfig->len);
+		free(rel);
+	}
 	ret = 0;
 out:
 	argv_clear(&argv);

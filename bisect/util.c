@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <ftw.h>
 #include <limits.h>
+#include <linux/openat2.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -15,6 +16,7 @@
 #include <sys/file.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -691,17 +693,43 @@ char *abspath(const char *path)
 	return xasprintf("%s/%s", cwd, path);
 }
 
+/*
+ * Never through a symlink at path: bisectable writes files in the build
+ * directory and the work tree, where the series' Makefiles ran (sandboxed)
+ * and may have left .bisectable-warnings -> /root/.bashrc for us to write
+ * outside their sandbox.
+ */
 int write_file(const char *path, const void *data, size_t len)
 {
-	FILE *f = fopen(path, "w");
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0666);
 
-	if (!f)
+	if (fd < 0)
 		return -1;
-	if (fwrite(data, 1, len, f) != len) {
-		fclose(f);
+	if (write_all(fd, data, len)) {
+		close(fd);
 		return -1;
 	}
-	return fclose(f);
+	return close(fd);
+}
+
+int write_file_beneath(const char *dir, const char *rel, const void *data, size_t len)
+{
+	struct open_how how = {
+		.flags = O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
+		.mode = 0666,
+		.resolve = RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS,
+	};
+	int dir_fd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC), fd, ret = -1;
+
+	if (dir_fd < 0)
+		return -1;
+	fd = (int)syscall(SYS_openat2, dir_fd, rel, &how, sizeof(how));
+	close(dir_fd);
+	if (fd < 0)
+		return -1;
+	if (!write_all(fd, data, len))
+		ret = 0;
+	return close(fd) ? -1 : ret;
 }
 
 int write_all(int fd, const void *s, size_t len)

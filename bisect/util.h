@@ -129,7 +129,9 @@ char *url_public(const char *url);
  * NULL if either does not exist.
  */
 char *relative_path(const char *from, const char *to);
-int write_file(const char *path, const void *data, size_t len);
+int write_file(const char *path, const void *data, size_t len);	/* never through a symlink */
+/* dir/rel, with no symlink anywhere in rel and never out of dir (openat2). */
+int write_file_beneath(const char *dir, const char *rel, const void *data, size_t len);
 /* Write all of s to fd, through EINTR and short writes; -1 on an error. */
 int write_all(int fd, const void *s, size_t len);
 char *self_exe_path(void);		/* allocated absolute path of this binary */

@@ -3,6 +3,8 @@
  * The sandbox a series' Makefiles run in: no write outside the directories
  * given, no network. Each property is checked against the same command run
  * without the sandbox, so the test can tell a sandbox from a broken probe.
+ * And what bisectable itself writes, outside the sandbox, in the directories
+ * the build wrote: never through a link the build left there.
  */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
@@ -91,6 +93,38 @@ static void test_network(void)
 	free(script);
 }
 
+/* out/.bisectable-warnings -> victim, out/resolved -> elsewhere: both left alone. */
+static void test_no_write_through_links(const char *dir)
+{
+	char *out = xasprintf("%s/links-out", dir), *victim = xasprintf("%s/victim", dir);
+	char *elsewhere = xasprintf("%s/elsewhere", dir), *link, *text;
+	struct strbuf got = STRBUF_INIT;
+
+	mkdir_p(out);
+	mkdir_p(elsewhere);
+	write_file(victim, "keep", 4);
+	link = xasprintf("%s/.bisectable-warnings", out);
+	if (symlink(victim, link))
+		diag("cannot plant %s", link);
+	ok(write_file(link, "x", 1) < 0, "write_file does not follow a link the build left");
+	free(link);
+	link = xasprintf("%s/resolved", out);
+	if (symlink(elsewhere, link))
+		diag("cannot plant %s", link);
+	ok(write_file_beneath(out, "resolved/k.config", "x", 1) < 0,
+	   "write_file_beneath does not go through a linked directory");
+	free(link);
+	ok(strbuf_read_file(&got, victim) == 0 && !strcmp(got.buf, "keep"), "the victim is intact");
+	text = xasprintf("%s/elsewhere/k.config", dir);
+	ok(access(text, F_OK) < 0, "and nothing was written elsewhere");
+	free(text);
+	ok(write_file_beneath(out, "plain.config", "y", 1) == 0, "a plain file is written");
+	strbuf_release(&got);
+	free(out);
+	free(victim);
+	free(elsewhere);
+}
+
 int main(void)
 {
 	char dir[] = "/var/tmp/bisectable-sandbox.XXXXXX";
@@ -107,6 +141,7 @@ int main(void)
 	}
 	test_writes(dir);
 	test_network();
+	test_no_write_through_links(dir);
 	remove_tree(dir);
 	return done_testing();
 }
