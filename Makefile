@@ -43,6 +43,10 @@ UNIT_TESTS := $(patsubst tests/unit/%.c,tests/unit/%,$(wildcard tests/unit/test-
 
 all: bisectable guest/initramfs.cpio.gz bisectable.1 bisectable.bash
 
+# A target whose command failed or was interrupted is not left half-written
+# and newer than its inputs (the man page from a crashed binary, say).
+.DELETE_ON_ERROR:
+
 bisect/schema.inc: db/schema.sql
 	sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $< > $@
 
