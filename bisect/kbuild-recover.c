@@ -18,7 +18,7 @@
 
 /* nftw() takes no argument for its callback: the walk's state. */
 static struct {
-	struct timespec since;	/* sweep_written(): files at or after this go */
+	struct timespec since;	/* remove_written(): files at or after this go */
 	const char *marker;	/* and this file stays */
 	int removed;
 } walk;
@@ -131,7 +131,7 @@ static char *stopped_on(const char *line, const char *out)
 static int cut_short(const char *path, off_t size)
 {
 	char last = '\n';
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
 
 	if (fd < 0)
 		return 0;
