@@ -77,5 +77,6 @@ DECLARE_CMD(configs);
 DECLARE_CMD(merge);
 DECLARE_CMD(coverage);
 DECLARE_CMD(bisect);
+DECLARE_CMD(gc);
 
 #endif

@@ -78,8 +78,7 @@ void run_claim_work_dir(const struct run *r, const char *state)
 	free(path);
 }
 
-/* The state the last run wrote in <work_dir>.owner, allocated, or NULL. */
-static char *owner_state(const char *work_dir)
+char *run_owner_state(const char *work_dir)
 {
 	struct strbuf text = STRBUF_INIT;
 	char *path = owner_path(work_dir), *state = NULL;
@@ -155,7 +154,7 @@ int run_check_user_work(sqlite3 *db, const char *work_dir, int discard)
 	 * ours now): nothing there is the user's. Work trees from before the
 	 * owner file have only this database's word.
 	 */
-	state = owner_state(work_dir);
+	state = run_owner_state(work_dir);
 	if (!state)
 		state = last_state(db, work_dir);
 	ours = state && (!strcmp(state, "interrupted") || !strcmp(state, "failed") ||

@@ -109,5 +109,7 @@ int run_check_user_work(sqlite3 *db, const char *work_dir, int discard);
  * tree, in state: 'running' while it works there, then how it ended.
  */
 void run_claim_work_dir(const struct run *r, const char *state);
+/* The state the last run wrote in <work_dir>.owner, allocated, or NULL. */
+char *run_owner_state(const char *work_dir);
 
 #endif

@@ -27,7 +27,7 @@ installed() {
 
 out=$(installed --help)
 ok $? "bisectable --help exits 0"
-cmds="run first-bad runs show report configs coverage import step help"
+cmds="run first-bad runs show report configs coverage import gc step help"
 for c in $cmds; do
 	like "$out" "^  $c " "--help lists $c"
 done
