@@ -12,8 +12,14 @@
 /* The namespaces and mounts every sandboxed command gets, before its own binds. */
 static void add_prologue(struct argv_array *out, int network)
 {
-	/* The build dies with the step that started it (a killed run leaves no make). */
-	argv_pushl(out, "bwrap", "--die-with-parent", NULL);
+	/*
+	 * The build dies with the step that started it (a killed run leaves no
+	 * make): --die-with-parent kills the command when the step dies, and
+	 * the PID namespace takes every process of the build with its first
+	 * one; without it, make's children (sub-makes, compilers) lived on,
+	 * writing into the build directory the next run builds in.
+	 */
+	argv_pushl(out, "bwrap", "--die-with-parent", "--unshare-pid", NULL);
 	/*
 	 * No network, unless the build must reach distccd or ccache's remote
 	 * storage: a private network namespace has only its own loopback, not

@@ -37,6 +37,7 @@ verdict='^up: first bad 1/1 [0-9a-f]{7} "sched/rt: Refuse user SCHED_FIFO on UP"
 [ -s "$victim" ] || run warm
 ok "$(test -s "$victim"; echo $?)" "the up build directory has $victim"
 
+rm -f "$out_dir/.bisectable-building"	# case 1 is a directory without it
 cut_cmd
 ok $? "planted: the .cmd file cut inside a \$(wildcard ...)"
 run damaged

@@ -9,10 +9,12 @@
 #define _GNU_SOURCE
 #include <arpa/inet.h>
 #include <netinet/in.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "sandbox.h"
@@ -93,6 +95,53 @@ static void test_network(void)
 	free(script);
 }
 
+/* Processes whose command line has needle, but for pgrep itself. */
+static int count_procs(const char *needle)
+{
+	char *cmd = xasprintf("pgrep -fc '%s'", needle);
+	FILE *p = popen(cmd, "r");
+	int n = -1;
+
+	if (p) {
+		if (fscanf(p, "%d", &n) != 1)
+			n = -1;
+		pclose(p);
+	}
+	free(cmd);
+	return n;
+}
+
+/*
+ * The step that started a build is killed (SIGKILL: nothing of it runs):
+ * make's own children (sub-makes, the compilers) must go too, or they go
+ * on writing into the build directory the next run builds in.
+ */
+static void test_dies_with_step(void)
+{
+	/* A marker no other process has: sleep's argument. */
+	const char *argv[] = { "sh", "-c", "sleep 61.4321 & sleep 61.4321; wait", NULL };
+	struct argv_array boxed = ARGV_ARRAY_INIT;
+	pid_t step;
+	int i, n = -1;
+
+	sandbox_argv(&boxed, NULL, "/", argv);
+	step = fork();
+	if (step == 0) {
+		struct child c = { .argv = boxed.argv, .quiet = 1 };
+
+		_exit(run_child(&c));
+	}
+	for (i = 0; i < 50 && count_procs("sleep 61[.]4321") < 2; i++)
+		usleep(100 * 1000);
+	ok(count_procs("sleep 61[.]4321") >= 2, "the sandboxed command and its child run");
+	kill(step, SIGKILL);
+	waitpid(step, NULL, 0);
+	for (i = 0; i < 50 && (n = count_procs("sleep 61[.]4321")) > 0; i++)
+		usleep(100 * 1000);
+	is_int(n, 0, "the step killed, every process of its build is gone");
+	argv_clear(&boxed);
+}
+
 /* out/.bisectable-warnings -> victim, out/resolved -> elsewhere: both left alone. */
 static void test_no_write_through_links(const char *dir)
 {
@@ -142,6 +191,7 @@ int main(void)
 	test_writes(dir);
 	test_network();
 	test_no_write_through_links(dir);
+	test_dies_with_step();
 	remove_tree(dir);
 	return done_testing();
 }
