@@ -12,12 +12,10 @@
 #include <fcntl.h>
 #include <libgen.h>
 #include <limits.h>
-#include <linux/openat2.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "mtime.h"
@@ -161,13 +159,9 @@ static int load_siblings(const char *out, struct listing **snaps, size_t *nsnaps
  */
 static int set_mtime_beneath(int src_fd, const char *rel, const struct timespec *mtime)
 {
-	struct open_how how = {
-		.flags = O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC,
-		.resolve = RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS,
-	};
 	struct timespec times[2] = { { .tv_nsec = UTIME_OMIT }, *mtime };
 	struct stat st;
-	int fd = (int)syscall(SYS_openat2, src_fd, rel, &how, sizeof(how)), ret = -1;
+	int fd = open_beneath(src_fd, rel, O_RDONLY | O_NOFOLLOW | O_NONBLOCK, 0), ret = -1;
 
 	if (fd < 0)
 		return -1;

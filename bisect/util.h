@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * util.h - error reporting, allocation, growable strings and argv arrays,
- * and running child processes from argv arrays (never through a shell).
+ * files; child processes are run-command.h's (included here).
  */
 #ifndef BISECT_UTIL_H
 #define BISECT_UTIL_H
@@ -80,35 +80,7 @@ void argv_clear(struct argv_array *a);
 /* The argv as one shell-quoted line, for logs and reproducers. */
 void argv_to_line(struct strbuf *sb, const char *const *argv);
 
-struct child {
-	const char *const *argv;
-	const char *dir;		/* working directory, or NULL */
-	const char *const *env;		/* extra "NAME=value" entries, or NULL */
-	const char *out_path;		/* stdout+stderr to this file */
-	int out_append;			/* append to out_path instead of truncating */
-	struct strbuf *capture;		/* stdout captured here */
-	int capture_stderr;		/* with capture: stderr captured too */
-	int quiet;			/* stderr to /dev/null (unless captured) */
-	int own_group;			/* own process group, killed as a whole */
-	double timeout;			/* seconds, 0 for none (needs own_group) */
-	int die_with_parent;		/* SIGTERM when this process dies (even by -9) */
-	/* Output */
-	int timed_out;
-};
-
-/*
- * Run a child and wait for it. Returns its exit code, 128+signal if it was
- * killed, or -1 if it could not be started (an error was printed).
- */
-int run_child(struct child *c);
-/* Run argv, capturing trimmed stdout into out (may be NULL). */
-int run_capture(const char *dir, struct strbuf *out, const char *const *argv);
-/* git -C dir ARGS..., NULL-terminated; trimmed stdout into out (may be NULL). */
-int git(const char *dir, struct strbuf *out, ...);
-int git_quiet(const char *dir, struct strbuf *out, ...);
-
-/* Signal the process group run_child is waiting for (async-signal-safe). */
-void child_signal_current(int sig);
+#include "run-command.h"
 
 double now_seconds(void);		/* monotonic */
 char *now_iso8601(void);		/* UTC wall time, allocated */
@@ -130,7 +102,12 @@ char *url_public(const char *url);
  */
 char *relative_path(const char *from, const char *to);
 int write_file(const char *path, const void *data, size_t len);	/* never through a symlink */
-/* dir/rel, with no symlink anywhere in rel and never out of dir (openat2). */
+/*
+ * openat2(dir_fd, rel) with no symlink anywhere in rel and never out of
+ * dir_fd: what bisectable opens where the series' code wrote. -1 (errno).
+ */
+int open_beneath(int dir_fd, const char *rel, int flags, mode_t mode);
+/* dir/rel through open_beneath(). */
 int write_file_beneath(const char *dir, const char *rel, const void *data, size_t len);
 /* Write all of s to fd, through EINTR and short writes; -1 on an error. */
 int write_all(int fd, const void *s, size_t len);

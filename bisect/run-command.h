@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * run-command.h - child processes from argv arrays (never through a shell),
+ * and git. Included by util.h: every module may start a process.
+ */
+#ifndef BISECT_RUN_COMMAND_H
+#define BISECT_RUN_COMMAND_H
+
+struct strbuf;
+
+struct child {
+	const char *const *argv;
+	const char *dir;		/* working directory, or NULL */
+	const char *const *env;		/* extra "NAME=value" entries, or NULL */
+	const char *out_path;		/* stdout+stderr to this file */
+	int out_append;			/* append to out_path instead of truncating */
+	struct strbuf *capture;		/* stdout captured here */
+	int capture_stderr;		/* with capture: stderr captured too */
+	int quiet;			/* stderr to /dev/null (unless captured) */
+	int own_group;			/* own process group, killed as a whole */
+	double timeout;			/* seconds, 0 for none (needs own_group) */
+	int die_with_parent;		/* SIGTERM when this process dies (even by -9) */
+	/* Output */
+	int timed_out;
+};
+
+/*
+ * Run a child and wait for it. Returns its exit code, 128+signal if it was
+ * killed, or -1 if it could not be started (an error was printed).
+ */
+int run_child(struct child *c);
+/* Run argv, capturing trimmed stdout into out (may be NULL). */
+int run_capture(const char *dir, struct strbuf *out, const char *const *argv);
+/* git -C dir ARGS..., NULL-terminated; trimmed stdout into out (may be NULL). */
+int git(const char *dir, struct strbuf *out, ...);
+int git_quiet(const char *dir, struct strbuf *out, ...);
+
+/* Signal the process group run_child is waiting for (async-signal-safe). */
+void child_signal_current(int sig);
+
+#endif
