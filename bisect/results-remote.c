@@ -28,6 +28,7 @@
 #define MAX_LOG_BYTES		(512UL << 20)
 
 static redisContext *conn;
+static int given_up;
 
 /* A store's URL, taken apart. */
 struct store_url {
@@ -39,7 +40,6 @@ struct store_url {
 };
 
 static void store_url_free(struct store_url *u);
-static int given_up;
 
 const char *results_remote_url(void)
 {
