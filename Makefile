@@ -35,9 +35,11 @@ PACKAGES  := gcc make libc6-dev libsqlite3-dev libjansson-dev sqlite3 git \
 	     binutils procps perl gzip bubblewrap clang libclang-rt-14-dev \
 	     redis-server libhiredis-dev zlib1g-dev slurm-wlm unifdef distcc
 
-SRCS      := $(filter-out bisect/bisectable.c,$(wildcard bisect/*.c))
+# The driver's library, a folder per stage of the pipeline (ARCHITECTURE.md).
+STAGES    := lib input kconfig judge step run report builtin
+SRCS      := $(foreach d,$(STAGES),$(wildcard bisect/$(d)/*.c))
 OBJS      := $(SRCS:.c=.o)
-HEADERS   := $(wildcard bisect/*.h) bisect/schema.inc guest/suites/smoke/smoke-tests.h
+HEADERS   := $(foreach d,$(STAGES),$(wildcard bisect/$(d)/*.h)) bisect/lib/schema.inc guest/suites/smoke/smoke-tests.h
 
 UNIT_TESTS := $(patsubst tests/unit/%.c,tests/unit/%,$(wildcard tests/unit/test-*.c))
 
@@ -47,7 +49,7 @@ all: bisectable guest/initramfs.cpio.gz bisectable.1 bisectable.bash
 # and newer than its inputs (the man page from a crashed binary, say).
 .DELETE_ON_ERROR:
 
-bisect/schema.inc: db/schema.sql
+bisect/lib/schema.inc: db/schema.sql
 	sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $< > $@
 
 bisect/%.o: bisect/%.c $(HEADERS)
@@ -99,6 +101,7 @@ guest/initramfs.cpio.gz: guest/suites/smoke/smoke guest/init guest/mkinitramfs.s
 # Unit tests: every module the test names is built with the sanitizers.
 # The library compiled once under the sanitizers, linked into every test.
 ASAN_OBJS := $(patsubst bisect/%.c,tests/unit/asan/%.o,$(SRCS))
+.SECONDARY: $(ASAN_OBJS)
 
 tests/unit/asan/%.o: bisect/%.c $(HEADERS)
 	@mkdir -p $(dir $@)
@@ -190,7 +193,7 @@ verify: deps
 	./bisectable report
 
 clean:
-	rm -f bisectable bisect/*.o bisect/schema.inc guest/suites/smoke/smoke guest/initramfs.cpio.gz \
+	rm -f bisectable bisect/*.o bisect/*/*.o bisect/lib/schema.inc guest/suites/smoke/smoke guest/initramfs.cpio.gz \
 		$(UNIT_TESTS) reports/fixture.* bisectable.1 bisectable.bash $(FUZZERS)
 	rm -rf tests/fuzz/work tests/unit/asan
 

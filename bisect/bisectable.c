@@ -14,11 +14,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "builtin.h"
-#include "db.h"
-#include "help.h"
-#include "layout.h"
-#include "util.h"
+#include "builtin/builtin.h"
+#include "lib/db.h"
+#include "builtin/help.h"
+#include "lib/layout.h"
+#include "lib/util.h"
 
 struct help_opts {
 	int man;

@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "ktap.h"
+#include "step/ktap.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

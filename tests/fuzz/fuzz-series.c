@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "series.h"
-#include "util.h"
+#include "input/series.h"
+#include "lib/util.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -9,7 +9,7 @@
 
 #include <sqlite3.h>
 
-#include "util.h"
+#include "lib/util.h"
 
 static inline void exec_file(sqlite3 *db, const char *path)
 {

@@ -10,9 +10,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bisect.h"
-#include "db.h"
-#include "util.h"
+#include "run/bisect.h"
+#include "lib/db.h"
+#include "lib/util.h"
 #include "tap.h"
 
 #define ANY	(-1)

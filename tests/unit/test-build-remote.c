@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "build-remote.h"
-#include "util.h"
+#include "step/build-remote.h"
+#include "lib/util.h"
 #include "tap.h"
 
 static void test_slots(void)

@@ -12,8 +12,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "config-derive.h"
-#include "util.h"
+#include "kconfig/config-derive.h"
+#include "lib/util.h"
 #include "tap.h"
 
 static const char makefile[] =

@@ -12,10 +12,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cache.h"
-#include "coverage.h"
-#include "db.h"
-#include "util.h"
+#include "step/cache.h"
+#include "judge/coverage.h"
+#include "lib/db.h"
+#include "lib/util.h"
 #include "tap.h"
 
 static void test_values(void)

@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "guards.h"
-#include "util.h"
+#include "kconfig/guards.h"
+#include "lib/util.h"
 #include "tap.h"
 
 /* The guards of one line as "SYM=arm SYM=arm" in the set's order. */

@@ -15,8 +15,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "tree.h"
-#include "util.h"
+#include "input/tree.h"
+#include "lib/util.h"
 #include "tap.h"
 
 static char *tmp;

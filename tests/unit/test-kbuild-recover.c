@@ -13,8 +13,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "kbuild-recover.h"
-#include "util.h"
+#include "step/kbuild-recover.h"
+#include "lib/util.h"
 #include "tap.h"
 
 static char root[] = "/tmp/bisectable-recover.XXXXXX";

@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kconfig.h"
-#include "util.h"
+#include "kconfig/kconfig.h"
+#include "lib/util.h"
 #include "tap.h"
 
 static char *assign(const char *expr)

@@ -9,7 +9,7 @@
  *
  * The logs are written inline, line numbers noted where a test checks them.
  */
-#include "ktap.h"
+#include "step/ktap.h"
 #include "tap.h"
 
 #include <errno.h>

@@ -13,9 +13,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "db.h"
-#include "merge.h"
-#include "util.h"
+#include "lib/db.h"
+#include "run/merge.h"
+#include "lib/util.h"
 #include "tap.h"
 
 static char dir[] = "/tmp/test-merge-XXXXXX";

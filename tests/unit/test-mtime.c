@@ -10,8 +10,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "mtime.h"
-#include "util.h"
+#include "step/mtime.h"
+#include "lib/util.h"
 #include "tap.h"
 
 static char root[] = "/tmp/bisectable-mtime.XXXXXX";

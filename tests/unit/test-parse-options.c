@@ -10,8 +10,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "parse-options.h"
-#include "util.h"
+#include "lib/parse-options.h"
+#include "lib/util.h"
 #include "tap.h"
 
 struct t_opts {

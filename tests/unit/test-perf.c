@@ -18,11 +18,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "db.h"
-#include "perf.h"
-#include "report.h"
-#include "run-config.h"
-#include "util.h"
+#include "lib/db.h"
+#include "judge/perf.h"
+#include "report/report.h"
+#include "input/run-config.h"
+#include "lib/util.h"
 #include "tap.h"
 #include "sql-file.h"
 

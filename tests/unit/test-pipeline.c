@@ -11,14 +11,14 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cache.h"
-#include "db.h"
-#include "kbuild.h"
-#include "layout.h"
-#include "qemu.h"
-#include "series.h"
-#include "tree.h"
-#include "util.h"
+#include "step/cache.h"
+#include "lib/db.h"
+#include "step/kbuild.h"
+#include "lib/layout.h"
+#include "step/qemu.h"
+#include "input/series.h"
+#include "input/tree.h"
+#include "lib/util.h"
 #include "tap.h"
 
 static void test_check_config(void)

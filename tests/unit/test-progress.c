@@ -12,10 +12,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "db.h"
-#include "progress.h"
-#include "run-parallel.h"
-#include "util.h"
+#include "lib/db.h"
+#include "step/progress.h"
+#include "lib/run-parallel.h"
+#include "lib/util.h"
 #include "tap.h"
 
 static void test_format(void)

@@ -21,9 +21,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "db.h"
-#include "report.h"
-#include "util.h"
+#include "lib/db.h"
+#include "report/report.h"
+#include "lib/util.h"
 #include "tap.h"
 #include "sql-file.h"
 

@@ -17,11 +17,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "db.h"
-#include "escape.h"
-#include "kbuild.h"
-#include "report.h"
-#include "util.h"
+#include "lib/db.h"
+#include "lib/escape.h"
+#include "step/kbuild.h"
+#include "report/report.h"
+#include "lib/util.h"
 #include "tap.h"
 #include "sql-file.h"
 

@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "results-remote.h"
-#include "util.h"
+#include "step/results-remote.h"
+#include "lib/util.h"
 #include "tap.h"
 
 static void is_public(const char *url, const char *want, const char *what)

@@ -14,8 +14,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "run-parallel.h"
-#include "util.h"
+#include "lib/run-parallel.h"
+#include "lib/util.h"
 #include "tap.h"
 
 static void sleep_ms(long ms)

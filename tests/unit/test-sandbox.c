@@ -17,8 +17,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "sandbox.h"
-#include "util.h"
+#include "lib/sandbox.h"
+#include "lib/util.h"
 #include "tap.h"
 
 /* boxed: 0 not sandboxed, 1 sandboxed, 2 sandboxed but keeping the network */

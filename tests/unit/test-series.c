@@ -13,8 +13,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "series.h"
-#include "util.h"
+#include "input/series.h"
+#include "lib/util.h"
 #include "tap.h"
 
 static char *tmp;

@@ -11,8 +11,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "suite.h"
-#include "util.h"
+#include "step/suite.h"
+#include "lib/util.h"
 #include "tap.h"
 
 static const char *const smoke_tests[] = {

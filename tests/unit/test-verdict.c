@@ -14,9 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "db.h"
-#include "util.h"
-#include "verdict.h"
+#include "lib/db.h"
+#include "lib/util.h"
+#include "judge/verdict.h"
 #include "tap.h"
 #include "sql-file.h"
 

@@ -13,11 +13,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "cache.h"
-#include "db.h"
-#include "qemu.h"
-#include "run-config.h"
-#include "util.h"
+#include "step/cache.h"
+#include "lib/db.h"
+#include "step/qemu.h"
+#include "input/run-config.h"
+#include "lib/util.h"
 #include "tap.h"
 
 /* Validate rc with stderr silenced: 0 or -1. */

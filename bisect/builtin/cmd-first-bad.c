@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * bisectable first-bad [--db DB] [--run N] [--config C] [--stage S]
+ * bisectable first-bad --metric M [--threshold P%] [--against parent|base] ...
+ *
+ * For each configuration, the first commit whose result is not pass, with
+ * stage and evidence, or that the series is bisectable for it (verdict.c).
+ * With --metric, the first commit whose value of M moved the wrong way by
+ * more than P% instead (perf.c): a performance verdict, apart from the
+ * functional one. Exit 0 when every commit passes (no such move), 1 when
+ * some commit does not (there is one), 2 on errors.
+ */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "builtin/builtin.h"
+#include "lib/db.h"
+#include "judge/perf.h"
+#include "lib/util.h"
+#include "judge/verdict.h"
+
+struct first_bad_opts {
+	long long run;
+	const char *config;
+	const char *stage;
+	const char *metric;
+	const char *threshold;
+	const char *against;
+};
+
+static const char *const stages[] = { "apply", "build", "boot", "test", NULL };
+static const char *const againsts[] = { "parent", "base", NULL };
+
+static const struct opt first_bad_option_list[] = {
+	OPT_INT(0, "run", struct first_bad_opts, run, "N", 1, LLONG_MAX, 0,
+		"the run (default: the latest)"),
+	OPT_STRING(0, "config", struct first_bad_opts, config, "NAME", NULL, OPT_CONFIGS,
+		   "only this configuration (default: every one of the run)"),
+	OPT_CHOICE(0, "stage", struct first_bad_opts, stage, stages, NULL,
+		   "only look at this stage"),
+	OPT_STRING(0, "metric", struct first_bad_opts, metric, "NAME", NULL, 0,
+		   "the first commit that made this metric worse (a performance verdict)"),
+	OPT_STRING(0, "threshold", struct first_bad_opts, threshold, "P%", NULL, 0,
+		   "with --metric: a move by more than P percent (default: "
+		   PERF_DEFAULT_THRESHOLD_ARG ")"),
+	OPT_CHOICE(0, "against", struct first_bad_opts, against, againsts, NULL,
+		   "with --metric: compare each commit with its parent or the base"
+		   " (default: parent)"),
+	OPT_END(),
+};
+DEFINE_CMD_OPTIONS(first_bad, struct first_bad_opts, first_bad_option_list);
+
+int cmd_first_bad(struct cmd_ctx *ctx)
+{
+	const struct first_bad_opts *o = ctx->opts;
+	enum perf_against against = PERF_AGAINST_PARENT;
+	double threshold = PERF_DEFAULT_THRESHOLD;
+
+	if (!o->metric) {
+		if (o->threshold || o->against)
+			return error("--threshold and --against go with --metric"), EXIT_ERROR;
+		return verdict_report(ctx->db, o->run, o->config, o->stage, stdout);
+	}
+	if (o->stage)
+		return error("--stage looks at results, --metric at a figure: not both"),
+		       EXIT_ERROR;
+	if (o->threshold && perf_parse_threshold(o->threshold, &threshold))
+		return error("--threshold wants a percentage such as 5%% or 0.5%%, not '%s'",
+			     o->threshold), EXIT_ERROR;
+	if (o->against)
+		perf_against_parse(o->against, &against);
+	return perf_first_bad(ctx->db, o->run, o->config, o->metric, threshold, against,
+			      stdout);
+}

@@ -1,0 +1,176 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cmd-report.c - bisectable report [--db PATH] [--run N]
+ *			[--format html|json|junit|email|kcidb] [-o FILE]
+ *
+ * Writes the report of a run (the latest by default) to
+ * reports/run-N.{html,json,xml,eml,kcidb.json} of the checkout (run-N.* in the current
+ * directory when installed), to FILE, or to stdout with "-o -". A regular
+ * file is written beside its final name first and renamed into place, so
+ * that a report that is being mailed or served is never half written; a
+ * symlink's target is written that way; a device or FIFO is written to.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "builtin/builtin.h"
+#include "lib/db.h"
+#include "lib/layout.h"
+#include "report/report.h"
+#include "lib/util.h"
+
+struct report_opts {
+	long long run;
+	const char *format;
+	const char *output;
+};
+
+static const char *const formats[] = { "html", "json", "junit", "xml", "email", "kcidb",
+					NULL };
+
+static const struct opt report_option_list[] = {
+	OPT_INT(0, "run", struct report_opts, run, "N", 1, LLONG_MAX, 0,
+		"the run to report (default: the latest)"),
+	OPT_CHOICE(0, "format", struct report_opts, format, formats, "html",
+		   "the format (junit and xml are both JUnit XML; email: a plain-text reply"
+		   " to the first bad patch; kcidb: KCIDB I/O schema v5 JSON)"),
+	OPT_STRING('o', "output", struct report_opts, output, "FILE", NULL, OPT_FILE,
+		   "where to write it, - for stdout (default: run-N.html, .json, .xml, .eml"
+		   " or .kcidb.json in reports/ of the checkout, or in the current directory)"),
+	OPT_END(),
+};
+DEFINE_CMD_OPTIONS(report, struct report_opts, report_option_list);
+
+/* Beside its final name first, then renamed over it: never half written. */
+static int write_atomically(sqlite3 *db, long long run_id, enum report_format fmt,
+			    const char *path)
+{
+	char *tmp = xasprintf("%s.tmp.%ld", path, (long)getpid());
+	FILE *out = fopen(tmp, "w");
+	int ret;
+
+	if (!out) {
+		error("cannot write %s: %s", tmp, strerror(errno));
+		free(tmp);
+		return -1;
+	}
+	ret = report_write(db, run_id, fmt, out);
+	if (fclose(out) == EOF && !ret)
+		ret = error("cannot write %s: %s", tmp, strerror(errno));
+	if (!ret && rename(tmp, path) < 0)
+		ret = error("cannot rename %s to %s: %s", tmp, path, strerror(errno));
+	if (ret)
+		unlink(tmp);
+	free(tmp);
+	return ret;
+}
+
+/* A device or a FIFO is written to, never replaced. */
+static int write_in_place(sqlite3 *db, long long run_id, enum report_format fmt,
+			  const char *path)
+{
+	FILE *out = fopen(path, "w");
+	int ret;
+
+	if (!out)
+		return error("cannot write %s: %s", path, strerror(errno));
+	ret = report_write(db, run_id, fmt, out);
+	if (fclose(out) == EOF && !ret)
+		ret = error("cannot write %s: %s", path, strerror(errno));
+	return ret;
+}
+
+/*
+ * A regular file (or none yet) is replaced atomically; a symlink is
+ * followed and its target written the same way; a character device or a
+ * FIFO is written in place; anything else is refused.
+ */
+static int write_to_file(sqlite3 *db, long long run_id, enum report_format fmt,
+			 const char *path)
+{
+	char *target = NULL;
+	struct stat st;
+	int ret;
+
+	if (lstat(path, &st) < 0) {
+		if (errno == ENOENT)
+			return write_atomically(db, run_id, fmt, path);
+		return error("cannot write %s: %s", path, strerror(errno));
+	}
+	if (S_ISLNK(st.st_mode)) {
+		target = realpath(path, NULL);
+		if (!target || stat(target, &st) < 0) {
+			free(target);
+			return error("%s is a symbolic link to nothing: not writing through it",
+				     path);
+		}
+		path = target;
+	}
+	if (S_ISREG(st.st_mode))
+		ret = write_atomically(db, run_id, fmt, path);
+	else if (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode))
+		ret = write_in_place(db, run_id, fmt, path);
+	else if (S_ISDIR(st.st_mode))
+		ret = error("%s is a directory: give a file name", path);
+	else
+		ret = error("%s is neither a file, a character device nor a FIFO: not "
+			    "writing to it", path);
+	free(target);
+	return ret;
+}
+
+/* reports/run-N.EXT of the checkout (created), or run-N.EXT here when installed. */
+static char *default_output(long long id, enum report_format fmt)
+{
+	char *dir;
+	char *path;
+
+	if (project_installed())
+		return xasprintf("run-%lld.%s", id, report_format_ext(fmt));
+	dir = project_path("reports");
+	if (mkdir_p(dir) < 0) {
+		error("cannot create %s: %s", dir, strerror(errno));
+		free(dir);
+		return NULL;
+	}
+	path = xasprintf("%s/run-%lld.%s", dir, id, report_format_ext(fmt));
+	free(dir);
+	return path;
+}
+
+int cmd_report(struct cmd_ctx *ctx)
+{
+	const struct report_opts *o = ctx->opts;
+	enum report_format fmt;
+	long long id;
+	char *path;
+	int ret;
+
+	if (report_parse_format(o->format, &fmt) < 0)
+		return error("unknown format '%s'", o->format), EXIT_ERROR;
+	if (o->output && !*o->output)
+		return error("-o wants a file name, or - for stdout"), EXIT_ERROR;
+	id = report_resolve_run(ctx->db, o->run);
+	if (!id) {
+		if (o->run)
+			error("there is no run %lld in %s", o->run, ctx->db_path);
+		else
+			error("there is no run in %s yet", ctx->db_path);
+		return EXIT_ERROR;
+	}
+	if (o->output && !strcmp(o->output, "-"))
+		return report_write(ctx->db, id, fmt, stdout) ? EXIT_ERROR : 0;
+	path = o->output ? xstrdup(o->output) : default_output(id, fmt);
+	if (!path)
+		return EXIT_ERROR;
+	ret = write_to_file(ctx->db, id, fmt, path);
+	if (!ret)
+		printf("%s\n", path);
+	free(path);
+	return ret ? EXIT_ERROR : 0;
+}

@@ -1,0 +1,152 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * run-config.h - what a run verifies and how. 'bisectable run' fills one
+ * from its options and the series' metrics file, validates it once, and
+ * stores it with the run as one JSON document (runs.options); every step of
+ * the rebase reads the same typed values back, so no step re-parses options.
+ *
+ * The document: {"format": "bisectable-run-config", "version": 1,
+ *   "configs": ["up", "smp"], "mode": "keep-going" | "stop-on-failure",
+ *   "accel": "tcg", "jobs": 2, "boot_timeout": 120, "test_timeout": 60,
+ *   "retries": 1 (optional, 1 when absent),
+ *   "tests": ["smoke.fork_exec_wait", ...], "ccache": true, "cache": true,
+ *   "parallel": true, "base": true, "sandbox": true (absent: true),
+ *   "metrics": [{"name": ..., "description": ..., "git_grep": [...]}],
+ *   "suites": ["smoke", "rt-tests"], "profile": "quick" (both absent in runs
+ *   from before suites, whose tests were bare smoke test names),
+ *   "derive": true, "boot_derived": false, "configs_dir": "/.../configs/auto/7",
+ *   "build_only": ["auto-1"] (all four absent before --configs auto)}
+ */
+#ifndef BISECT_RUN_CONFIG_H
+#define BISECT_RUN_CONFIG_H
+
+#include <stddef.h>
+
+#include "lib/util.h"
+
+enum run_mode {
+	RUN_KEEP_GOING,		/* record a failure and go on: a full verdict */
+	RUN_STOP_ON_FAILURE,	/* stop the rebase at the first failure (fix-up) */
+};
+
+/*
+ * A figure a series declares for every commit (its metrics file): the
+ * number of lines 'git grep ARGS' prints in the commit's tree. Only
+ * pattern options are accepted (see series_metric_check), so a series
+ * cannot make git run a program.
+ */
+struct series_metric {
+	char *name;
+	char *description;		/* for the report; may be NULL */
+	struct argv_array grep;		/* the arguments after 'git grep' */
+	/*
+	 * Its 'unit' line: what it counts and which way is better (perf.h),
+	 * "" and NULL when the file says nothing. Held in place, not
+	 * allocated: a unit is a short word, and the structure is copied and
+	 * freed as it always was.
+	 */
+	char unit[16];
+	const char *better;		/* "lower" or "higher" (static strings), NULL */
+};
+
+struct run_config {
+	char **configs;			/* configuration names, in order */
+	size_t nconfigs;
+	enum run_mode mode;
+	char *accel;			/* "tcg" or "kvm" */
+	int jobs;			/* make -j */
+	int boot_timeout;		/* seconds to the guest's shell */
+	int test_timeout;		/* seconds per smoke test */
+	int retries;			/* tries again after an error or a timeout */
+	char **suites;			/* guest suites (guest/suites/NAME), in order */
+	size_t nsuites;
+	char *profile;			/* "quick" or "full" */
+	char **tests;			/* "SUITE.TEST", in the order they run */
+	size_t ntests;
+	int ccache;			/* compile through ccache */
+	int use_cache;			/* reuse results from the result cache */
+	int parallel;			/* one process per configuration */
+	int verify_base;		/* verify the base as position 0 first */
+	int sandbox;			/* builds without network, writing only their dirs */
+	char *distcc_hosts;		/* --distcc: DISTCC_HOSTS of the builds, or NULL */
+	/*
+	 * ccache's remote storage (--ccache-remote, BISECTABLE_CCACHE_REMOTE),
+	 * or NULL. Not recorded with the run (a URL may hold a password):
+	 * a resumed run takes it from its own command line again.
+	 */
+	char *ccache_remote;
+	struct series_metric *metrics;
+	size_t nmetrics;
+	/*
+	 * --configs auto: configurations derived from the series' diff
+	 * (config-derive.h) join the given ones. Their fragments are written
+	 * with copies of the given ones into configs_dir (configs/auto/<run>);
+	 * they are built at every commit but booted only with --boot auto:
+	 * build_only lists those that are not.
+	 */
+	int derive;
+	int boot_derived;
+	char *configs_dir;		/* NULL: the project's configs/ */
+	char **build_only;
+	size_t nbuild_only;
+};
+
+/* The defaults of 'bisectable run': up,smp, every smoke test, tcg... */
+void run_config_init(struct run_config *rc);
+void run_config_free(struct run_config *rc);
+
+/* The suites 'run' picks when none are given. */
+#define RUN_CONFIG_SUITES	"smoke,rt-tests"
+
+/* Replace the configurations / suites by a comma-separated list. */
+void run_config_set_configs(struct run_config *rc, const char *list);
+void run_config_set_suites(struct run_config *rc, const char *list);
+/*
+ * The tests: "all" is every test of rc->suites in rc->profile (so set those
+ * first); else a comma-separated list of SUITE.TEST, or TEST of the first
+ * chosen suite that has it. Reads the suites' declarations.
+ */
+void run_config_set_tests(struct run_config *rc, const char *list);
+
+/*
+ * Check everything a run would otherwise find out too late: at least one
+ * configuration, each a fragment of configs_dir and none twice (two makes
+ * in one build directory), at least one test, each one the guest knows,
+ * the accelerator, positive timeouts and jobs, and the metrics. Prints
+ * every problem; returns 0 or -1.
+ */
+int run_config_validate(const struct run_config *rc, const char *configs_dir);
+
+/*
+ * The JSON document (allocated), and back: from_json initialises rc and
+ * returns 0 or -1; free rc with run_config_free either way.
+ */
+char *run_config_to_json(const struct run_config *rc);
+int run_config_from_json(const char *json, struct run_config *rc);
+
+/* The tests as expect takes them: "SUITE.TEST:SECONDS ..." (allocated). */
+char *run_config_tests_words(const struct run_config *rc);
+/* Where the run's fragments are (allocated): configs_dir, else the project's. */
+char *run_config_configs_dir(const struct run_config *rc);
+/* Whether config is built but not booted in this run. */
+int run_config_build_only(const struct run_config *rc, const char *config);
+/* Add a configuration (a derived one, built only unless boot_derived). */
+void run_config_add_config(struct run_config *rc, const char *name, int build_only);
+
+/* The configurations comma-separated, as runs.configs stores them (allocated). */
+char *run_config_configs_list(const struct run_config *rc);
+
+/*
+ * A series' metrics file: '#' comments, blank lines, and
+ *   metric NAME git-grep ARGS...	(words split on blanks)
+ *   describe NAME TEXT...		(a description for the report)
+ *   unit NAME UNIT lower|higher	(what it counts, which way is better:
+ *					 without it, never a performance verdict)
+ * describe and unit come after their metric line; a unit once per metric.
+ * Appends to rc->metrics. Returns 0, or -1 after printing file:line: why.
+ */
+int series_metrics_load(struct run_config *rc, const char *path);
+/* The metric's value in the work tree dir (a line count), or -1 if git failed. */
+long series_metric_count(const struct series_metric *m, const char *dir);
+
+#endif

@@ -1,0 +1,137 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * verdict.h - the one definition of a run's verdict per configuration:
+ *
+ *   commits     the commits of the series (positions 1..N; 0 is the base)
+ *   passed      of them, those with a pass at each of the four stages (at
+ *               apply and build for a configuration the run only builds:
+ *               run_configs.stages is 2)
+ *   complete    there are commits, each has a result at every stage, and no
+ *               result is an error
+ *   errors      results that are 'error' (the machine failed, not the commit:
+ *               not verified there; never bad, never cached), base included
+ *   first bad   the first result that is fail or timeout, by position (the
+ *               base, position 0, included), then apply < build < boot < test;
+ *               a skip is not bad (the commit is only not verified there)
+ *   bisectable  there are commits, every one passed, the base is not bad,
+ *               and there is no error
+ *
+ *   holes       the ranges of commits that are bad though a later commit is
+ *               good again (passes every stage): where 'git bisect' lands on
+ *               a broken commit that the tip hides. A hole runs from a bad
+ *               commit to the last bad one before the next good commit;
+ *               commits in it that are not verified (skip, error, missing)
+ *               stay in it, as long as a bad one follows them. Its stage is
+ *               the first bad stage of its first commit; the base (position
+ *               0) is never part of one. A series broken to the tip has a
+ *               first bad commit but no hole.
+ *
+ * Optionally limited to one stage: then the first bad is looked for at that
+ * stage only (passed still counts every stage; holes always look at every
+ * stage). The views first_bad and
+ * verdict of db/schema.sql say the same for users of sqlite3; the unit test
+ * tests/unit/test-verdict.c checks that they agree.
+ */
+#ifndef BISECT_VERDICT_H
+#define BISECT_VERDICT_H
+
+#include <stdio.h>
+#include <sqlite3.h>
+
+#include "lib/db.h"
+#include "lib/util.h"
+
+enum stage { STAGE_APPLY, STAGE_BUILD, STAGE_BOOT, STAGE_TEST, NR_STAGES };
+
+extern const char *const stage_names[NR_STAGES];
+
+/* The stage called name, or -1. */
+int stage_parse(const char *name);
+
+/* A range of broken commits that a later commit fixes (see above). */
+struct hole {
+	int from, to;		/* positions of its first and last bad commit */
+	enum stage stage;	/* the first bad stage of commit from */
+	int fixed_by;		/* the first later commit that passes every stage */
+};
+
+struct verdict {
+	char *config;
+	int has_results;	/* some result of the run is for this config */
+	int build_only;		/* verified at apply and build only (run_configs) */
+	int commits;
+	int passed;
+	int complete;
+	int bisectable;
+	int bad;		/* there is a first bad result; the fields below */
+	int base_bad;		/* it is at the base (position 0) */
+	int position;
+	enum stage stage;
+	char *sha;
+	char *subject;
+	char *status;		/* "fail" or "timeout" */
+	char *evidence;
+	char *log_path;
+	int errors;		/* results with status error; the first of them: */
+	int error_position;
+	enum stage error_stage;
+	char *error_evidence;
+	struct hole *holes;	/* by position */
+	size_t nholes;
+};
+
+struct run_verdict {
+	struct run_info run;
+	const char *stage;	/* the stage looked at, NULL: all */
+	struct verdict *v;	/* one per configuration */
+	size_t n;
+};
+
+/* The verdict of one configuration of a run (by id); verdict_free releases it. */
+int verdict_load(sqlite3 *db, long long run_id, const char *config, const char *stage,
+		 struct verdict *v);
+void verdict_free(struct verdict *v);
+
+/*
+ * Load the verdicts of a run (0: the latest) for the comma-separated configs
+ * (NULL: those of runs.configs), limited to stage unless it is NULL. Returns
+ * 0, or -1 after printing an error if there is no such run.
+ */
+int run_verdict_load(sqlite3 *db, long long run_id, const char *configs, const char *stage,
+		     struct run_verdict *rv);
+void run_verdict_free(struct run_verdict *rv);
+
+/*
+ * Print one line per configuration, as 'bisectable first-bad' does:
+ *   up: first bad 2/4 1a2b3c4 "subject" at build: fail: evidence
+ *   up: the base 1a2b3c4 itself is bad at boot: timeout: evidence
+ *   up: bisectable (4/4 commits pass)
+ *   up: incomplete: 2/4 commits verified and passing (run running)
+ *   up: incomplete: 3/4 commits verified and passing (run done; 1 error:
+ *       2/4 build: make killed by signal 9)
+ * (a first bad after an error says so: "... (1 error before it: ...)")
+ *   up: no bad commit at stage test (4/4 commits pass every stage)
+ * Returns 0 if every configuration is bisectable (with a stage: has no bad
+ * commit there), else EXIT_BAD.
+ */
+int verdict_print(const struct run_verdict *rv, FILE *out);
+
+/* What a hole's stage means for a commit: "does not build", ... */
+const char *hole_what(enum stage stage);
+
+/*
+ * The holes of one configuration as lines (first-bad prints them after the
+ * configuration's line, when no stage is asked for):
+ *   up: hole: 3/11..5/11 does not build (fixed by 6/11)
+ *   up: hole: 2/4 does not boot (fixed by 3/4)
+ */
+void verdict_print_holes(const struct verdict *v, FILE *out);
+
+/* Load and print; EXIT_ERROR if there is no such run. */
+int verdict_report(sqlite3 *db, long long run_id, const char *configs, const char *stage,
+		   FILE *out);
+
+/* One word for a whole run: "bisectable", "first bad up 2/4 smp 3/4", "incomplete". */
+void verdict_summary(const struct run_verdict *rv, struct strbuf *out);
+
+#endif

@@ -1,0 +1,582 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * config-derive.c - the fewest configurations that cover both arms of every
+ * symbol guarding a series' changed lines (config-derive.h).
+ */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "kconfig/config-derive.h"
+#include "lib/layout.h"
+#include "input/tree.h"
+
+/* The value an assignment list gives sym ('\0' if none). */
+static char assigned(const struct argv_array *a, const char *sym)
+{
+	size_t len = strlen(sym), i;
+
+	for (i = 0; i < a->argc; i++)
+		if (!strncmp(a->argv[i], sym, len) && a->argv[i][len] == '=')
+			return a->argv[i][len + 1];
+	return '\0';
+}
+
+/* Whether every assignment of req fits map (no symbol given another value). */
+static int fits(const struct argv_array *map, const struct argv_array *req)
+{
+	size_t i;
+
+	for (i = 0; i < req->argc; i++) {
+		const char *eq = strchr(req->argv[i], '=');
+		char *sym = xstrndup(req->argv[i], eq - req->argv[i]);
+		char have = assigned(map, sym);
+
+		free(sym);
+		if (have && have != eq[1])
+			return 0;
+	}
+	return 1;
+}
+
+static void add_all(struct argv_array *map, const struct argv_array *req)
+{
+	size_t i;
+
+	for (i = 0; i < req->argc; i++) {
+		const char *eq = strchr(req->argv[i], '=');
+		char *sym = xstrndup(req->argv[i], eq - req->argv[i]);
+
+		if (!assigned(map, sym))
+			argv_push(map, req->argv[i]);
+		free(sym);
+	}
+}
+
+static void fragment_of(const struct argv_array *map, struct strbuf *out)
+{
+	size_t i;
+
+	for (i = 0; i < map->argc; i++)
+		strbuf_addf(out, "CONFIG_%s\n", map->argv[i]);
+}
+
+static int arm_holds(const struct derived_arm *a, const char *dotconfig)
+{
+	return kconfig_value(dotconfig, a->symbol) == a->value;
+}
+
+static void add_config(struct derive_result *r, const char *name, const char *fragment,
+		       int derived)
+{
+	struct derived_config *c;
+
+	r->configs = xrealloc(r->configs, (r->nconfigs + 1) * sizeof(*r->configs));
+	c = &r->configs[r->nconfigs++];
+	memset(c, 0, sizeof(*c));
+	c->name = xstrdup(name);
+	c->fragment = xstrdup(fragment);
+	strbuf_init(&c->dotconfig);
+	c->derived = derived;
+}
+
+static void add_arm(struct derive_result *r, const char *symbol, char value)
+{
+	struct derived_arm *a;
+
+	r->arms = xrealloc(r->arms, (r->narms + 1) * sizeof(*r->arms));
+	a = &r->arms[r->narms++];
+	memset(a, 0, sizeof(*a));
+	a->symbol = xstrdup(symbol);
+	a->value = value;
+	a->config = -1;
+}
+
+/* Mark the open arms config c covers. */
+static size_t mark_covered(struct derive_result *r, size_t c)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < r->narms; i++)
+		if (r->arms[i].config < 0 && !r->arms[i].reason &&
+		    arm_holds(&r->arms[i], r->configs[c].dotconfig.buf)) {
+			r->arms[i].config = c;
+			n++;
+		}
+	return n;
+}
+
+/* Push the assignments a symbol's dependencies ask for, unless sym is already in extra. */
+static void add_dependencies(const struct kconfig_index *ix, const char *sym,
+			     struct argv_array *extra)
+{
+	const struct kconfig_symbol *s = kconfig_find(ix, sym);
+
+	if (s && s->depends.len)
+		kconfig_depends_assign(s->depends.buf, extra);
+}
+
+/*
+ * One more level of what might reach arm a, which Kconfig dropped from a
+ * configuration whose .config is dotconfig. Returns 0, or -1 with a->reason
+ * set when there is nothing more to try.
+ */
+static int extend(const struct kconfig_index *ix, struct derived_arm *a, const char *dotconfig)
+{
+	const struct kconfig_symbol *s = kconfig_find(ix, a->symbol);
+	struct argv_array next = ARGV_ARRAY_INIT;
+	size_t before = a->extra.argc, i;
+
+	if (!s || !s->type) {
+		a->reason = xasprintf("no config entry defines %s in the tree's Kconfig files",
+				      a->symbol);
+		return -1;
+	}
+	if (s->type == 'v') {
+		a->reason = xasprintf("%s is not a bool or tristate", a->symbol);
+		return -1;
+	}
+	if (++a->level > DERIVE_MAX_LEVEL) {
+		a->reason = xasprintf("still %c after %d levels of dependencies (depends on %s)",
+				      kconfig_value(dotconfig, a->symbol), DERIVE_MAX_LEVEL,
+				      s->depends.len ? s->depends.buf : "nothing");
+		return -1;
+	}
+	if (a->value == 'n') {
+		/* Forced on: by a selector that is on, or by its default without a prompt. */
+		for (i = 0; i < s->selected_by.argc; i++)
+			if (kconfig_value(dotconfig, s->selected_by.argv[i]) != 'n')
+				argv_pushf(&next, "%s=n", s->selected_by.argv[i]);
+		if (!next.argc && !s->prompt) {
+			a->reason = xasprintf("%s has no prompt and its default turns it on",
+					      a->symbol);
+			return -1;
+		}
+	} else if (a->level == 1) {
+		if (!s->prompt && s->selected_by.argc) {
+			/* Only a select can turn it on: the first selector, with its dependencies. */
+			argv_pushf(&next, "%s=y", s->selected_by.argv[0]);
+			add_dependencies(ix, s->selected_by.argv[0], &next);
+		} else if (!s->prompt) {
+			a->reason = xasprintf("%s has no prompt and nothing selects it", a->symbol);
+			return -1;
+		}
+		add_dependencies(ix, a->symbol, &next);
+	}
+	/* Deeper levels: the dependencies of what the last level added. */
+	if (a->level > 1)
+		for (i = 0; i < a->extra.argc; i++) {
+			char *sym = xstrndup(a->extra.argv[i], strcspn(a->extra.argv[i], "="));
+
+			if (strchr(a->extra.argv[i], '=')[1] != 'n')
+				add_dependencies(ix, sym, &next);
+			free(sym);
+		}
+	for (i = 0; i < next.argc; i++) {
+		char *sym = xstrndup(next.argv[i], strcspn(next.argv[i], "="));
+
+		if (strcmp(sym, a->symbol) && !assigned(&a->extra, sym))
+			argv_push(&a->extra, next.argv[i]);
+		free(sym);
+	}
+	argv_clear(&next);
+	if (a->extra.argc == before) {
+		struct strbuf tried = STRBUF_INIT;
+
+		for (i = 0; i < a->extra.argc; i++)
+			strbuf_addf(&tried, "%s%s", i ? " " : "", a->extra.argv[i]);
+		if (tried.len)
+			a->reason = xasprintf("still %c with %s set too (depends on %s%s%s)",
+					      kconfig_value(dotconfig, a->symbol), tried.buf,
+					      s->depends.len ? s->depends.buf : "nothing",
+					      s->prompt ? "" : "; no prompt",
+					      s->selected_by.argc ? "; selected" : "");
+		else
+			a->reason = xasprintf("still %c and nothing to set: depends on %s%s",
+					      kconfig_value(dotconfig, a->symbol),
+					      s->depends.len ? s->depends.buf : "nothing",
+					      s->prompt ? "" : "; no prompt");
+		strbuf_release(&tried);
+		return -1;
+	}
+	return 0;
+}
+
+/* Resolve the fragment of map as configuration c; drop what did not hold, and check again. */
+static int resolve_config(struct kconfig_eval *ev, struct derive_result *r, size_t c,
+			  struct argv_array *map)
+{
+	struct strbuf text = STRBUF_INIT;
+	struct argv_array held = ARGV_ARRAY_INIT;
+	int round, ret = -1;
+	size_t i;
+
+	for (round = 0; round < 3; round++) {
+		strbuf_reset(&text);
+		fragment_of(map, &text);
+		if (kconfig_eval_resolve(ev, text.buf, &r->configs[c].dotconfig))
+			goto out;
+		argv_clear(&held);
+		for (i = 0; i < map->argc; i++) {
+			char *sym = xstrndup(map->argv[i], strcspn(map->argv[i], "="));
+
+			if (kconfig_value(r->configs[c].dotconfig.buf, sym) ==
+			    strchr(map->argv[i], '=')[1])
+				argv_push(&held, map->argv[i]);
+			free(sym);
+		}
+		if (held.argc == map->argc)
+			break;
+		/* The build checks every line of a fragment: keep only what Kconfig kept. */
+		argv_clear(map);
+		add_all(map, &held);
+	}
+	free(r->configs[c].fragment);
+	r->configs[c].fragment = strbuf_detach(&text, NULL);
+	ret = 0;
+out:
+	strbuf_release(&text);
+	argv_clear(&held);
+	return ret;
+}
+
+/* Greedy: every open arm that fits, in order, into the fragment of map. */
+static void pack(struct derive_result *r, struct argv_array *map, size_t *tried, size_t *ntried)
+{
+	size_t i, j;
+
+	for (i = 0; i < r->narms; i++) {
+		struct derived_arm *a = &r->arms[i];
+		struct argv_array req = ARGV_ARRAY_INIT;
+
+		if (a->config >= 0 || a->reason)
+			continue;
+		argv_pushf(&req, "%s=%c", a->symbol, a->value);
+		for (j = 0; j < a->extra.argc; j++)
+			argv_push(&req, a->extra.argv[j]);
+		if (fits(map, &req)) {
+			add_all(map, &req);
+			tried[(*ntried)++] = i;
+		}
+		argv_clear(&req);
+	}
+}
+
+/* The assignments of a fragment's lines: CONFIG_X=v and "# CONFIG_X is not set". */
+static void fragment_assignments(const char *text, struct argv_array *out)
+{
+	const char *p, *eol;
+
+	for (p = text; *p; p = *eol ? eol + 1 : eol) {
+		size_t len;
+
+		eol = strchrnul(p, '\n');
+		if (!strncmp(p, "# CONFIG_", 9)) {
+			len = strcspn(p + 9, " \n");
+			if (!strncmp(p + 9 + len, " is not set", 11))
+				argv_pushf(out, "%.*s=n", (int)len, p + 9);
+		} else if (!strncmp(p, "CONFIG_", 7)) {
+			len = strcspn(p + 7, "=\n");
+			if (p[7 + len] == '=' && strchr("ymn", p[8 + len]) && p[8 + len] &&
+			    p + 9 + len == eol)
+				argv_pushf(out, "%.*s=%c", (int)len, p + 7, p[8 + len]);
+		}
+	}
+}
+
+int config_derive(struct kconfig_eval *ev, const struct kconfig_index *ix,
+		  const char *const *symbols, size_t nsymbols,
+		  const char *const *fixed_names, const char *const *fixed_fragments,
+		  size_t nfixed, struct derive_result *out)
+{
+	struct argv_array layer = ARGV_ARRAY_INIT;
+	size_t i, j, round;
+	int ret = -1;
+
+	memset(out, 0, sizeof(*out));
+	out->modules = kconfig_value(ev->tiny.buf, "MODULES") != 'n';
+	for (i = 0; i < nfixed; i++) {
+		add_config(out, fixed_names[i], fixed_fragments[i], 0);
+		if (kconfig_eval_resolve(ev, fixed_fragments[i], &out->configs[i].dotconfig))
+			goto out;
+	}
+	/* Modules on in any configuration make m an arm of a tristate. */
+	for (i = 0; i < nfixed; i++)
+		out->modules |= kconfig_value(out->configs[i].dotconfig.buf, "MODULES") == 'y';
+	for (i = 0; i < nsymbols; i++) {
+		const struct kconfig_symbol *s = kconfig_find(ix, symbols[i]);
+
+		add_arm(out, symbols[i], 'y');
+		add_arm(out, symbols[i], 'n');
+		if (out->modules && s && s->type == 't')
+			add_arm(out, symbols[i], 'm');
+	}
+	for (i = 0; i < nfixed; i++)
+		mark_covered(out, i);
+
+	/* Derived configurations start from the last fixed one (smp: the most code built). */
+	if (nfixed)
+		fragment_assignments(fixed_fragments[nfixed - 1], &layer);
+	for (round = 0; round < DERIVE_MAX_CONFIGS * (DERIVE_MAX_LEVEL + 1); round++) {
+		struct argv_array map = ARGV_ARRAY_INIT;
+		size_t c, covered, *tried, ntried = 0;
+		int layered;
+		char *name;
+
+		tried = xcalloc(out->narms, sizeof(*tried));
+		/* An arm at odds with the layer (SMP=n over smp) goes in one without it. */
+		for (layered = 1; layered >= 0 && !ntried; layered--) {
+			argv_clear(&map);
+			if (layered)
+				add_all(&map, &layer);
+			pack(out, &map, tried, &ntried);
+		}
+		if (!ntried) {
+			free(tried);
+			argv_clear(&map);
+			break;
+		}
+		c = out->nconfigs;
+		name = xasprintf("auto-%zu", c - nfixed + 1);
+		add_config(out, name, "", 1);
+		free(name);
+		if (resolve_config(ev, out, c, &map)) {
+			free(tried);
+			argv_clear(&map);
+			goto out;
+		}
+		argv_clear(&map);
+		covered = mark_covered(out, c);
+		/* What this fragment tried and Kconfig dropped gets one more level. */
+		for (j = 0; j < ntried; j++) {
+			struct derived_arm *a = &out->arms[tried[j]];
+
+			if (a->config < 0)
+				extend(ix, a, out->configs[c].dotconfig.buf);
+		}
+		free(tried);
+		if (!covered || out->nconfigs - nfixed > DERIVE_MAX_CONFIGS) {
+			/* A fragment that covers nothing is not kept. */
+			struct derived_config *dc = &out->configs[--out->nconfigs];
+
+			free(dc->name);
+			free(dc->fragment);
+			strbuf_release(&dc->dotconfig);
+		}
+		if (out->nconfigs - nfixed >= DERIVE_MAX_CONFIGS)
+			break;
+	}
+	/*
+	 * An arm given up on in one fragment (another assignment there
+	 * overrode it) may hold in a later one, which then covers it.
+	 */
+	for (i = 0; i < out->narms; i++)
+		for (j = 0; out->arms[i].config < 0 && j < out->nconfigs; j++)
+			if (arm_holds(&out->arms[i], out->configs[j].dotconfig.buf)) {
+				out->arms[i].config = j;
+				free(out->arms[i].reason);
+				out->arms[i].reason = NULL;
+			}
+	for (i = 0; i < out->narms; i++)
+		if (out->arms[i].config < 0 && !out->arms[i].reason)
+			out->arms[i].reason = xasprintf("not covered within %d configurations",
+							DERIVE_MAX_CONFIGS);
+	/* Derived names in order, now that some were dropped. */
+	for (i = nfixed, j = 1; i < out->nconfigs; i++, j++) {
+		free(out->configs[i].name);
+		out->configs[i].name = xasprintf("auto-%zu", j);
+	}
+	out->resolved = ev->resolved;
+	ret = 0;
+out:
+	argv_clear(&layer);
+	return ret;
+}
+
+void derive_fragment_text(const struct derive_result *r, size_t config, const char *origin,
+			  struct strbuf *out)
+{
+	const struct derived_config *c = &r->configs[config];
+	size_t i, n = 0;
+
+	strbuf_addf(out, "# Derived by bisectable from %s: covers", origin);
+	for (i = 0; i < r->narms; i++)
+		if (r->arms[i].config == (int)config) {
+			strbuf_addf(out, "%s %s=%c", n++ ? "," : "", r->arms[i].symbol,
+				    r->arms[i].value);
+		}
+	strbuf_addstr(out, ".\n");
+	strbuf_addstr(out, c->fragment);
+}
+
+void derive_result_release(struct derive_result *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->narms; i++) {
+		free(r->arms[i].symbol);
+		free(r->arms[i].reason);
+		argv_clear(&r->arms[i].extra);
+	}
+	for (i = 0; i < r->nconfigs; i++) {
+		free(r->configs[i].name);
+		free(r->configs[i].fragment);
+		strbuf_release(&r->configs[i].dotconfig);
+	}
+	free(r->arms);
+	free(r->configs);
+	memset(r, 0, sizeof(*r));
+}
+
+static int compare_strings(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void add_symbol(struct derive_series *ds, const char *sym)
+{
+	size_t i;
+
+	for (i = 0; i < ds->nsymbols; i++)
+		if (!strcmp(ds->symbols[i], sym))
+			return;
+	ds->symbols = xrealloc(ds->symbols, (ds->nsymbols + 1) * sizeof(*ds->symbols));
+	ds->symbols[ds->nsymbols++] = xstrdup(sym);
+}
+
+/*
+ * The scratch Kconfig tree of commit, kept in the cache by what Kconfig
+ * reads of it (a marker file says the export finished):
+ * <cache>/kconfig/<key>/{src,out}.
+ */
+static int scratch_tree(const char *git_dir, const char *commit, char **src, char **out,
+			int *lock_fd)
+{
+	char *cache = cache_dir(), *key = kconfig_tree_key(git_dir, commit);
+	char *top = NULL, *marker = NULL, *lock = NULL;
+	int ret = -1;
+
+	*src = *out = NULL;
+	if (!key) {
+		error("%s is not a commit of %s", commit, git_dir);
+		goto out;
+	}
+	top = xasprintf("%s/kconfig/%.32s", cache, key);
+	lock = xasprintf("%s.lock", top);
+	marker = xasprintf("%s/src/.bisectable-exported", top);
+	mkdir_p(top);
+	/* Two runs on the same tree take turns. */
+	*lock_fd = lock_file(lock, 1);
+	if (*lock_fd < 0) {
+		error("cannot lock %s", lock);
+		goto out;
+	}
+	*src = xasprintf("%s/src", top);
+	*out = xasprintf("%s/out", top);
+	if (!file_exists(marker)) {
+		remove_tree(*src);
+		remove_tree(*out);
+		if (kconfig_tree_export(git_dir, commit, *src) || write_file(marker, "", 0))
+			goto out;
+	}
+	ret = 0;
+out:
+	free(key);
+	free(cache);
+	free(top);
+	free(marker);
+	free(lock);
+	return ret;
+}
+
+static char *read_fragment(const char *name)
+{
+	char *rel = xasprintf("configs/%s.config", name), *path = project_path(rel);
+	struct strbuf text = STRBUF_INIT;
+
+	if (strbuf_read_file(&text, path) < 0) {
+		error("cannot read %s", path);
+		strbuf_release(&text);
+		text.buf = NULL;
+	}
+	free(rel);
+	free(path);
+	return text.buf ? strbuf_detach(&text, NULL) : NULL;
+}
+
+int derive_series(const char *git_dir, const struct argv_array *shas,
+		  const char *const *fixed, size_t nfixed, int derive, struct derive_series *ds)
+{
+	double start = now_seconds();
+	struct kconfig_index ix = { 0 };
+	struct kconfig_eval ev = { 0 };
+	char *src = NULL, *out = NULL, *base = NULL, **frags = NULL;
+	int lock_fd = -1, ret = -1;
+	size_t i, j;
+
+	memset(ds, 0, sizeof(*ds));
+	for (i = 0; i < shas->argc; i++) {
+		struct derive_commit *c;
+
+		ds->commits = xrealloc(ds->commits, (ds->ncommits + 1) * sizeof(*ds->commits));
+		c = &ds->commits[ds->ncommits++];
+		memset(c, 0, sizeof(*c));
+		c->sha = xstrdup(shas->argv[i]);
+		if (guards_commit(git_dir, c->sha, &c->counts))
+			goto out;
+		for (j = 0; j < c->counts.n; j++)
+			add_symbol(ds, c->counts.v[j].g.symbol);
+	}
+	if (ds->nsymbols)
+		qsort(ds->symbols, ds->nsymbols, sizeof(*ds->symbols), compare_strings);
+	if (!derive || !shas->argc) {
+		ret = 0;
+		goto out;
+	}
+	frags = xcalloc(nfixed + 1, sizeof(*frags));
+	for (i = 0; i < nfixed; i++)
+		if (!(frags[i] = read_fragment(fixed[i])))
+			goto out;
+	if (scratch_tree(git_dir, shas->argv[shas->argc - 1], &src, &out, &lock_fd) ||
+	    kconfig_index_load(src, &ix))
+		goto out;
+	base = project_path("configs/base.config");
+	if (kconfig_eval_init(&ev, src, out, base, 1))
+		goto out;
+	if (config_derive(&ev, &ix, (const char *const *)ds->symbols, ds->nsymbols, fixed,
+			  (const char *const *)frags, nfixed, &ds->result))
+		goto out;
+	ds->derived = 1;
+	ret = 0;
+out:
+	ds->seconds = now_seconds() - start;
+	if (lock_fd >= 0)
+		close(lock_fd);
+	kconfig_eval_release(&ev);
+	kconfig_index_release(&ix);
+	for (i = 0; frags && i < nfixed; i++)
+		free(frags[i]);
+	free(frags);
+	free(src);
+	free(out);
+	free(base);
+	return ret;
+}
+
+void derive_series_release(struct derive_series *ds)
+{
+	size_t i;
+
+	for (i = 0; i < ds->ncommits; i++) {
+		free(ds->commits[i].sha);
+		guard_counts_release(&ds->commits[i].counts);
+	}
+	for (i = 0; i < ds->nsymbols; i++)
+		free(ds->symbols[i]);
+	free(ds->commits);
+	free(ds->symbols);
+	derive_result_release(&ds->result);
+	memset(ds, 0, sizeof(*ds));
+}

@@ -1,0 +1,95 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * config-derive.h - the configurations a series needs, from the Kconfig
+ * symbols that guard its changed lines (guards.h): both arms of each symbol
+ * (y and n; m too for a tristate when modules are on), each checked with the
+ * kernel's own Kconfig (kconfig.h), and the fewest fragments that cover
+ * every arm that can be reached, chosen greedily on top of the configurations
+ * the user always runs (up, smp).
+ *
+ * An arm Kconfig drops (olddefconfig sets the symbol otherwise) is tried
+ * again with its "depends on" (or, for a symbol without a prompt, one of the
+ * symbols that select it; for n, the selectors that forced it on) added to
+ * the fragment, a level at a time, up to DERIVE_MAX_LEVEL levels; past that
+ * it is reported unreachable, with the reason.
+ */
+#ifndef BISECT_CONFIG_DERIVE_H
+#define BISECT_CONFIG_DERIVE_H
+
+#include <stddef.h>
+
+#include "kconfig/guards.h"
+#include "kconfig/kconfig.h"
+
+#define DERIVE_MAX_LEVEL	3
+#define DERIVE_MAX_CONFIGS	8
+
+struct derived_arm {
+	char *symbol;
+	char value;		/* 'y', 'm' or 'n' */
+	int config;		/* index of the configuration that covers it, or -1 */
+	int level;		/* dependency levels added to reach it */
+	struct argv_array extra;	/* the assignments added for it ("SYM=v") */
+	char *reason;		/* why it cannot be reached, when config < 0 */
+};
+
+struct derived_config {
+	char *name;		/* "up", "smp", or "auto-N" for a derived one */
+	char *fragment;		/* its fragment text */
+	struct strbuf dotconfig;	/* what Kconfig made of it, at the derivation's tree */
+	int derived;
+};
+
+struct derive_result {
+	struct derived_arm *arms;
+	size_t narms;
+	struct derived_config *configs;
+	size_t nconfigs;
+	unsigned resolved;	/* olddefconfig runs */
+	int modules;		/* modules are on in base.config: m arms count */
+};
+
+/*
+ * Derive over symbols (names without CONFIG_); the fixed configurations
+ * (names and fragment texts) come first in out->configs and are resolved
+ * first. Returns 0, or -1 when Kconfig itself could not be run.
+ */
+int config_derive(struct kconfig_eval *ev, const struct kconfig_index *ix,
+		  const char *const *symbols, size_t nsymbols,
+		  const char *const *fixed_names, const char *const *fixed_fragments,
+		  size_t nfixed, struct derive_result *out);
+void derive_result_release(struct derive_result *r);
+
+/* The fragment text of a derived configuration: a comment saying what it covers, then its lines. */
+void derive_fragment_text(const struct derive_result *r, size_t config, const char *origin,
+			  struct strbuf *out);
+
+/* ---- over a series: guards per commit, then the derivation at its tip ---- */
+
+struct derive_commit {
+	char *sha;
+	struct guard_counts counts;
+};
+
+struct derive_series {
+	struct derive_commit *commits;
+	size_t ncommits;
+	char **symbols;		/* every symbol guarding a changed line, sorted */
+	size_t nsymbols;
+	struct derive_result result;
+	int derived;		/* result is filled (derive was asked) */
+	double seconds;		/* the whole of it */
+};
+
+/*
+ * The guards of every commit of shas (in git_dir, a bare repository or a
+ * work tree), then, if derive, the derivation at the last commit's Kconfig
+ * over the fixed configurations (names of configs/NAME.config). The Kconfig
+ * scratch trees are kept in the cache by tree, so a second call is quicker.
+ * Returns 0 or -1 (an error was printed).
+ */
+int derive_series(const char *git_dir, const struct argv_array *shas,
+		  const char *const *fixed, size_t nfixed, int derive, struct derive_series *out);
+void derive_series_release(struct derive_series *ds);
+
+#endif

@@ -1,0 +1,700 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kconfig.c - the kernel's own Kconfig, asked without a build (kconfig.h).
+ */
+#define _GNU_SOURCE
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "step/cache.h"
+#include "kconfig/kconfig.h"
+#include "lib/sandbox.h"
+
+/*
+ * What olddefconfig reads: every Kconfig file, the top Makefile and the
+ * architecture's (they set SRCARCH and the toolchain variables Kconfig's
+ * $(shell) functions test), scripts/ (conf itself is built from it), and
+ * the configs tinyconfig merges.
+ */
+static const char *const export_paths[] = {
+	":(glob)**/Kconfig*", "Makefile", "scripts", "arch/x86/Makefile",
+	"arch/x86/configs", "kernel/configs", NULL
+};
+
+/* A path of the tree Kconfig reads (the same set as export_paths). */
+static int kconfig_path(const char *path)
+{
+	const char *base = strrchr(path, '/');
+
+	base = base ? base + 1 : path;
+	return !strncmp(base, "Kconfig", 7) || !strcmp(path, "Makefile") ||
+	       !strncmp(path, "scripts/", 8) || !strcmp(path, "arch/x86/Makefile") ||
+	       !strncmp(path, "arch/x86/configs/", 17) || !strncmp(path, "kernel/configs/", 15);
+}
+
+char *kconfig_tree_key(const char *git_dir, const char *commit)
+{
+	struct strbuf list = STRBUF_INIT, mine = STRBUF_INIT;
+	const char *p, *eol, *tab;
+	char *key = NULL;
+
+	if (*commit == '-' || git(git_dir, &list, "ls-tree", "-r", "--full-tree", commit, NULL))
+		goto out;
+	for (p = list.buf; *p; p = *eol ? eol + 1 : eol) {
+		eol = strchrnul(p, '\n');
+		tab = memchr(p, '\t', eol - p);
+		if (!tab)
+			continue;
+		{
+			char *path = xstrndup(tab + 1, eol - tab - 1);
+
+			if (kconfig_path(path))
+				strbuf_add(&mine, p, eol - p + 1);
+			free(path);
+		}
+	}
+	key = sha256_buf(mine.buf, mine.len);
+out:
+	strbuf_release(&list);
+	strbuf_release(&mine);
+	return key;
+}
+
+int kconfig_tree_export(const char *git_dir, const char *commit, const char *dir)
+{
+	struct argv_array argv = ARGV_ARRAY_INIT;
+	char *tar = xasprintf("%s.tar", dir);
+	int ret = -1;
+	size_t i;
+
+	if (*commit == '-' || mkdir_p(dir))
+		goto out;
+	argv_pushl(&argv, "git", "--git-dir", git_dir, "archive", "--format=tar", "-o", tar,
+		   commit, "--", NULL);
+	for (i = 0; export_paths[i]; i++)
+		argv_push(&argv, export_paths[i]);
+	if (run_capture(NULL, NULL, argv.argv)) {
+		error("cannot export the Kconfig files of %.12s", commit);
+		goto out;
+	}
+	argv_clear(&argv);
+	argv_pushl(&argv, "tar", "-x", "-f", tar, "-C", dir, NULL);
+	if (run_capture(NULL, NULL, argv.argv)) {
+		error("cannot unpack the Kconfig files of %.12s", commit);
+		goto out;
+	}
+	ret = 0;
+out:
+	unlink(tar);
+	free(tar);
+	argv_clear(&argv);
+	return ret;
+}
+
+/* One command of the tree's (make, merge_config.sh), sandboxed, output to the log. */
+static int run_tree_command(struct kconfig_eval *ev, const char *const *argv)
+{
+	struct argv_array boxed = ARGV_ARRAY_INIT;
+	/* The scratch tree too: bwrap's private /tmp would otherwise hide it. */
+	const char *writable[] = { ev->out, ev->src, NULL }, *why = NULL;
+	static const char *const env[] = { "LC_ALL=C", NULL };
+	struct child c = { .argv = argv, .dir = ev->src, .out_path = ev->log, .out_append = 1,
+			   .env = env, .own_group = 1, .timeout = 300 };
+	int ret;
+
+	if (ev->sandbox && sandbox_available(&why)) {
+		sandbox_argv(&boxed, writable, ev->src, argv);
+		c.argv = boxed.argv;
+	}
+	ret = run_child(&c);
+	argv_clear(&boxed);
+	return ret;
+}
+
+static void make_argv(const struct kconfig_eval *ev, struct argv_array *argv, const char *target)
+{
+	argv_pushl(argv, "make", "-s", "-C", ev->src, NULL);
+	argv_pushf(argv, "O=%s", ev->out);
+	argv_push(argv, target);
+}
+
+int kconfig_eval_init(struct kconfig_eval *ev, const char *src, const char *out,
+		      const char *base_config, int sandbox)
+{
+	struct argv_array argv = ARGV_ARRAY_INIT;
+	char *dotconfig, *saved;
+	int ret = -1;
+
+	memset(ev, 0, sizeof(*ev));
+	strbuf_init(&ev->tiny);
+	ev->src = xstrdup(src);
+	ev->out = xstrdup(out);
+	ev->log = xasprintf("%s.log", out);
+	ev->base_config = xstrdup(base_config);
+	ev->sandbox = sandbox;
+	unlink(ev->log);
+	if (mkdir_p(out))
+		return error("cannot create %s: %s", out, strerror(errno));
+	/* Made once per scratch directory: tinyconfig also builds conf itself. */
+	saved = xasprintf("%s/resolved", out);
+	mkdir_p(saved);
+	free(saved);
+	saved = xasprintf("%s/bisectable-tiny.config", out);
+	if (!strbuf_read_file(&ev->tiny, saved)) {
+		free(saved);
+		return 0;
+	}
+	make_argv(ev, &argv, "tinyconfig");
+	dotconfig = xasprintf("%s/.config", out);
+	if (run_tree_command(ev, argv.argv))
+		error("make tinyconfig failed in %s (see %s)", src, ev->log);
+	else if (strbuf_read_file(&ev->tiny, dotconfig) < 0)
+		error("no .config after make tinyconfig in %s", out);
+	else if (write_file(saved, ev->tiny.buf, ev->tiny.len))
+		error("cannot write %s", saved);
+	else
+		ret = 0;
+	free(dotconfig);
+	free(saved);
+	argv_clear(&argv);
+	return ret;
+}
+
+int kconfig_eval_resolve(struct kconfig_eval *ev, const char *fragment, struct strbuf *dotconfig)
+{
+	struct argv_array argv = ARGV_ARRAY_INIT;
+	char *path = xasprintf("%s/.config", ev->out);
+	char *frag = xasprintf("%s/bisectable.fragment", ev->out);
+	char *key, *kept;
+	struct strbuf both = STRBUF_INIT;
+	int ret = -1;
+
+	/*
+	 * The same tree (the scratch directory is per tree), base and fragment
+	 * always give the same .config: each answer is kept, by their hash, so
+	 * asking again costs nothing.
+	 */
+	if (strbuf_read_file(&both, ev->base_config) < 0) {
+		error("cannot read %s", ev->base_config);
+		free(path);
+		free(frag);
+		return -1;
+	}
+	strbuf_addstr(&both, "\n--\n");
+	strbuf_addstr(&both, fragment);
+	key = sha256_buf(both.buf, both.len);
+	strbuf_release(&both);
+	kept = xasprintf("%s/resolved/%s.config", ev->out, key);
+	free(key);
+	strbuf_reset(dotconfig);
+	if (!strbuf_read_file(dotconfig, kept)) {
+		ret = 0;
+		goto out;
+	}
+	if (write_file(path, ev->tiny.buf, ev->tiny.len) ||
+	    write_file(frag, fragment, strlen(fragment))) {
+		error("cannot write in %s: %s", ev->out, strerror(errno));
+		goto out;
+	}
+	argv_pushl(&argv, "scripts/kconfig/merge_config.sh", "-m", "-O", ev->out, path,
+		   ev->base_config, frag, NULL);
+	if (run_tree_command(ev, argv.argv)) {
+		error("merge_config.sh failed (see %s)", ev->log);
+		goto out;
+	}
+	argv_clear(&argv);
+	make_argv(ev, &argv, "olddefconfig");
+	ev->resolved++;
+	if (run_tree_command(ev, argv.argv)) {
+		error("make olddefconfig failed (see %s)", ev->log);
+		goto out;
+	}
+	if (strbuf_read_file(dotconfig, path) < 0) {
+		error("no .config after olddefconfig in %s", ev->out);
+		goto out;
+	}
+	/* resolved/ is in the directory the tree's commands write: no link through it. */
+	{
+		char *rel = xstrdup(kept + strlen(ev->out) + 1);
+
+		write_file_beneath(ev->out, rel, dotconfig->buf, dotconfig->len);
+		free(rel);
+	}
+	ret = 0;
+out:
+	argv_clear(&argv);
+	free(path);
+	free(frag);
+	free(kept);
+	return ret;
+}
+
+void kconfig_eval_release(struct kconfig_eval *ev)
+{
+	free(ev->src);
+	free(ev->out);
+	free(ev->log);
+	free(ev->base_config);
+	strbuf_release(&ev->tiny);
+	memset(ev, 0, sizeof(*ev));
+}
+
+char kconfig_value(const char *dotconfig, const char *symbol)
+{
+	size_t len = strlen(symbol);
+	const char *p;
+
+	for (p = dotconfig; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
+		if (strncmp(p, "CONFIG_", 7) || strncmp(p + 7, symbol, len) || p[7 + len] != '=')
+			continue;
+		p += 8 + len;
+		if ((*p == 'y' || *p == 'm' || *p == 'n') && (p[1] == '\n' || !p[1]))
+			return *p;
+		return 'v';
+	}
+	return 'n';
+}
+
+char *kconfig_string(const char *dotconfig, const char *symbol)
+{
+	size_t len = strlen(symbol);
+	struct strbuf sb = STRBUF_INIT;
+	const char *p;
+
+	for (p = dotconfig; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
+		if (strncmp(p, "CONFIG_", 7) || strncmp(p + 7, symbol, len) ||
+		    strncmp(p + 7 + len, "=\"", 2))
+			continue;
+		/* Kconfig writes a string with '"' and '\\' escaped by a backslash. */
+		for (p += 9 + len; *p && *p != '"' && *p != '\n'; p++) {
+			if (*p == '\\' && (p[1] == '"' || p[1] == '\\'))
+				p++;
+			strbuf_add(&sb, p, 1);
+		}
+		if (*p != '"')
+			break;
+		return strbuf_detach(&sb, NULL);
+	}
+	strbuf_release(&sb);
+	return NULL;
+}
+
+/* ---- the index of config entries ---- */
+
+static struct kconfig_symbol *symbol_get(struct kconfig_index *ix, const char *name, size_t len)
+{
+	struct kconfig_symbol *s;
+	size_t i;
+
+	for (i = 0; i < ix->n; i++)
+		if (strlen(ix->v[i].name) == len && !strncmp(ix->v[i].name, name, len))
+			return &ix->v[i];
+	if (ix->n == ix->alloc) {
+		ix->alloc = ix->alloc ? 2 * ix->alloc : 256;
+		ix->v = xrealloc(ix->v, ix->alloc * sizeof(*ix->v));
+	}
+	s = &ix->v[ix->n++];
+	memset(s, 0, sizeof(*s));
+	s->name = xstrndup(name, len);
+	strbuf_init(&s->depends);
+	return s;
+}
+
+const struct kconfig_symbol *kconfig_find(const struct kconfig_index *ix, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < ix->n; i++)
+		if (!strcmp(ix->v[i].name, name))
+			return &ix->v[i];
+	return NULL;
+}
+
+void kconfig_index_release(struct kconfig_index *ix)
+{
+	size_t i;
+
+	for (i = 0; i < ix->n; i++) {
+		free(ix->v[i].name);
+		strbuf_release(&ix->v[i].depends);
+		argv_clear(&ix->v[i].selected_by);
+	}
+	free(ix->v);
+	memset(ix, 0, sizeof(*ix));
+}
+
+static int is_sym_char(int c)
+{
+	return isalnum(c) || c == '_';
+}
+
+/* The keyword that starts a line, with what follows it (NULL if it is not kw). */
+static const char *keyword(const char *line, const char *kw)
+{
+	size_t len = strlen(kw);
+
+	if (strncmp(line, kw, len) || (line[len] && !isspace((unsigned char)line[len])))
+		return NULL;
+	line += len;
+	while (isspace((unsigned char)*line))
+		line++;
+	return line;
+}
+
+static int indent_width(const char *line, const char *end)
+{
+	int w = 0;
+
+	for (; line < end && (*line == ' ' || *line == '\t'); line++)
+		w = *line == '\t' ? (w / 8 + 1) * 8 : w + 1;
+	return w;
+}
+
+/* A parse frame: an enclosing if, menu or choice, with its dependencies. */
+struct frame {
+	char kind;		/* 'i' if, 'm' menu, 'c' choice */
+	struct strbuf expr;
+};
+
+#define MAX_FRAMES	32
+
+static int wrapped(const char *s, const char *e);
+
+static void add_depends(struct strbuf *deps, const char *expr)
+{
+	size_t len = strlen(expr);
+
+	while (len && isspace((unsigned char)expr[len - 1]))
+		len--;
+	if (!len)
+		return;
+	if (deps->len)
+		strbuf_addstr(deps, " && ");
+	/* A frame's expression is already one (parenthesized) term. */
+	if (wrapped(expr, expr + len))
+		strbuf_add(deps, expr, len);
+	else
+		strbuf_addf(deps, "(%.*s)", (int)len, expr);
+}
+
+void kconfig_index_add_text(struct kconfig_index *ix, const char *text)
+{
+	struct frame frames[MAX_FRAMES];
+	struct strbuf line = STRBUF_INIT;
+	long cur_i = -1;	/* the config entry being read (an index: the array moves) */
+	int nframes = 0, in_frame_head = 0, help_indent = -1, in_help = 0, i, choices = 0;
+	const char *p = text;
+
+	while (*p) {
+		const char *end = strchrnul(p, '\n'), *l, *rest;
+		int width = indent_width(p, end), blank;
+
+		strbuf_reset(&line);
+		/* Join continued lines. */
+		for (;;) {
+			strbuf_add(&line, p, end - p);
+			if (line.len && line.buf[line.len - 1] == '\\' && *end) {
+				line.buf[--line.len] = '\0';
+				p = end + 1;
+				end = strchrnul(p, '\n');
+				continue;
+			}
+			break;
+		}
+		p = *end ? end + 1 : end;
+		for (l = line.buf; isspace((unsigned char)*l); l++)
+			;
+		blank = !*l || *l == '#';
+		if (in_help) {
+			if (blank)
+				continue;
+			if (help_indent < 0)
+				help_indent = width;
+			if (width >= help_indent)
+				continue;
+			in_help = 0;
+		}
+		if (blank)
+			continue;
+		/* Comments end at '#' outside quotes. */
+		{
+			char *c = line.buf + (l - line.buf);
+			int quote = 0;
+
+			for (; *c; c++) {
+				if (*c == '"')
+					quote = !quote;
+				else if (*c == '#' && !quote) {
+					*c = '\0';
+					break;
+				}
+			}
+		}
+		if ((rest = keyword(l, "config")) || (rest = keyword(l, "menuconfig"))) {
+			size_t len = 0;
+
+			while (is_sym_char((unsigned char)rest[len]))
+				len++;
+			cur_i = len ? symbol_get(ix, rest, len) - ix->v : -1;
+			in_frame_head = 0;
+			if (cur_i >= 0) {
+				struct kconfig_symbol *cur = &ix->v[cur_i];
+				/* A later definition adds to the first: its conditions are an "or". */
+				struct strbuf deps = STRBUF_INIT;
+
+				for (i = 0; i < nframes; i++)
+					add_depends(&deps, frames[i].expr.buf);
+				if (cur->depends.len && deps.len) {
+					struct strbuf both = STRBUF_INIT;
+
+					strbuf_addf(&both, "(%s) || (%s)", cur->depends.buf, deps.buf);
+					strbuf_release(&cur->depends);
+					cur->depends = both;
+				} else if (!cur->depends.len) {
+					strbuf_addstr(&cur->depends, deps.buf);
+				}
+				strbuf_release(&deps);
+				cur->in_choice |= choices > 0;
+			}
+		} else if ((rest = keyword(l, "if"))) {
+			if (nframes < MAX_FRAMES) {
+				frames[nframes].kind = 'i';
+				strbuf_init(&frames[nframes].expr);
+				strbuf_addstr(&frames[nframes].expr, rest);
+				strbuf_trim(&frames[nframes].expr);
+			}
+			nframes++;
+			cur_i = -1;
+		} else if (keyword(l, "menu") || keyword(l, "choice")) {
+			if (nframes < MAX_FRAMES) {
+				frames[nframes].kind = *l == 'm' ? 'm' : 'c';
+				strbuf_init(&frames[nframes].expr);
+			}
+			if (*l == 'c')
+				choices++;
+			nframes++;
+			in_frame_head = 1;
+			cur_i = -1;
+		} else if (keyword(l, "endif") || keyword(l, "endmenu") || keyword(l, "endchoice")) {
+			if (nframes > 0 && --nframes < MAX_FRAMES)
+				strbuf_release(&frames[nframes].expr);
+			if (*l == 'e' && l[3] == 'c' && choices > 0)
+				choices--;
+			in_frame_head = 0;
+			cur_i = -1;
+		} else if (keyword(l, "comment") || keyword(l, "source") || keyword(l, "mainmenu")) {
+			in_frame_head = 0;
+			cur_i = -1;
+		} else if (keyword(l, "help") || keyword(l, "---help---")) {
+			in_help = 1;
+			help_indent = -1;
+		} else if ((rest = keyword(l, "depends"))) {
+			const char *expr = keyword(rest, "on");
+
+			if (!expr)
+				;
+			else if (cur_i >= 0)
+				add_depends(&ix->v[cur_i].depends, expr);
+			else if (in_frame_head && nframes > 0 && nframes <= MAX_FRAMES)
+				add_depends(&frames[nframes - 1].expr, expr);
+		} else if (cur_i >= 0 && ((rest = keyword(l, "select")) || (rest = keyword(l, "imply")))) {
+			size_t len = 0;
+
+			while (is_sym_char((unsigned char)rest[len]))
+				len++;
+			if (len && *l == 's') {
+				struct kconfig_symbol *target = symbol_get(ix, rest, len);
+
+				argv_push(&target->selected_by, ix->v[cur_i].name);
+			}
+		} else if (cur_i >= 0) {
+			struct kconfig_symbol *cur = &ix->v[cur_i];
+			static const struct { const char *kw; char type; int prompt; } types[] = {
+				{ "bool", 'b', 1 }, { "tristate", 't', 1 }, { "def_bool", 'b', 0 },
+				{ "def_tristate", 't', 0 }, { "int", 'v', 1 }, { "hex", 'v', 1 },
+				{ "string", 'v', 1 }, { "prompt", 0, 1 },
+			};
+			size_t k;
+
+			for (k = 0; k < sizeof(types) / sizeof(types[0]); k++) {
+				rest = keyword(l, types[k].kw);
+				if (!rest)
+					continue;
+				if (types[k].type)
+					cur->type = types[k].type;
+				if (types[k].prompt && *rest == '"')
+					cur->prompt = 1;
+				break;
+			}
+		}
+	}
+	for (i = 0; i < nframes && i < MAX_FRAMES; i++)
+		strbuf_release(&frames[i].expr);
+	strbuf_release(&line);
+}
+
+static int index_dir(struct kconfig_index *ix, const char *top, const char *rel, int depth)
+{
+	char *path = *rel ? xasprintf("%s/%s", top, rel) : xstrdup(top);
+	struct dirent *de;
+	DIR *dir = opendir(path);
+
+	if (!dir) {
+		error("cannot read %s: %s", path, strerror(errno));
+		free(path);
+		return -1;
+	}
+	while ((de = readdir(dir)) != NULL) {
+		char *child = *rel ? xasprintf("%s/%s", rel, de->d_name) : xstrdup(de->d_name);
+		char *full = xasprintf("%s/%s", top, child);
+		struct stat st;
+
+		if (de->d_name[0] == '.' || lstat(full, &st))
+			;
+		else if (S_ISDIR(st.st_mode) && depth < 16 &&
+			 !(!strncmp(rel, "arch", 4) && !rel[4] && strcmp(de->d_name, "x86")))
+			index_dir(ix, top, child, depth + 1);
+		else if (S_ISREG(st.st_mode) && !strncmp(de->d_name, "Kconfig", 7)) {
+			struct strbuf text = STRBUF_INIT;
+
+			if (!strbuf_read_file(&text, full))
+				kconfig_index_add_text(ix, text.buf);
+			strbuf_release(&text);
+		}
+		free(child);
+		free(full);
+	}
+	closedir(dir);
+	free(path);
+	return 0;
+}
+
+int kconfig_index_load(const char *dir, struct kconfig_index *ix)
+{
+	memset(ix, 0, sizeof(*ix));
+	return index_dir(ix, dir, "", 0);
+}
+
+/* ---- dependency expressions to assignments ---- */
+
+/* [s, e) without the blanks around it. */
+static void trim_span(const char **s, const char **e)
+{
+	while (*s < *e && isspace((unsigned char)**s))
+		(*s)++;
+	while (*e > *s && isspace((unsigned char)(*e)[-1]))
+		(*e)--;
+}
+
+/* The first top-level (depth 0) occurrence of op ("&&", "||") in [s, e), or NULL. */
+static const char *find_top(const char *s, const char *e, const char *op)
+{
+	int depth = 0, quote = 0;
+
+	for (; s + 1 < e; s++) {
+		if (*s == '"')
+			quote = !quote;
+		if (quote)
+			continue;
+		if (*s == '(')
+			depth++;
+		else if (*s == ')')
+			depth--;
+		else if (!depth && s[0] == op[0] && s[1] == op[1])
+			return s;
+	}
+	return NULL;
+}
+
+/* The whole of [s, e) is one parenthesized expression. */
+static int wrapped(const char *s, const char *e)
+{
+	int depth = 0;
+	const char *p;
+
+	if (e - s < 2 || *s != '(' || e[-1] != ')')
+		return 0;
+	for (p = s; p < e; p++) {
+		if (*p == '(')
+			depth++;
+		else if (*p == ')' && !--depth && p != e - 1)
+			return 0;
+	}
+	return 1;
+}
+
+static void push_assign(struct argv_array *out, const char *sym, size_t len, char value)
+{
+	if ((len == 1 && (*sym == 'y' || *sym == 'm' || *sym == 'n')))
+		return;		/* a constant */
+	argv_pushf(out, "%.*s=%c", (int)len, sym, value);
+}
+
+/* Assignments making [s, e) hold (neg: making it fail). */
+static void assign(const char *s, const char *e, int neg, struct argv_array *out, int depth)
+{
+	const char *op, *p;
+	size_t len;
+
+	trim_span(&s, &e);
+	if (s >= e || depth > 32)
+		return;
+	/* "A || B": one alternative is enough; "!(A || B)" needs both to fail. */
+	op = find_top(s, e, "||");
+	if (op) {
+		assign(s, op, neg, out, depth + 1);
+		if (neg)
+			assign(op + 2, e, neg, out, depth + 1);
+		return;
+	}
+	op = find_top(s, e, "&&");
+	if (op) {
+		assign(s, op, neg, out, depth + 1);
+		if (!neg)
+			assign(op + 2, e, neg, out, depth + 1);
+		return;
+	}
+	if (*s == '!' && s[1] != '=') {
+		assign(s + 1, e, !neg, out, depth + 1);
+		return;
+	}
+	if (wrapped(s, e)) {
+		assign(s + 1, e - 1, neg, out, depth + 1);
+		return;
+	}
+	if (*s == '$' || *s == '"')
+		return;
+	for (len = 0; s + len < e && is_sym_char((unsigned char)s[len]); len++)
+		;
+	if (!len)
+		return;
+	p = s + len;
+	trim_span(&p, &e);
+	if (p == e) {
+		push_assign(out, s, len, neg ? 'n' : 'y');
+	} else if (p[0] == '=' || (p[0] == '!' && p[1] == '=')) {
+		int not_equal = p[0] == '!';
+		const char *v = p + (not_equal ? 2 : 1);
+		char value;
+
+		trim_span(&v, &e);
+		if (e - v != 1 || (*v != 'y' && *v != 'm' && *v != 'n'))
+			return;		/* compared with another symbol or a number */
+		if (not_equal != neg)	/* SYM != v: any other value; y, or n for != y */
+			value = *v == 'n' ? 'y' : 'n';
+		else
+			value = *v;
+		push_assign(out, s, len, value);
+	}
+}
+
+void kconfig_depends_assign(const char *expr, struct argv_array *out)
+{
+	assign(expr, expr + strlen(expr), 0, out, 0);
+}

@@ -1,0 +1,88 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * kconfig.h - ask the kernel's own Kconfig what a configuration fragment
+ * becomes, without building anything: the Kconfig files of one commit are
+ * exported into a scratch directory, tinyconfig is made there once, and each
+ * fragment is merged over it (merge_config.sh) and completed by olddefconfig
+ * in a scratch O= directory. A tree's Kconfig files and scripts are the
+ * series' code, so every command runs in the sandbox.
+ *
+ * Beside it, a light index of the tree's "config" entries (type, prompt,
+ * dependencies, who selects them): not a Kconfig implementation, only what
+ * is needed to propose the fragment that might reach an arm Kconfig dropped.
+ * Kconfig itself always has the last word.
+ */
+#ifndef BISECT_KCONFIG_H
+#define BISECT_KCONFIG_H
+
+#include <stddef.h>
+
+#include "lib/util.h"
+
+/*
+ * What Kconfig reads of commit, as one hash (of the blob ids and paths): two
+ * commits that differ only in C sources have the same, so their scratch
+ * directory and its answers are shared. Allocated; NULL if git failed.
+ */
+char *kconfig_tree_key(const char *git_dir, const char *commit);
+/* Export what Kconfig reads of commit (Kconfig*, Makefile, scripts/...) into dir. */
+int kconfig_tree_export(const char *git_dir, const char *commit, const char *dir);
+
+struct kconfig_eval {
+	char *src;		/* the exported tree */
+	char *out;		/* scratch O= directory */
+	char *log;		/* every command's output */
+	char *base_config;	/* configs/base.config, merged under every fragment */
+	struct strbuf tiny;	/* .config of tinyconfig, made once */
+	int sandbox;
+	unsigned resolved;	/* olddefconfig runs so far */
+};
+
+/* Make tinyconfig in out (src must be exported). Returns 0 or -1. */
+int kconfig_eval_init(struct kconfig_eval *ev, const char *src, const char *out,
+		      const char *base_config, int sandbox);
+/*
+ * tinyconfig + base.config + fragment, through olddefconfig: the .config
+ * Kconfig makes of it (its CONFIG_ lines). Returns 0 or -1.
+ */
+int kconfig_eval_resolve(struct kconfig_eval *ev, const char *fragment, struct strbuf *dotconfig);
+void kconfig_eval_release(struct kconfig_eval *ev);
+
+/* A symbol's value in a .config text: 'y', 'm', 'n' (absent or not set), or 'v' (a value). */
+char kconfig_value(const char *dotconfig, const char *symbol);
+/* A string symbol's value in a .config text, unquoted; NULL if absent. Allocated. */
+char *kconfig_string(const char *dotconfig, const char *symbol);
+
+struct kconfig_symbol {
+	char *name;
+	char type;		/* 'b' bool, 't' tristate, 'v' int/hex/string, 0 unknown */
+	int prompt;		/* a user can set it (it has a prompt somewhere) */
+	int in_choice;		/* a member of a choice */
+	struct strbuf depends;	/* its dependencies, enclosing if/menu included */
+	struct argv_array selected_by;	/* symbols whose entry has "select NAME" */
+};
+
+struct kconfig_index {
+	struct kconfig_symbol *v;
+	size_t n, alloc;
+};
+
+/*
+ * Index the Kconfig files under dir (an exported tree): every architecture
+ * directory but x86's is left out, as a build here is for x86.
+ */
+int kconfig_index_load(const char *dir, struct kconfig_index *ix);
+/* Index one Kconfig file's text (for the unit tests, and by kconfig_index_load). */
+void kconfig_index_add_text(struct kconfig_index *ix, const char *text);
+const struct kconfig_symbol *kconfig_find(const struct kconfig_index *ix, const char *name);
+void kconfig_index_release(struct kconfig_index *ix);
+
+/*
+ * What a dependency expression asks of its symbols, as assignments that
+ * satisfy it: "A && !B && (C || D)" gives A=y, B=n, C=y (the first
+ * alternative of an ||). Appended to out as "SYMBOL=v" words; constants,
+ * $(...) and comparisons with values are left out.
+ */
+void kconfig_depends_assign(const char *expr, struct argv_array *out);
+
+#endif

@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * layout.c - where things are.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <libgen.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "lib/layout.h"
+#include "input/tree.h"
+#include "lib/util.h"
+
+static int installed;
+
+/*
+ * BISECTABLE_HOME, else <bindir>/../share/bisectable when it exists (an
+ * installed binary), else the binary's own directory (a checkout).
+ */
+const char *project_dir(void)
+{
+	static char *dir;
+
+	if (!dir) {
+		const char *env = getenv("BISECTABLE_HOME");
+
+		if (env && *env) {
+			dir = abspath(env);
+		} else {
+			char *exe = self_exe_path();
+			char *bin = dirname(exe);	/* in exe */
+			char *prefix = xstrdup(bin);
+			char *share = xasprintf("%s/share/bisectable", dirname(prefix));
+			struct stat st;
+
+			if (!stat(share, &st) && S_ISDIR(st.st_mode)) {
+				dir = share;
+				installed = 1;
+			} else {
+				dir = xstrdup(bin);
+				free(share);
+			}
+			free(prefix);
+			free(exe);
+		}
+	}
+	return dir;
+}
+
+int project_installed(void)
+{
+	project_dir();
+	return installed;
+}
+
+char *default_db_path(void)
+{
+	const char *env;
+
+	if (!project_installed())
+		return project_path("db/bisectable.db");
+	if ((env = getenv("XDG_DATA_HOME")) && *env == '/')
+		return xasprintf("%s/bisectable/bisectable.db", env);
+	if ((env = getenv("HOME")) && *env)
+		return xasprintf("%s/.local/share/bisectable/bisectable.db", env);
+	die("no data directory for the database: set HOME or XDG_DATA_HOME, or give --db");
+}
+
+char *project_path(const char *rel)
+{
+	return xasprintf("%s/%s", project_dir(), rel);
+}
+
+char *commit_log_dir(const char *db_path, long long run_id, int position, const char *sha)
+{
+	char *db = abspath(db_path);
+	char *dir = xasprintf("%s/logs/run-%lld/%03d-%.12s", dirname(db), run_id, position,
+			      sha ? sha : "none");
+
+	free(db);
+	if (mkdir_p(dir) < 0)
+		die("cannot create log directory %s: %s", dir, strerror(errno));
+	return dir;
+}
+
+char *build_dir(const char *work_dir, const char *config)
+{
+	char *cache = cache_dir();
+	char *copy = xstrdup(work_dir);
+	char *dir = xasprintf("%s/build/%s/%s", cache, basename(copy), config);
+
+	free(copy);
+	free(cache);
+	return dir;
+}

@@ -1,0 +1,649 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * report-email.c - the report as a plain-text mail in the shape of the
+ * kernel test robot's: a reply to the first bad patch (Subject "Re: [PATCH
+ * k/N] subject", In-Reply-To and References from the patch mail when the
+ * series came as mails), the tree, base and series, then per configuration
+ * the first bad commit, its stage, the lines that show why (new ones
+ * prefixed ">> "), the commands that reproduce it and the configuration
+ * fragment, and the bisection holes.
+ *
+ * Everything from the database or a log goes through mail_text(): one line
+ * of printable UTF-8, so a subject or a log line cannot add a header or end
+ * the headers early. Message ids are taken again through mail_msg_ids().
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/escape.h"
+#include "step/kbuild.h"
+#include "report/report-model.h"
+#include "input/series.h"
+#include "lib/util.h"
+#include "judge/verdict.h"
+
+#define HEADER_MAX	900	/* bytes of a header's value (RFC 5322: lines < 998) */
+#define LINE_MAX	400	/* bytes of a body line taken from data */
+#define REFS_MAX	20	/* message ids kept in References */
+
+/*
+ * Append s as one line of printable UTF-8, at most max bytes: invalid bytes
+ * become U+FFFD (utf8_sanitize), every control character (tab, CR and LF
+ * included, and C1 controls and the Unicode line and paragraph separators)
+ * a space; cut at a character boundary.
+ */
+static void mail_text_n(struct strbuf *o, const char *s, size_t len, size_t max)
+{
+	struct strbuf clean = STRBUF_INIT;
+	size_t i, start = o->len;
+
+	if (!s)
+		return;
+	utf8_sanitize(&clean, s, len);
+	for (i = 0; i < clean.len; ) {
+		unsigned char c = clean.buf[i];
+		size_t n = c < 0x80 ? 1 : c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4;
+
+		if (o->len - start + n > max)
+			break;
+		if (c < 0x20 || c == 0x7f) {
+			strbuf_addstr(o, " ");
+		} else if (n == 2 && c == 0xc2 && (unsigned char)clean.buf[i + 1] < 0xa0) {
+			strbuf_addstr(o, " ");	/* U+0080..U+009F */
+		} else if (n == 3 && c == 0xe2 && (unsigned char)clean.buf[i + 1] == 0x80 &&
+			   ((unsigned char)clean.buf[i + 2] == 0xa8 ||
+			    (unsigned char)clean.buf[i + 2] == 0xa9)) {
+			strbuf_addstr(o, " ");	/* U+2028, U+2029 */
+		} else {
+			strbuf_add(o, clean.buf + i, n);
+		}
+		i += n;
+	}
+	strbuf_release(&clean);
+}
+
+/* A body line of data: mail_text_n, without trailing blanks (a console's CRs). */
+static void mail_line(struct strbuf *o, const char *prefix, const char *s, size_t len)
+{
+	strbuf_addstr(o, prefix);
+	mail_text_n(o, s, len, LINE_MAX);
+	while (o->len && o->buf[o->len - 1] == ' ')
+		o->len--;
+	o->buf[o->len] = '\0';
+	strbuf_addstr(o, "\n");
+}
+
+/*
+ * The length of the work tree's path at s (with the '/' after it), or 0.
+ * Behind ccache's remote storage (CCACHE_BASEDIR) the compiler names the
+ * tree relative to the build directory, "../../../work/linux-source/kernel/
+ * ...": "../" repeated, then a tail of the tree's absolute path.
+ */
+static size_t tree_prefix_len(const char *s, size_t len, const char *tree)
+{
+	size_t tlen = strlen(tree), up = 0, i, tail;
+
+	if (tlen && tlen < len && !memcmp(s, tree, tlen) && s[tlen] == '/')
+		return tlen + 1;
+	while (up + 3 <= len && !memcmp(s + up, "../", 3))
+		up += 3;
+	if (!up)
+		return 0;
+	for (i = 0; i < tlen; i++) {	/* the longest tail first */
+		if (tree[i] != '/')
+			continue;
+		tail = tlen - i - 1;
+		if (tail && up + tail < len && !memcmp(s + up, tree + i + 1, tail) &&
+		    s[up + tail] == '/')
+			return up + tail + 1;
+	}
+	return 0;
+}
+
+/*
+ * A build log line with the work tree's path taken out of it: the reader's
+ * tree is elsewhere, and "kernel/sched/core.c:12:3" is what they look up.
+ * The tree is tried as recorded and as its real path (what a relative path
+ * was computed from).
+ */
+static void mail_tree_line(struct strbuf *o, const char *tree, const char *prefix,
+			   const char *s, size_t len)
+{
+	struct strbuf line = STRBUF_INIT;
+	char *real = tree ? realpath(tree, NULL) : NULL;
+	size_t i, n;
+
+	for (i = 0; i < len; i++) {
+		n = tree ? tree_prefix_len(s + i, len - i, tree) : 0;
+		if (!n && real)
+			n = tree_prefix_len(s + i, len - i, real);
+		if (n) {
+			i += n - 1;
+			continue;
+		}
+		strbuf_add(&line, s + i, 1);
+	}
+	mail_line(o, prefix, line.buf, line.len);
+	strbuf_release(&line);
+	free(real);
+}
+
+static void mail_text(struct strbuf *o, const char *s, size_t max)
+{
+	if (s)
+		mail_text_n(o, s, strlen(s), max);
+}
+
+static const struct commit *commit_at(const struct report_model *m, int position)
+{
+	size_t i;
+
+	for (i = 0; i < m->ncommits; i++)
+		if (m->commits[i].position == position)
+			return &m->commits[i];
+	return NULL;
+}
+
+/* "[PATCH k/N] subject" of the commit at position k. */
+static void patch_name(struct strbuf *o, const struct report_model *m, int position)
+{
+	const struct commit *c = commit_at(m, position);
+
+	strbuf_addf(o, "[PATCH %d/%d] ", position, m->last_position);
+	mail_text(o, c ? c->subject : "", HEADER_MAX);
+}
+
+/* The configuration whose first bad commit comes first (not the base), or -1. */
+static long first_bad_config(const struct report_model *m)
+{
+	long best = -1;
+	size_t i;
+
+	for (i = 0; i < m->nconfigs; i++) {
+		const struct verdict *v = &m->verdicts[i];
+
+		if (v->bad && !v->base_bad &&
+		    (best < 0 || v->position < m->verdicts[best].position))
+			best = i;
+	}
+	return best;
+}
+
+/* The In-Reply-To and References of a reply to c, when its mail had ids. */
+static void thread_headers(struct strbuf *o, const struct commit *c, int to_parent)
+{
+	char *id = c ? mail_msg_ids(c->message_id, 1) : NULL;
+	char *refs = c ? mail_msg_ids(c->references, REFS_MAX) : NULL;
+	char *all, *parent;
+
+	if (to_parent) {
+		/* Not about this patch: a reply to what it replies to (the cover letter). */
+		parent = refs ? strrchr(refs, '<') : NULL;
+		if (parent || id)
+			strbuf_addf(o, "In-Reply-To: %s\n", parent ? parent : id);
+		if (refs || id)
+			strbuf_addf(o, "References: %s\n", refs ? refs : id);
+	} else if (id) {
+		all = xasprintf("%s%s%s", refs ? refs : "", refs ? " " : "", id);
+		free(refs);
+		refs = mail_msg_ids(all, REFS_MAX);
+		free(all);
+		strbuf_addf(o, "In-Reply-To: %s\nReferences: %s\n", id, refs);
+	}
+	free(id);
+	free(refs);
+}
+
+static void email_headers(struct report_out *r, long cfg)
+{
+	const struct report_model *m = r->m;
+	struct strbuf *o = &r->buf;
+	const char *slash;
+	size_t i;
+	int bisectable = m->nconfigs > 0, base_bad = 0;
+
+	strbuf_addstr(o, "Subject: ");
+	if (cfg >= 0) {
+		strbuf_addstr(o, "Re: ");
+		patch_name(o, m, m->verdicts[cfg].position);
+	} else {
+		slash = m->run.series ? strrchr(m->run.series, '/') : NULL;
+		strbuf_addstr(o, "bisectable: ");
+		mail_text(o, slash && slash[1] ? slash + 1 : m->run.series, 200);
+		for (i = 0; i < m->nconfigs; i++) {
+			bisectable &= m->verdicts[i].bisectable;
+			base_bad |= m->verdicts[i].base_bad;
+		}
+		strbuf_addstr(o, base_bad ? ": the base itself is bad (" :
+			      bisectable ? ": every commit passes (" : ": incomplete (");
+		for (i = 0; i < m->nconfigs; i++) {
+			strbuf_addstr(o, i ? ", " : "");
+			mail_text(o, m->configs[i], 100);
+		}
+		strbuf_addstr(o, ")");
+	}
+	strbuf_addstr(o, "\n");
+	if (cfg >= 0)
+		thread_headers(o, commit_at(m, m->verdicts[cfg].position), 0);
+	else
+		thread_headers(o, commit_at(m, 1), 1);
+	strbuf_addf(o, "MIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\n"
+		    "Content-Transfer-Encoding: 8bit\nX-Bisectable-Run: %lld\n\n", m->run.id);
+}
+
+static void email_intro(struct report_out *r, long cfg)
+{
+	const struct report_model *m = r->m;
+	struct strbuf *o = &r->buf;
+	const struct commit *base = commit_at(m, 0);
+	size_t i;
+
+	strbuf_addstr(o, "Hi,\n\nbisectable built, booted and tested each commit of this series"
+		      "\non its own.");
+	if (cfg >= 0) {
+		strbuf_addf(o, " Patch %d/%d is the first that breaks ", m->verdicts[cfg].position,
+			    m->last_position);
+		mail_text(o, m->configs[cfg], 100);
+		strbuf_addstr(o, ".");
+	}
+	strbuf_addstr(o, "\n\n");
+	strbuf_addstr(o, "tree/base: linux ");
+	mail_text(o, m->run.base_version, 100);
+	strbuf_addstr(o, " ");
+	mail_text(o, m->run.base_sha, 100);
+	if (base && base->subject) {
+		strbuf_addstr(o, " (\"");
+		mail_text(o, base->subject, LINE_MAX);
+		strbuf_addstr(o, "\")");
+	}
+	strbuf_addstr(o, "\nseries:    ");
+	mail_text(o, m->run.series, LINE_MAX);
+	strbuf_addstr(o, " (");
+	mail_text(o, m->run.series_kind, 20);
+	strbuf_addf(o, ", %d patches)\n", m->last_position);
+	strbuf_addstr(o, "configs:   ");
+	for (i = 0; i < m->nconfigs; i++) {
+		strbuf_addstr(o, i ? " " : "");
+		mail_text(o, m->configs[i], 100);
+	}
+	strbuf_addf(o, "\nrun:       %lld (", m->run.id);
+	mail_text(o, m->run.state, 20);
+	strbuf_addstr(o, ", started ");
+	mail_text(o, m->run.started_at, 40);
+	strbuf_addstr(o, ") on ");
+	mail_text(o, m->run.host, 100);
+	strbuf_addstr(o, ", bisectable ");
+	mail_text(o, m->run.tool_version, 40);
+	strbuf_addstr(o, "\n\n");
+}
+
+/* The lines of a log excerpt, new ones (the errors, the evidence) prefixed ">> ". */
+static void email_evidence(struct report_out *r, const struct cell *cell, enum stage stage)
+{
+	struct strbuf *o = &r->buf;
+	struct excerpt ex;
+	const char *p, *end;
+	long line = 0;
+	int marked = 0;
+
+	strbuf_addstr(o, stage == STAGE_BUILD ? "All errors (new ones prefixed by >>):\n\n" :
+		      stage == STAGE_APPLY ? "git am says (new lines prefixed by >>):\n\n" :
+		      "Console excerpt (new lines prefixed by >>):\n\n");
+	if (stage == STAGE_APPLY || log_excerpt(r->m->db_dir, cell, stage, &ex) < 0 ||
+	    !ex.text.len) {
+		if (stage != STAGE_APPLY)
+			excerpt_release(&ex);
+		strbuf_addstr(o, ">> ");
+		mail_text(o, empty(cell->evidence) ? status_names[cell->status] : cell->evidence,
+			  LINE_MAX);
+		strbuf_addstr(o, "\n\n");
+		return;
+	}
+	for (p = ex.text.buf; *p; p = end + 1, line++) {
+		struct kbuild_line kl;
+		int is_new;
+
+		end = strchr(p, '\n');
+		if (!end)
+			end = p + strlen(p);
+		kl.s = p;
+		kl.len = end - p;
+		is_new = line == ex.marked ||
+			 (stage == STAGE_BUILD && kbuild_problem(&kl));
+		marked |= is_new;
+		mail_tree_line(o, r->m->run.work_dir, is_new ? ">> " : "   ", p, end - p);
+		if (!*end)
+			break;
+	}
+	if (!marked && !empty(cell->evidence)) {
+		strbuf_addstr(o, ">> ");
+		mail_text(o, cell->evidence, LINE_MAX);
+		strbuf_addstr(o, "\n");
+	}
+	strbuf_addstr(o, "\n");
+	excerpt_release(&ex);
+}
+
+static int test_failed(const struct report_test *t)
+{
+	return strcmp(t->status, "pass") && strcmp(t->status, "skip");
+}
+
+/*
+ * A failing test's own part of the console: from the guest's
+ * "BISECTABLE-TEST-BEGIN name" line to its "BISECTABLE-END" line, at most
+ * SECTION_LINES of it, its "not ok" and "# fail" lines new (">> ").
+ * Returns 0 if the console has no such part.
+ */
+/* A line where the guest or its kernel says something went wrong. */
+static int kernel_complaint(const char *p, size_t len)
+{
+	static const char *const marks[] = {
+		"BISECTABLE-TEST-TIMEOUT", "BUG:", "WARNING:", "Oops", "Kernel panic",
+		"INFO: task", "self-detected stall",
+	};
+	char *line = xstrndup(p, len);
+	size_t i;
+	int found = 0;
+
+	for (i = 0; i < ARRAY_SIZE(marks) && !found; i++)
+		found = strstr(line, marks[i]) != NULL;
+	free(line);
+	return found;
+}
+
+#define SECTION_LINES	30
+#define SECTIONS_MAX	5
+static int email_test_section(struct strbuf *o, const char *log, const char *name)
+{
+	char *begin = xasprintf("BISECTABLE-TEST-BEGIN %s", name);
+	const char *p = log, *end;
+	size_t n = 0, blen = strlen(begin);
+	int found = 0;
+
+	/* the last run of it (a retried boot logs it again) */
+	for (end = log; (end = strstr(end, begin)); end += blen)
+		if ((end == log || end[-1] == '\n') && (end[blen] == '\n' || end[blen] == '\r'))
+			p = end, found = 1;
+	free(begin);
+	if (!found)
+		return 0;
+	strbuf_addstr(o, "\n");
+	for (; *p && n < SECTION_LINES; p = end + 1, n++) {
+		int is_new;
+
+		end = strchr(p, '\n');
+		if (!end)
+			end = p + strlen(p);
+		is_new = !strncmp(p, "not ok", 6) || !strncmp(p, "# fail", 6) ||
+			 kernel_complaint(p, end - p);
+		mail_line(o, is_new ? ">> " : "   ", p, end - p);
+		if (!strncmp(p, "BISECTABLE-END", 14) || !*end)
+			break;
+	}
+	return 1;
+}
+
+/*
+ * The failing tests of a test result with their reasons, then the part of
+ * the console of each (the first SECTIONS_MAX). Returns the number shown.
+ */
+static int email_tests(struct report_out *r, const struct cell *cell)
+{
+	struct strbuf *o = &r->buf, log = STRBUF_INIT;
+	size_t i, n = 0, sections = 0;
+
+	for (i = 0; i < cell->ntests; i++) {
+		const struct report_test *t = &cell->tests[i];
+
+		if (!test_failed(t))
+			continue;
+		if (!n++)
+			strbuf_addstr(o, "Failing tests:\n\n");
+		strbuf_addstr(o, ">> ");
+		mail_text(o, t->name, 100);
+		strbuf_addstr(o, ": ");
+		mail_text(o, t->status, 20);
+		if (!empty(t->reason)) {
+			strbuf_addstr(o, ": ");
+			mail_text(o, t->reason, LINE_MAX);
+		}
+		strbuf_addstr(o, "\n");
+	}
+	if (n && log_read(r->m->db_dir, cell->log_path, &log) == 0) {
+		size_t header = o->len;
+
+		strbuf_addstr(o, "\nTheir console (new lines prefixed by >>):\n");
+		for (i = 0; i < cell->ntests && sections < SECTIONS_MAX; i++)
+			if (test_failed(&cell->tests[i]))
+				sections += email_test_section(o, log.buf, cell->tests[i].name);
+		if (!sections) {	/* none of them is in the console: no header */
+			o->len = header;
+			o->buf[o->len] = '\0';
+		}
+	}
+	if (n)
+		strbuf_addstr(o, "\n");
+	strbuf_release(&log);
+	return n;
+}
+
+/* The patch files 1..position, shell-quoted, as one git am line. */
+static void email_apply(struct report_out *r, int position)
+{
+	const struct report_model *m = r->m;
+	struct strbuf *o = &r->buf, word = STRBUF_INIT;
+	int k;
+
+	if (m->run.repo) {
+		strbuf_addstr(o, "        git -C ");
+		strbuf_add_sq(&word, m->run.repo);
+		mail_text(o, word.buf, LINE_MAX);
+		strbuf_addstr(o, " checkout --detach ");
+		mail_text(o, commit_at(m, position) ? commit_at(m, position)->sha : "", 64);
+		strbuf_addstr(o, "\n");
+		strbuf_release(&word);
+		return;
+	}
+	if (m->run.series_kind && !strcmp(m->run.series_kind, "mbox")) {
+		/* Its split files are gone: the mbox, then back to patch k. */
+		strbuf_addstr(o, "        git am ");
+		strbuf_add_sq(&word, m->run.series ? m->run.series : "?");
+		mail_text(o, word.buf, LINE_MAX);
+		strbuf_addstr(o, "\n");
+		if (m->last_position > position)
+			strbuf_addf(o, "        git reset --hard HEAD~%d    # back to patch %d/%d\n",
+				    m->last_position - position, position, m->last_position);
+		strbuf_release(&word);
+		return;
+	}
+	strbuf_addstr(o, "        git am");
+	for (k = 1; k <= position; k++) {
+		const struct commit *c = commit_at(m, k);
+
+		strbuf_reset(&word);
+		strbuf_add_sq(&word, c && c->patch ? c->patch : "?");
+		strbuf_addstr(o, " \\\n                ");
+		mail_text(o, word.buf, LINE_MAX);
+	}
+	strbuf_addstr(o, "\n");
+	strbuf_release(&word);
+}
+
+static void email_reproduce(struct report_out *r, size_t cfg, const struct commit *c,
+			    enum stage stage)
+{
+	const struct report_model *m = r->m;
+	struct strbuf *o = &r->buf;
+	int s;
+
+	strbuf_addstr(o, "reproduce:\n        # the base: linux ");
+	mail_text(o, m->run.base_version, 100);
+	strbuf_addstr(o, " at ");
+	mail_text(o, m->run.base_sha, 64);
+	strbuf_addstr(o, m->run.repo ? "\n" : " ('bisectable import' of linux-source)\n");
+	if (m->compilers && m->compilers[cfg]) {
+		strbuf_addstr(o, "        # compiler: ");
+		mail_text(o, m->compilers[cfg], 200);
+		strbuf_addstr(o, "\n");
+	}
+	email_apply(r, c->position);
+	/* What kbuild.c does: the two fragments (below) over tinyconfig. */
+	strbuf_addstr(o, "        # the configuration: the fragments below, over tinyconfig\n"
+		      "        make O=build tinyconfig\n"
+		      "        scripts/kconfig/merge_config.sh -m -O build build/.config"
+		      " base.config ");
+	mail_text(o, m->configs[cfg], 100);
+	strbuf_addstr(o, ".config\n        make O=build olddefconfig\n"
+		      "        # the commands bisectable ran\n");
+	for (s = STAGE_BUILD; s <= (int)stage; s++) {
+		const struct cell *cell = &c->cells[cfg * NR_STAGES + s];
+
+		/* boot and test are one QEMU run: its line once */
+		if (empty(cell->reproduce) ||
+		    (s == STAGE_TEST && c->cells[cfg * NR_STAGES + STAGE_BOOT].reproduce &&
+		     !strcmp(cell->reproduce, c->cells[cfg * NR_STAGES + STAGE_BOOT].reproduce)))
+			continue;
+		strbuf_addstr(o, "        ");
+		mail_text(o, cell->reproduce, 4 * LINE_MAX);
+		strbuf_addstr(o, "\n");
+	}
+	strbuf_addstr(o, "\n");
+}
+
+/* A fragment's lines, indented. */
+static void email_lines(struct strbuf *o, const char *text)
+{
+	const char *p, *end;
+
+	for (p = text; *p; p = end + 1) {
+		end = strchr(p, '\n');
+		if (!end)
+			end = p + strlen(p);
+		strbuf_addstr(o, "        ");
+		mail_text_n(o, p, end - p, LINE_MAX);
+		strbuf_addstr(o, "\n");
+		if (!*end)
+			break;
+	}
+}
+
+/* configs/base.config and configs/NAME.config, as they are now. */
+static void email_fragment(struct report_out *r, size_t cfg)
+{
+	struct strbuf *o = &r->buf;
+	const char *text = r->m->fragments ? r->m->fragments[cfg] : NULL;
+
+	strbuf_addstr(o, "configuration ");
+	mail_text(o, r->m->configs[cfg], 100);
+	if (!text || !r->m->base_fragment) {
+		strbuf_addstr(o, ": configs/base.config or configs/");
+		mail_text(o, r->m->configs[cfg], 100);
+		strbuf_addstr(o, ".config is not here\n\n");
+		return;
+	}
+	if (r->m->derived && r->m->derived[cfg]) {
+		strbuf_addstr(o, " (configs/base.config, then the fragment the run derived):\n\n");
+		email_lines(o, r->m->base_fragment);
+		strbuf_addstr(o, "        # ");
+		mail_text(o, r->m->configs[cfg], 100);
+		strbuf_addstr(o, ".config, derived from the series' diff\n");
+	} else {
+		strbuf_addstr(o, " (configs/base.config, then configs/");
+		mail_text(o, r->m->configs[cfg], 100);
+		strbuf_addstr(o, ".config):\n\n");
+		email_lines(o, r->m->base_fragment);
+		strbuf_addstr(o, "        # configs/");
+		mail_text(o, r->m->configs[cfg], 100);
+		strbuf_addstr(o, ".config\n");
+	}
+	email_lines(o, text);
+	strbuf_addstr(o, "\n");
+}
+
+static void email_config(struct report_out *r, size_t cfg)
+{
+	const struct report_model *m = r->m;
+	const struct verdict *v = &m->verdicts[cfg];
+	struct strbuf *o = &r->buf;
+	const struct commit *c;
+
+	mail_text(o, m->configs[cfg], 100);
+	if (!v->bad) {
+		if (v->bisectable)
+			strbuf_addf(o, ": bisectable (%d/%d commits pass every stage)\n\n",
+				    v->passed, v->commits);
+		else
+			strbuf_addf(o, ": incomplete (%d/%d commits verified and passing,"
+				    " %d error%s of the machine)\n\n", v->passed, v->commits,
+				    v->errors, v->errors == 1 ? "" : "s");
+		return;
+	}
+	c = commit_at(m, v->position);
+	if (v->base_bad) {
+		strbuf_addstr(o, ": the base itself is bad at ");
+	} else {
+		strbuf_addstr(o, ": first bad commit: ");
+		patch_name(o, m, v->position);
+		strbuf_addstr(o, "\n    commit ");
+		mail_text(o, v->sha, 64);
+		strbuf_addstr(o, ", at ");
+	}
+	strbuf_addf(o, "%s: %s\n\n", stage_names[v->stage], status_names[status_parse(v->status)]);
+	if (!c)
+		return;
+	/* A test stage's own tests tell more than the console's last lines. */
+	if (v->stage != STAGE_TEST || !email_tests(r, &c->cells[cfg * NR_STAGES + v->stage]))
+		email_evidence(r, &c->cells[cfg * NR_STAGES + v->stage], v->stage);
+	email_reproduce(r, cfg, c, v->stage);
+	email_fragment(r, cfg);
+}
+
+/* "up does not build from 3/11 to 5/11 (fixed by 6/11)", one line each. */
+static void email_holes(struct report_out *r)
+{
+	const struct report_model *m = r->m;
+	struct strbuf *o = &r->buf;
+	size_t i, k, n = 0;
+
+	for (i = 0; i < m->nconfigs; i++) {
+		const struct verdict *v = &m->verdicts[i];
+
+		for (k = 0; k < v->nholes; k++) {
+			const struct hole *h = &v->holes[k];
+
+			if (!n++)
+				strbuf_addstr(o, "bisection holes (broken commits a later commit"
+					      " fixes: git bisect can stop on them):\n\n");
+			strbuf_addstr(o, "        ");
+			mail_text(o, m->configs[i], 100);
+			strbuf_addf(o, " %s ", hole_what(h->stage));
+			if (h->to != h->from)
+				strbuf_addf(o, "from %d/%d to %d/%d", h->from, v->commits, h->to,
+					    v->commits);
+			else
+				strbuf_addf(o, "at %d/%d", h->from, v->commits);
+			strbuf_addf(o, " (fixed by %d/%d)\n", h->fixed_by, v->commits);
+		}
+	}
+	strbuf_addstr(o, n ? "\n" : "bisection holes: none\n\n");
+}
+
+void report_email(struct report_out *r)
+{
+	long cfg = first_bad_config(r->m);
+	size_t i;
+
+	email_headers(r, cfg);
+	email_intro(r, cfg);
+	/* The configuration the subject is about first, then the others in order. */
+	if (cfg >= 0)
+		email_config(r, cfg);
+	for (i = 0; i < r->m->nconfigs; i++)
+		if ((long)i != cfg)
+			email_config(r, i);
+	email_holes(r);
+	strbuf_addstr(&r->buf, "-- \nbisectable ");
+	mail_text(&r->buf, BISECTABLE_VERSION, 40);
+	strbuf_addstr(&r->buf, "\n");
+}

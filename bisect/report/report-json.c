@@ -1,0 +1,357 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * report-json.c - the report as one JSON document (libjansson); its layout
+ * is described in report.h. Strings go through utf8_sanitize().
+ */
+#include <jansson.h>
+#include <math.h>		/* isfinite() only: no -lm */
+#include <string.h>
+
+#include "lib/escape.h"
+#include "report/report-model.h"
+#include "lib/util.h"
+#include "judge/verdict.h"
+
+static json_t *jstr(const char *s)
+{
+	struct strbuf sb = STRBUF_INIT;
+	json_t *j;
+
+	if (!s)
+		return json_null();
+	utf8_sanitize(&sb, s, strlen(s));
+	j = json_stringn(sb.buf, sb.len);
+	strbuf_release(&sb);
+	return j ? j : json_null();
+}
+
+static json_t *jnum(double v)
+{
+	if (!isfinite(v))
+		return json_null();
+	if (dabs(v) < 9007199254740992.0 && v == (double)(long long)v)
+		return json_integer((json_int_t)v);
+	return json_real(v);
+}
+
+static void jset(json_t *obj, const char *key, json_t *value)
+{
+	json_object_set_new(obj, key, value ? value : json_null());
+}
+
+/* A key that came from the database (a configuration or metric name). */
+static void jset_data(json_t *obj, const char *key, json_t *value)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	utf8_sanitize(&sb, key, strlen(key));
+	jset(obj, sb.buf, value);
+	strbuf_release(&sb);
+}
+
+static json_t *json_tests(const struct cell *cell)
+{
+	json_t *arr = json_array();
+	size_t i;
+
+	for (i = 0; i < cell->ntests; i++) {
+		const struct report_test *t = &cell->tests[i];
+		json_t *jt = json_object();
+
+		jset(jt, "name", jstr(t->name));
+		jset(jt, "status", jstr(t->status));
+		jset(jt, "reason", jstr(t->reason));
+		jset(jt, "duration", t->has_duration ? jnum(t->duration) : json_null());
+		json_array_append_new(arr, jt);
+	}
+	return arr;
+}
+
+static json_t *json_warnings(struct report_out *r, long ci, size_t cfg)
+{
+	const struct report_warnings *ws = &r->m->commits[ci].warnings[cfg];
+	long parent = parent_of(ci);
+	json_t *arr = json_array();
+	size_t i;
+
+	for (i = 0; i < ws->n; i++) {
+		json_t *w = json_object();
+
+		jset(w, "object", jstr(ws->w[i].object));
+		jset(w, "message", jstr(ws->w[i].message));
+		jset(w, "new", json_boolean(parent >= 0 && ws->w[i].fresh));
+		json_array_append_new(arr, w);
+	}
+	return arr;
+}
+
+static json_t *json_commit(struct report_out *r, long ci)
+{
+	struct commit *c = &r->m->commits[ci];
+	json_t *jc = json_object(), *results = json_object(), *metrics = json_object();
+	json_t *warnings = json_object(), *noisy = json_object();
+	size_t cfg, m;
+	int s;
+
+	jset(jc, "position", json_integer(c->position));
+	jset(jc, "sha", jstr(c->sha));
+	jset(jc, "tree", jstr(c->tree));
+	jset(jc, "subject", jstr(c->subject));
+	jset(jc, "author", jstr(c->author));
+	jset(jc, "patch", jstr(c->patch));
+	for (cfg = 0; cfg < r->m->nconfigs; cfg++) {
+		json_t *stages = json_object(), *values = json_object(), *nv = json_array();
+
+		for (s = 0; s < NR_STAGES; s++) {
+			const struct cell *cell = &c->cells[cfg * NR_STAGES + s];
+			json_t *jr;
+
+			if (!cell->id)
+				continue;
+			jr = json_object();
+			jset(jr, "status", json_string(status_names[cell->status]));
+			jset(jr, "duration", cell->has_duration ? jnum(cell->duration) :
+			     json_null());
+			jset(jr, "evidence", jstr(cell->evidence));
+			jset(jr, "log_path", jstr(cell->log_path));
+			jset(jr, "reproduce", jstr(cell->reproduce));
+			jset(jr, "cache_key", jstr(cell->cache_key));
+			jset(jr, "cached_from", cell->cached_from ?
+			     json_integer(cell->cached_from) : json_null());
+			jset(jr, "recorded_at", jstr(cell->recorded_at));
+			jset(jr, "tests", json_tests(cell));
+			jset(stages, stage_names[s], jr);
+		}
+		for (m = 0; m < r->m->nmetrics; m++) {
+			size_t k = cfg * r->m->nmetrics + m;
+
+			if (c->has_value[k])
+				jset_data(values, r->m->metrics[m], jnum(c->values[k]));
+			if (c->has_value[k] && c->noisy[k])
+				json_array_append_new(nv, jstr(r->m->metrics[m]));
+		}
+		jset_data(noisy, r->m->configs[cfg], nv);
+		jset_data(results, r->m->configs[cfg], stages);
+		jset_data(metrics, r->m->configs[cfg], values);
+		jset_data(warnings, r->m->configs[cfg], json_warnings(r, ci, cfg));
+	}
+	jset(jc, "results", results);
+	jset(jc, "metrics", metrics);
+	jset(jc, "noisy_metrics", noisy);
+	jset(jc, "warnings", warnings);
+	return jc;
+}
+
+/* One move past the threshold (report-model.h), as perf.c found it. */
+static json_t *json_move(struct report_out *r, size_t cfg, const struct report_move *mv)
+{
+	const struct report_model *m = r->m;
+	const struct commit *c = &m->commits[mv->commit], *p = &m->commits[mv->ref];
+	size_t k = cfg * m->nmetrics + mv->metric;
+	json_t *j = json_object();
+
+	jset(j, "metric", jstr(m->metrics[mv->metric]));
+	jset(j, "unit", jstr(m->directions[k].unit));
+	jset(j, "better", jstr(perf_better_name(m->directions[k].better)));
+	jset(j, "position", json_integer(c->position));
+	jset(j, "sha", jstr(c->sha));
+	jset(j, "subject", jstr(c->subject));
+	jset(j, "value", jnum(c->values[k]));
+	jset(j, "reference_position", json_integer(p->position));
+	jset(j, "reference", jnum(p->values[k]));
+	jset(j, "delta", jnum(mv->delta));
+	/* null: the reference is 0, any move the wrong way from it is past. */
+	jset(j, "delta_pct", mv->has_pct ? jnum(mv->pct) : json_null());
+	jset(j, "noisy", json_boolean(mv->noisy));
+	return j;
+}
+
+/*
+ * The performance verdicts of a configuration, apart from its functional
+ * verdict: regressions[] and noisy_moves[], with the threshold they used.
+ */
+static void json_perf(struct report_out *r, size_t cfg, json_t *jv)
+{
+	const struct report_perf *rp = &r->m->perf[cfg];
+	json_t *regressions = json_array(), *noisy = json_array();
+	size_t i;
+
+	for (i = 0; i < rp->nmoves; i++)
+		json_array_append_new(rp->moves[i].noisy ? noisy : regressions,
+				      json_move(r, cfg, &rp->moves[i]));
+	jset(jv, "regression_threshold_pct", jnum(r->m->threshold));
+	jset(jv, "regressions", regressions);
+	jset(jv, "noisy_moves", noisy);
+}
+
+/* directions.CONFIG.METRIC: unit, better (null: never judged), from. */
+static json_t *json_directions(struct report_out *r)
+{
+	const struct report_model *m = r->m;
+	json_t *all = json_object();
+	size_t cfg, i;
+
+	for (cfg = 0; cfg < m->nconfigs; cfg++) {
+		json_t *jc = json_object();
+
+		for (i = 0; i < m->nmetrics; i++) {
+			const struct perf_direction *d = &m->directions[cfg * m->nmetrics + i];
+
+			jset_data(jc, m->metrics[i], json_pack("{s:o, s:o, s:o}",
+				  "unit", jstr(d->unit), "better",
+				  jstr(perf_better_name(d->better)), "from", jstr(d->from)));
+		}
+		jset_data(all, m->configs[cfg], jc);
+	}
+	return all;
+}
+
+/* holes[]: every configuration's bisection holes (verdict.h), in config order. */
+static json_t *json_holes(struct report_out *r)
+{
+	json_t *arr = json_array();
+	size_t i, k;
+
+	for (i = 0; i < r->m->nconfigs; i++) {
+		const struct verdict *v = &r->m->verdicts[i];
+
+		for (k = 0; k < v->nholes; k++) {
+			const struct hole *h = &v->holes[k];
+
+			json_array_append_new(arr, json_pack("{s:o, s:i, s:i, s:s, s:i}",
+				"config", jstr(r->m->configs[i]), "from", h->from, "to", h->to,
+				"stage", stage_names[h->stage], "fixed_by", h->fixed_by));
+		}
+	}
+	return arr;
+}
+
+/* The changed lines no configuration compiled (coverage.h); null if not recorded. */
+static json_t *json_coverage(struct report_out *r)
+{
+	const struct coverage *cov = &r->m->coverage;
+	json_t *j, *by = json_object(), *lines = json_array();
+	size_t i, k;
+
+	if (!cov->recorded) {
+		json_decref(by);
+		json_decref(lines);
+		return json_null();
+	}
+	for (i = 0; i < cov->nconfigs; i++)
+		jset_data(by, cov->configs[i], json_integer(cov->compiled_by[i]));
+	for (i = 0; i < cov->ncommits; i++) {
+		const struct coverage_commit *cc = &cov->commits[i];
+
+		for (k = 0; k < cc->nmissed; k++) {
+			const struct coverage_line *l = &cc->missed[k];
+
+			json_array_append_new(lines, json_pack("{s:i, s:o, s:o, s:I, s:s, s:o, s:b}",
+				"position", cc->position, "sha", jstr(cc->sha), "path", jstr(l->path),
+				"line", (json_int_t)l->line, "side", l->sign == '+' ? "added" : "removed",
+				"guard", jstr(l->guard), "undecided", l->undecided));
+		}
+	}
+	j = json_object();
+	jset(j, "changed_lines", json_integer(cov->changed));
+	jset(j, "compiled", json_integer(cov->compiled));
+	jset(j, "never_compiled", json_integer(cov->never));
+	jset(j, "undecided", json_integer(cov->undecided));
+	jset(j, "kconfig_lines", json_integer(cov->kconfig));
+	jset(j, "not_judged", json_integer(cov->unjudged));
+	jset(j, "compiled_by", by);
+	jset(j, "lines", lines);
+	return j;
+}
+
+static json_t *json_root(struct report_out *r)
+{
+	const struct run_info *run = &r->m->run;
+	json_t *root = json_object(), *jrun = json_object(), *configs = json_array();
+	json_t *verdicts = json_array(), *commits = json_array(), *names = json_array(), *perf;
+	size_t i;
+
+	jset(root, "format", json_string("bisectable-report"));
+	jset(root, "format_version", json_integer(1));
+	jset(root, "generator", jstr("bisectable " BISECTABLE_VERSION));
+
+	jset(jrun, "id", json_integer(run->id));
+	jset(jrun, "series", jstr(run->series));
+	jset(jrun, "series_kind", jstr(run->series_kind));
+	jset(jrun, "repo", jstr(run->repo));
+	jset(jrun, "work_dir", jstr(run->work_dir));
+	jset(jrun, "base_version", jstr(run->base_version));
+	jset(jrun, "base_sha", jstr(run->base_sha));
+	jset(jrun, "tip_sha", jstr(run->tip_sha));
+	jset(jrun, "configs", jstr(run->configs));
+	jset(jrun, "options", jstr(run->options));
+	jset(jrun, "started_at", jstr(run->started_at));
+	jset(jrun, "ended_at", jstr(run->ended_at));
+	jset(jrun, "state", jstr(run->state));
+	jset(jrun, "tool_version", jstr(r->m->run.tool_version));
+	jset(jrun, "host", jstr(r->m->run.host));
+	jset(root, "run", jrun);
+
+	for (i = 0; i < r->m->nconfigs; i++) {
+		struct verdict *v = &r->m->verdicts[i];
+		json_t *jv = json_object(), *fb = json_null();
+
+		json_array_append_new(configs, jstr(r->m->configs[i]));
+		jset(jv, "config", jstr(r->m->configs[i]));
+		jset(jv, "commits", json_integer(v->commits));
+		jset(jv, "passed", json_integer(v->passed));
+		jset(jv, "complete", json_boolean(v->complete));
+		jset(jv, "bisectable", json_boolean(v->bisectable));
+		jset(jv, "errors", json_integer(v->errors));
+		if (v->errors) {
+			json_t *fe = json_object();
+
+			jset(fe, "position", json_integer(v->error_position));
+			jset(fe, "stage", json_string(stage_names[v->error_stage]));
+			jset(fe, "evidence", jstr(v->error_evidence));
+			jset(jv, "first_error", fe);
+		} else {
+			jset(jv, "first_error", json_null());
+		}
+		if (v->bad) {
+			fb = json_object();
+			jset(fb, "position", json_integer(v->position));
+			jset(fb, "sha", jstr(v->sha));
+			jset(fb, "subject", jstr(v->subject));
+			jset(fb, "stage", json_string(stage_names[v->stage]));
+			jset(fb, "status", json_string(status_names[status_parse(v->status)]));
+			jset(fb, "evidence", jstr(v->evidence));
+			jset(fb, "log_path", jstr(v->log_path));
+		}
+		jset(jv, "first_bad", fb);
+		json_perf(r, i, jv);
+		json_array_append_new(verdicts, jv);
+	}
+	jset(root, "configs", configs);
+	jset(root, "verdicts", verdicts);
+	jset(root, "holes", json_holes(r));
+
+	for (i = 0; i < r->m->nmetrics; i++)
+		json_array_append_new(names, jstr(r->m->metrics[i]));
+	jset(root, "metric_names", names);
+	jset(root, "metric_directions", json_directions(r));
+	perf = json_pack("{s:o, s:s}", "threshold_pct", jnum(r->m->threshold), "against",
+			 "parent");
+	jset(root, "performance", perf);
+	for (i = 0; i < r->m->ncommits; i++)
+		json_array_append_new(commits, json_commit(r, i));
+	jset(root, "commits", commits);
+	jset(root, "coverage", json_coverage(r));
+	return root;
+}
+
+
+void report_json(struct report_out *r)
+{
+	json_t *root = json_root(r);
+
+	report_flush(r);
+	if (json_dumpf(root, r->out, JSON_INDENT(2)) < 0 || fputc('\n', r->out) == EOF)
+		r->write_error = 1;
+	json_decref(root);
+}

@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * report-junit.c - the report as JUnit XML: a testsuite per configuration,
+ * a testcase per commit x stage; a cell that is fail or timeout is a
+ * failure with its evidence, log excerpt and reproducer, an error of the
+ * machine is an error (the same content), skip and not run are skipped.
+ */
+#include <string.h>
+
+#include "lib/escape.h"
+#include "report/report-model.h"
+#include "lib/util.h"
+#include "judge/verdict.h"
+
+static void junit_testcase(struct report_out *r, long ci, size_t cfg, enum stage stage)
+{
+	struct strbuf *o = &r->buf;
+	struct commit *c = &r->m->commits[ci];
+	const struct cell *cell = &c->cells[cfg * NR_STAGES + stage];
+	char buf[13];
+	const char *sha = short_sha(c->sha, buf);
+
+	strbuf_addstr(o, "    <testcase classname=\"");
+	html_escape(o, r->m->configs[cfg]);
+	strbuf_addf(o, "\" name=\"%02d ", c->position);
+	html_escape(o, sha ? sha : "-");
+	strbuf_addf(o, " %s: ", stage_names[stage]);
+	html_escape(o, c->subject);
+	strbuf_addstr(o, "\"");
+	if (cell->has_duration)
+		strbuf_addf(o, " time=\"%.3f\"", cell->duration);
+	strbuf_addstr(o, ">\n");
+
+	if (!cell->id) {
+		strbuf_addstr(o, "      <skipped message=\"not run\"/>\n");
+	} else if (cell->status == ST_SKIP) {
+		strbuf_addstr(o, "      <skipped message=\"");
+		html_escape(o, empty(cell->evidence) ? "skipped" : cell->evidence);
+		strbuf_addstr(o, "\"/>\n");
+	} else if (status_is_bad(cell->status) || cell->status == ST_ERROR) {
+		/* An error of the machine is JUnit's error, the commit's failure a failure. */
+		const char *tag = cell->status == ST_ERROR ? "error" : "failure";
+		struct excerpt ex;
+
+		strbuf_addf(o, "      <%s message=\"", tag);
+		html_escape(o, empty(cell->evidence) ? status_names[cell->status] :
+			    cell->evidence);
+		strbuf_addf(o, "\" type=\"%s\">", status_names[cell->status]);
+		if (!empty(cell->evidence)) {
+			html_escape(o, cell->evidence);
+			strbuf_addstr(o, "\n");
+		}
+		if (!empty(cell->log_path)) {
+			strbuf_addstr(o, "log: ");
+			html_escape(o, cell->log_path);
+			strbuf_addstr(o, "\n");
+			if (log_excerpt(r->m->db_dir, cell, stage, &ex) == 0) {
+				html_escape_n(o, ex.text.buf, ex.text.len);
+				excerpt_release(&ex);
+			}
+		}
+		if (!empty(cell->reproduce)) {
+			strbuf_addstr(o, "reproduce: ");
+			html_escape(o, cell->reproduce);
+			strbuf_addstr(o, "\n");
+		}
+		strbuf_addf(o, "</%s>\n", tag);
+	}
+	if (cell->cached_from)
+		strbuf_addf(o, "      <system-out>reused from the cache (result %lld)"
+			    "</system-out>\n", cell->cached_from);
+	strbuf_addstr(o, "    </testcase>\n");
+}
+
+struct junit_counts {
+	int tests, failures, errors, skipped;
+	double secs;
+};
+
+/* Cells of configurations [from, to): one testcase each. */
+static void count_cells(const struct report_model *m, size_t from, size_t to,
+			struct junit_counts *n)
+{
+	size_t i, cfg;
+	int s;
+
+	memset(n, 0, sizeof(*n));
+	for (i = 0; i < m->ncommits; i++)
+		for (cfg = from; cfg < to; cfg++)
+			for (s = 0; s < NR_STAGES; s++) {
+				const struct cell *cell = &m->commits[i].cells[cfg * NR_STAGES + s];
+
+				n->tests++;
+				n->failures += cell->id && status_is_bad(cell->status);
+				n->errors += cell->id && cell->status == ST_ERROR;
+				n->skipped += !cell->id || cell->status == ST_SKIP;
+				n->secs += cell->has_duration ? cell->duration : 0;
+			}
+}
+
+void report_junit(struct report_out *r)
+{
+	struct strbuf *o = &r->buf;
+	struct junit_counts n;
+	size_t i, cfg;
+	int s;
+
+	count_cells(r->m, 0, r->m->nconfigs, &n);
+	strbuf_addf(o, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+		    "<testsuites name=\"bisectable run %lld: ", r->m->run.id);
+	html_escape(o, r->m->run.series);
+	strbuf_addf(o, "\" tests=\"%d\" failures=\"%d\" errors=\"%d\" skipped=\"%d\""
+		    " time=\"%.3f\">\n", n.tests, n.failures, n.errors, n.skipped, n.secs);
+
+	for (cfg = 0; cfg < r->m->nconfigs; cfg++) {
+		count_cells(r->m, cfg, cfg + 1, &n);
+		strbuf_addstr(o, "  <testsuite name=\"");
+		html_escape(o, r->m->configs[cfg]);
+		strbuf_addf(o, "\" tests=\"%d\" failures=\"%d\" errors=\"%d\" skipped=\"%d\""
+			    " time=\"%.3f\">\n    <properties>\n", n.tests, n.failures, n.errors,
+			    n.skipped, n.secs);
+		strbuf_addstr(o, "      <property name=\"series\" value=\"");
+		html_escape(o, r->m->run.series);
+		strbuf_addstr(o, "\"/>\n      <property name=\"base_version\" value=\"");
+		html_escape(o, r->m->run.base_version);
+		strbuf_addstr(o, "\"/>\n      <property name=\"verdict\" value=\"");
+		if (r->m->verdicts[cfg].bad)
+			strbuf_addf(o, "first bad %d", r->m->verdicts[cfg].position);
+		else if (r->m->verdicts[cfg].bisectable)
+			strbuf_addstr(o, "bisectable");
+		else
+			strbuf_addstr(o, "incomplete");
+		strbuf_addstr(o, "\"/>\n    </properties>\n");
+		for (i = 0; i < r->m->ncommits; i++) {
+			for (s = 0; s < NR_STAGES; s++)
+				junit_testcase(r, i, cfg, s);
+			report_maybe_flush(r);
+		}
+		strbuf_addstr(o, "  </testsuite>\n");
+	}
+	strbuf_addstr(o, "</testsuites>\n");
+}
+

@@ -1,0 +1,498 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * report-kcidb.c - the report as KCIDB I/O data (the kernelci/kcidb-io
+ * schema, version 5; only properties that 5.0 already has, so that any v5
+ * validator takes it), written with libjansson:
+ *
+ *   checkouts  one per verified position k: the base with patches 1..k of
+ *              the series (patchset_files as file:// URLs, patchset_hash
+ *              when the patch files can still be read), for a range run the
+ *              commit itself; valid is the apply stage's verdict
+ *   builds     one per commit x configuration with a build result:
+ *              config_name, compiler, architecture, command (the result's
+ *              reproducer), status, duration, log_url, log_excerpt
+ *   tests      per build: the stages "boot" and "test", each test of the
+ *              test stage by its own dotted name ("smoke.pipe_pingpong"), and
+ *              each metric as "metrics.NAME" with status DONE and number
+ *              {value, unit}
+ *
+ * Every id is "bisectable:RUN:POSITION[:CONFIG[:PATH]]", RUN being the run's
+ * start time and number (a database's run numbers are its own). Statuses:
+ * pass PASS, fail and timeout FAIL, error ERROR, skip SKIP, a test that never
+ * reported MISS. No property is null (the schema allows none): what is not
+ * known is left out. Strings go through utf8_sanitize().
+ */
+#include <jansson.h>
+#include <math.h>		/* isfinite() only: no -lm */
+#include <stdlib.h>
+#include <string.h>
+
+#include "step/cache.h"
+#include "lib/escape.h"
+#include "report/report-model.h"
+#include "lib/util.h"
+#include "judge/verdict.h"
+
+#define KCIDB_ORIGIN		"bisectable"
+#define KCIDB_MAJOR		5
+#define KCIDB_MINOR		0
+#define KCIDB_EXCERPT_MAX	16384	/* the schema's maxLength of log_excerpt */
+
+static json_t *kstr_n(const char *s, size_t len, size_t max)
+{
+	struct strbuf sb = STRBUF_INIT;
+	json_t *j;
+
+	utf8_sanitize(&sb, s, len);
+	/* maxLength counts characters: max bytes is never more of them */
+	if (sb.len > max) {
+		sb.len = max;
+		while (sb.len && ((unsigned char)sb.buf[sb.len] & 0xc0) == 0x80)
+			sb.len--;
+		sb.buf[sb.len] = '\0';
+	}
+	j = json_stringn(sb.buf, sb.len);
+	strbuf_release(&sb);
+	return j;
+}
+
+static json_t *kstr(const char *s)
+{
+	return kstr_n(s, strlen(s), (size_t)-1);
+}
+
+/* Set key to a string only when there is one: KCIDB has no null. */
+static void kset_str(json_t *obj, const char *key, const char *s)
+{
+	if (!empty(s))
+		json_object_set_new(obj, key, kstr(s));
+}
+
+static void kset_num(json_t *obj, const char *key, double v)
+{
+	if (isfinite(v))
+		json_object_set_new(obj, key, json_real(v));
+}
+
+/* The part of an id that names the run: its start time's digits and number. */
+static char *run_key(const struct report_model *m)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *p;
+
+	for (p = m->run.started_at ? m->run.started_at : ""; *p; p++)
+		if (*p >= '0' && *p <= '9')
+			strbuf_add(&sb, p, 1);
+	strbuf_addf(&sb, "-%lld", m->run.id);
+	return strbuf_detach(&sb, NULL);
+}
+
+/*
+ * A file:// URL of an absolute path; a relative log path is under the
+ * database's directory (report-log.c reads it there), any other is none.
+ */
+static char *file_url(const struct report_model *m, const char *path, int under_db)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char *abs;
+	const unsigned char *p;
+
+	if (empty(path))
+		return NULL;
+	abs = path[0] == '/' || !m->db_dir || !under_db ? xstrdup(path) :
+		xasprintf("%s/%s", m->db_dir, path);
+	if (abs[0] != '/') {
+		free(abs);
+		return NULL;
+	}
+	strbuf_addstr(&sb, "file://");
+	for (p = (const unsigned char *)abs; *p; p++) {
+		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		    (*p >= '0' && *p <= '9') || strchr("/-._~", *p))
+			strbuf_add(&sb, p, 1);
+		else
+			strbuf_addf(&sb, "%%%02X", *p);
+	}
+	free(abs);
+	return strbuf_detach(&sb, NULL);
+}
+
+static void kset_url(json_t *obj, const char *key, const struct report_model *m,
+		     const char *path)
+{
+	char *url = file_url(m, path, 1);
+
+	if (url)
+		json_object_set_new(obj, key, json_string(url));
+	free(url);
+}
+
+static const char *kcidb_status(enum status st)
+{
+	switch (st) {
+	case ST_PASS:
+		return "PASS";
+	case ST_ERROR:
+		return "ERROR";
+	case ST_SKIP:
+		return "SKIP";
+	case ST_NONE:
+		return "MISS";
+	default:
+		return "FAIL";	/* fail, timeout */
+	}
+}
+
+/* A test row's status: pass, fail, skip, timeout, missing (never reported). */
+static const char *kcidb_test_status(const char *status)
+{
+	if (!strcmp(status, "missing"))
+		return "MISS";
+	return kcidb_status(status_parse(status));
+}
+
+/* A dotted path the schema takes: [a-zA-Z0-9_-]+ segments, others become '_'. */
+static void kcidb_path(struct strbuf *sb, const char *name)
+{
+	const char *p;
+	int seg = 0;
+
+	for (p = name; ; p++) {
+		if (!*p || *p == '.') {
+			if (!seg)
+				strbuf_addstr(sb, "_");
+			if (!*p)
+				break;
+			strbuf_addstr(sb, ".");
+			seg = 0;
+			continue;
+		}
+		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		    (*p >= '0' && *p <= '9') || *p == '_' || *p == '-')
+			strbuf_add(sb, p, 1);
+		else
+			strbuf_addstr(sb, "_");
+		seg = 1;
+	}
+}
+
+static int is_hex(const char *s, size_t len)
+{
+	size_t i;
+
+	if (!s || strlen(s) != len)
+		return 0;
+	for (i = 0; i < len; i++)
+		if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f')))
+			return 0;
+	return 1;
+}
+
+/* The first configuration's result of a commit at a stage (apply is shared). */
+static const struct cell *any_cell(const struct report_model *m, const struct commit *c,
+				   enum stage stage)
+{
+	size_t cfg;
+
+	for (cfg = 0; cfg < m->nconfigs; cfg++)
+		if (c->cells[cfg * NR_STAGES + stage].id)
+			return &c->cells[cfg * NR_STAGES + stage];
+	return NULL;
+}
+
+static int has_results(const struct report_model *m, const struct commit *c)
+{
+	size_t i;
+
+	for (i = 0; i < m->nconfigs * NR_STAGES; i++)
+		if (c->cells[i].id)
+			return 1;
+	return 0;
+}
+
+/*
+ * The patchset of position k: the patch files 1..k, and the sha256 of their
+ * sha256 lines when every one can be read ("" for none). 0 if a patch file
+ * is not known or no longer there.
+ */
+static int patchset(const struct report_model *m, int k, json_t *files, char **hash)
+{
+	struct strbuf lines = STRBUF_INIT;
+	int i, readable = 1;
+
+	*hash = NULL;
+	for (i = 1; i <= k; i++) {
+		const struct commit *c = NULL;
+		const char *base;
+		char *url, *h;
+		size_t j;
+
+		for (j = 0; j < m->ncommits; j++)
+			if (m->commits[j].position == i)
+				c = &m->commits[j];
+		/* An mbox's split files are gone after the run: no dead links. */
+		if (!c || empty(c->patch) || !file_exists(c->patch) ||
+		    !(url = file_url(m, c->patch, 0))) {
+			strbuf_release(&lines);
+			return 0;
+		}
+		base = strrchr(c->patch, '/');
+		base = base && base[1] ? base + 1 : c->patch;
+		json_array_append_new(files, json_pack("{s:o, s:s}", "name", kstr(base),
+						       "url", url));
+		free(url);
+		h = readable ? sha256_file(c->patch) : NULL;
+		if (h)
+			strbuf_addf(&lines, "%s\n", h);
+		else
+			readable = 0;
+		free(h);
+	}
+	if (readable)
+		*hash = k ? sha256_buf(lines.buf, lines.len) : xstrdup("");
+	strbuf_release(&lines);
+	return 1;
+}
+
+/* "id@host" of a patch mail's "<id@host>", or NULL. */
+static char *mail_address_id(const char *message_id)
+{
+	size_t len;
+
+	if (empty(message_id) || message_id[0] != '<' || !strchr(message_id, '@'))
+		return NULL;
+	len = strlen(message_id);
+	if (message_id[len - 1] != '>' || len < 5 || strchr(message_id + 1, ' '))
+		return NULL;
+	return xstrndup(message_id + 1, len - 2);
+}
+
+static json_t *kcidb_checkout(const struct report_model *m, const struct commit *c,
+			      const char *key)
+{
+	json_t *co = json_object(), *files = json_array(), *misc = json_object();
+	const struct cell *apply = any_cell(m, c, STAGE_APPLY);
+	struct strbuf comment = STRBUF_INIT;
+	char *id = xasprintf(KCIDB_ORIGIN ":%s:%d", key, c->position), *hash, *msgid;
+
+	json_object_set_new(co, "id", kstr(id));
+	json_object_set_new(co, "origin", json_string(KCIDB_ORIGIN));
+	if (m->run.repo) {
+		/* A range of the user's repository: the commit is the checkout. */
+		if (is_hex(c->sha, 40))
+			json_object_set_new(co, "git_commit_hash", json_string(c->sha));
+		strbuf_addf(&comment, "%s", c->subject ? c->subject : "");
+	} else {
+		if (is_hex(m->run.base_sha, 40))
+			json_object_set_new(co, "git_commit_hash", json_string(m->run.base_sha));
+		if (patchset(m, c->position, files, &hash)) {
+			json_object_set_new(co, "patchset_files", files);
+			files = NULL;
+			if (hash)
+				json_object_set_new(co, "patchset_hash", json_string(hash));
+			free(hash);
+		}
+		strbuf_addf(&comment, "linux %s", m->run.base_version ? m->run.base_version : "");
+		if (c->position)
+			strbuf_addf(&comment, " + patches 1..%d of %s: %s", c->position,
+				    m->run.series ? m->run.series : "",
+				    c->subject ? c->subject : "");
+	}
+	json_decref(files);
+	json_object_set_new(co, "comment", kstr(comment.buf));
+	msgid = mail_address_id(c->message_id);
+	if (msgid)
+		json_object_set_new(co, "message_id", kstr(msgid));
+	free(msgid);
+	kset_str(co, "start_time", m->run.started_at);
+	if (apply && apply->status != ST_SKIP && apply->status != ST_ERROR)
+		json_object_set_new(co, "valid", json_boolean(apply->status == ST_PASS));
+	if (apply && status_is_bad(apply->status) && !empty(apply->evidence))
+		json_object_set_new(co, "log_excerpt", kstr_n(apply->evidence,
+				    strlen(apply->evidence), KCIDB_EXCERPT_MAX));
+	json_object_set_new(misc, "position", json_integer(c->position));
+	if (c->sha)
+		json_object_set_new(misc, "commit", kstr(c->sha));
+	json_object_set_new(misc, "run", json_integer(m->run.id));
+	json_object_set_new(co, "misc", misc);
+	strbuf_release(&comment);
+	free(id);
+	return co;
+}
+
+/* The excerpt of a cell's log that shows why it is not pass, else its evidence. */
+static void kset_excerpt(json_t *obj, const struct report_model *m, const struct cell *cell,
+			 enum stage stage)
+{
+	struct excerpt ex;
+
+	if (cell->status == ST_PASS)
+		return;
+	if (log_excerpt(m->db_dir, cell, stage, &ex) == 0 && ex.text.len) {
+		json_object_set_new(obj, "log_excerpt", kstr_n(ex.text.buf, ex.text.len,
+				    KCIDB_EXCERPT_MAX));
+	} else if (!empty(cell->evidence)) {
+		json_object_set_new(obj, "log_excerpt", kstr_n(cell->evidence,
+				    strlen(cell->evidence), KCIDB_EXCERPT_MAX));
+	}
+	excerpt_release(&ex);
+}
+
+static json_t *kcidb_build(const struct report_model *m, const struct commit *c, size_t cfg,
+			   const char *key)
+{
+	const struct cell *cell = &c->cells[cfg * NR_STAGES + STAGE_BUILD];
+	json_t *b = json_object(), *misc = json_object();
+	char *id = xasprintf(KCIDB_ORIGIN ":%s:%d", key, c->position);
+	struct strbuf sb = STRBUF_INIT;
+
+	json_object_set_new(b, "checkout_id", kstr(id));
+	strbuf_addf(&sb, "%s:%s", id, m->configs[cfg]);
+	json_object_set_new(b, "id", kstr(sb.buf));
+	json_object_set_new(b, "origin", json_string(KCIDB_ORIGIN));
+	strbuf_reset(&sb);
+	strbuf_addf(&sb, "%s at %d/%d %.12s %s", m->configs[cfg], c->position, m->last_position,
+		    c->sha ? c->sha : "", c->subject ? c->subject : "");
+	json_object_set_new(b, "comment", kstr(sb.buf));
+	if (cell->has_duration)
+		kset_num(b, "duration", cell->duration);
+	json_object_set_new(b, "architecture", json_string(m->arches && m->arches[cfg] ?
+							    m->arches[cfg] : "x86_64"));
+	kset_str(b, "command", cell->reproduce);
+	json_object_set_new(b, "compiler", kstr(m->compilers && m->compilers[cfg] ?
+						m->compilers[cfg] : "gcc"));
+	json_object_set_new(b, "config_name", kstr(m->configs[cfg]));
+	kset_url(b, "log_url", m, cell->log_path);
+	kset_excerpt(b, m, cell, STAGE_BUILD);
+	json_object_set_new(b, "status", json_string(kcidb_status(cell->status)));
+	if (!empty(cell->evidence))
+		json_object_set_new(misc, "evidence", kstr(cell->evidence));
+	if (cell->cached_from)
+		json_object_set_new(misc, "cached_from", json_integer(cell->cached_from));
+	json_object_set_new(b, "misc", misc);
+	strbuf_release(&sb);
+	free(id);
+	return b;
+}
+
+/* One test object under build_id; path is already a valid dotted path. */
+static json_t *kcidb_test(const char *build_id, const char *path, const char *status)
+{
+	json_t *t = json_object();
+	char *id = xasprintf("%s:%s", build_id, path);
+
+	json_object_set_new(t, "build_id", kstr(build_id));
+	json_object_set_new(t, "id", kstr(id));
+	json_object_set_new(t, "origin", json_string(KCIDB_ORIGIN));
+	json_object_set_new(t, "path", json_string(path));
+	json_object_set_new(t, "status", json_string(status));
+	free(id);
+	return t;
+}
+
+/* KCIDB's unit symbols where ours differ. */
+static const char *kcidb_unit(const char *unit)
+{
+	if (!unit)
+		return NULL;
+	return !strcmp(unit, "bytes") ? "B" : unit;
+}
+
+static void kcidb_tests(const struct report_model *m, const struct commit *c, size_t cfg,
+			const char *key, json_t *tests)
+{
+	const struct cell *boot = &c->cells[cfg * NR_STAGES + STAGE_BOOT];
+	const struct cell *test = &c->cells[cfg * NR_STAGES + STAGE_TEST];
+	char *build_id = xasprintf(KCIDB_ORIGIN ":%s:%d:%s", key, c->position, m->configs[cfg]);
+	struct strbuf path = STRBUF_INIT;
+	size_t i;
+	json_t *t;
+
+	if (boot->id) {
+		t = kcidb_test(build_id, "boot", kcidb_status(boot->status));
+		if (boot->has_duration)
+			kset_num(t, "duration", boot->duration);
+		kset_url(t, "log_url", m, boot->log_path);
+		kset_excerpt(t, m, boot, STAGE_BOOT);
+		kset_str(t, "comment", boot->evidence);
+		json_array_append_new(tests, t);
+	}
+	if (test->id) {
+		t = kcidb_test(build_id, "test", kcidb_status(test->status));
+		kset_url(t, "log_url", m, test->log_path);
+		kset_excerpt(t, m, test, STAGE_TEST);
+		kset_str(t, "comment", test->evidence);
+		json_array_append_new(tests, t);
+	}
+	for (i = 0; i < test->ntests; i++) {
+		const struct report_test *rt = &test->tests[i];
+
+		strbuf_reset(&path);
+		kcidb_path(&path, rt->name);
+		t = kcidb_test(build_id, path.buf, kcidb_test_status(rt->status));
+		if (rt->has_duration)
+			kset_num(t, "duration", rt->duration);
+		kset_url(t, "log_url", m, test->log_path);
+		if (!empty(rt->reason))
+			json_object_set_new(t, "log_excerpt", kstr_n(rt->reason, strlen(rt->reason),
+					    KCIDB_EXCERPT_MAX));
+		json_array_append_new(tests, t);
+	}
+	for (i = 0; i < m->nmetrics; i++) {
+		size_t k = cfg * m->nmetrics + i;
+		const char *unit = kcidb_unit(m->directions[k].unit);
+		const char *better = perf_better_name(m->directions[k].better);
+		json_t *number, *misc;
+
+		if (!c->has_value[k] || !isfinite(c->values[k]))
+			continue;
+		strbuf_reset(&path);
+		strbuf_addstr(&path, "metrics.");
+		kcidb_path(&path, m->metrics[i]);
+		t = kcidb_test(build_id, path.buf, "DONE");
+		number = json_pack("{s:f}", "value", c->values[k]);
+		if (unit && *unit)
+			json_object_set_new(number, "unit", kstr(unit));
+		json_object_set_new(t, "number", number);
+		misc = json_pack("{s:b}", "noisy", c->noisy[k] != 0);
+		if (better)
+			json_object_set_new(misc, "better", json_string(better));
+		json_object_set_new(t, "misc", misc);
+		json_array_append_new(tests, t);
+	}
+	strbuf_release(&path);
+	free(build_id);
+}
+
+void report_kcidb(struct report_out *r)
+{
+	const struct report_model *m = r->m;
+	json_t *root = json_object(), *checkouts = json_array(), *builds = json_array();
+	json_t *tests = json_array();
+	char *key = run_key(m);
+	size_t i, cfg;
+
+	json_object_set_new(root, "version", json_pack("{s:i, s:i}", "major", KCIDB_MAJOR,
+						       "minor", KCIDB_MINOR));
+	for (i = 0; i < m->ncommits; i++) {
+		const struct commit *c = &m->commits[i];
+
+		if (!has_results(m, c))
+			continue;
+		json_array_append_new(checkouts, kcidb_checkout(m, c, key));
+		for (cfg = 0; cfg < m->nconfigs; cfg++) {
+			if (!c->cells[cfg * NR_STAGES + STAGE_BUILD].id)
+				continue;
+			json_array_append_new(builds, kcidb_build(m, c, cfg, key));
+			kcidb_tests(m, c, cfg, key, tests);
+		}
+	}
+	json_object_set_new(root, "checkouts", checkouts);
+	json_object_set_new(root, "builds", builds);
+	json_object_set_new(root, "tests", tests);
+	report_flush(r);
+	if (json_dumpf(root, r->out, JSON_INDENT(2)) < 0 || fputc('\n', r->out) == EOF)
+		r->write_error = 1;
+	json_decref(root);
+	free(key);
+}

@@ -1,0 +1,724 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * report-model.c - load a run for the report, once: the run, its
+ * configurations, metric names, commits, one cell per commit x configuration
+ * x stage with its smoke tests, metrics, warnings (new ones marked) and the
+ * verdicts (verdict.c). See report-model.h.
+ */
+#define _GNU_SOURCE
+#include <libgen.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/db.h"
+#include "kconfig/kconfig.h"
+#include "lib/layout.h"
+#include "report/report.h"
+#include "report/report-model.h"
+#include "input/run-config.h"
+#include "lib/util.h"
+#include "judge/verdict.h"
+
+const char *const status_names[NR_STATUSES] = {
+	[ST_NONE] = "none", [ST_PASS] = "pass", [ST_FAIL] = "fail",
+	[ST_TIMEOUT] = "timeout", [ST_SKIP] = "skip", [ST_ERROR] = "error",
+};
+
+/*
+ * Shown first, in this order: the build's figures, then the series' own (as
+ * its metrics file declares them), then the guest's; any other by name.
+ */
+static const char *const known_metrics[] = {
+	"text", "data", "bss", "bzimage_bytes", "warnings", "pipe_rtt_ns", "fork_exit_ns",
+};
+
+enum status status_parse(const char *s)
+{
+	int i;
+
+	for (i = ST_PASS; i < NR_STATUSES; i++)
+		if (!strcmp(s, status_names[i]))
+			return i;
+	return ST_FAIL;		/* something unknown is not a pass */
+}
+
+int report_known_metric(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(known_metrics); i++)
+		if (!strcmp(name, known_metrics[i]))
+			return i;
+	return -1;
+}
+
+long long report_resolve_run(sqlite3 *db, long long run_id)
+{
+	sqlite3_stmt *st;
+	long long id = 0;
+
+	st = db_prepare(db, "SELECT id FROM runs WHERE id = ?1"
+			" OR (?1 = 0 AND id = (SELECT MAX(id) FROM runs))");
+	sqlite3_bind_int64(st, 1, run_id);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		id = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return id;
+}
+
+static int load_run(struct report_model *r, sqlite3 *db, long long id)
+{
+	return db_load_run(db, id, &r->run);
+}
+
+static long config_index(struct report_model *r, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < r->nconfigs; i++)
+		if (!strcmp(r->configs[i], name))
+			return i;
+	return -1;
+}
+
+static void add_config(struct report_model *r, const char *name, size_t len)
+{
+	char *copy;
+
+	while (len && (*name == ' ' || *name == '\t')) {
+		name++;
+		len--;
+	}
+	while (len && (name[len - 1] == ' ' || name[len - 1] == '\t'))
+		len--;
+	if (!len)
+		return;
+	copy = xmalloc(len + 1);
+	memcpy(copy, name, len);
+	copy[len] = '\0';
+	if (config_index(r, copy) >= 0) {
+		free(copy);
+		return;
+	}
+	r->configs = xrealloc(r->configs, (r->nconfigs + 1) * sizeof(*r->configs));
+	r->configs[r->nconfigs++] = copy;
+}
+
+/* runs.configs in its order, then any other that has results or metrics. */
+static void load_configs(struct report_model *r, sqlite3 *db)
+{
+	const char *p = r->run.configs ? r->run.configs : "";
+	sqlite3_stmt *st;
+
+	for (;;) {
+		const char *comma = strchr(p, ',');
+
+		add_config(r, p, comma ? (size_t)(comma - p) : strlen(p));
+		if (!comma)
+			break;
+		p = comma + 1;
+	}
+	st = db_prepare(db,
+		"SELECT config FROM results WHERE run_id = ?1"
+		" UNION SELECT m.config FROM metrics m JOIN commits c ON c.id = m.commit_id"
+		" WHERE c.run_id = ?1 ORDER BY 1");
+	sqlite3_bind_int64(st, 1, r->run.id);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		const char *name = db_column_str(st, 0);
+
+		add_config(r, name, strlen(name));
+	}
+	sqlite3_finalize(st);
+}
+
+struct metric_name {
+	char *name;
+	int source;		/* 0 build, 1 series, 2 guest */
+};
+
+static int cmp_metric(const void *a, const void *b)
+{
+	const struct metric_name *x = a, *y = b;
+	int rx = report_known_metric(x->name), ry = report_known_metric(y->name);
+
+	if (x->source != y->source)
+		return x->source < y->source ? -1 : 1;
+	if (rx < 0)
+		rx = INT_MAX;
+	if (ry < 0)
+		ry = INT_MAX;
+	if (rx != ry)
+		return rx < ry ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+/* The series' description of one of its metrics, or NULL. */
+static char *series_title(const struct run_config *rc, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < rc->nmetrics; i++)
+		if (!strcmp(rc->metrics[i].name, name) && rc->metrics[i].description)
+			return xasprintf("%s (%s)", rc->metrics[i].description, name);
+	return NULL;
+}
+
+static void load_metric_names(struct report_model *r, sqlite3 *db)
+{
+	struct metric_name *names = NULL;
+	struct run_config rc;
+	sqlite3_stmt *st;
+	size_t i, n = 0;
+
+	st = db_prepare(db,
+		"SELECT m.name, MIN(CASE m.source WHEN 'build' THEN 0 WHEN 'series' THEN 1"
+		" ELSE 2 END) FROM metrics m JOIN commits c ON c.id = m.commit_id"
+		" WHERE c.run_id = ? GROUP BY m.name ORDER BY m.name");
+	sqlite3_bind_int64(st, 1, r->run.id);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		names = xrealloc(names, (n + 1) * sizeof(*names));
+		names[n].name = db_column_dup(st, 0);
+		names[n++].source = sqlite3_column_int(st, 1);
+	}
+	sqlite3_finalize(st);
+	if (n)
+		qsort(names, n, sizeof(*names), cmp_metric);
+	/* A run from before run configurations were JSON describes none. */
+	if (run_config_from_json(r->run.options ? r->run.options : "", &rc))
+		run_config_free(&rc), run_config_init(&rc);
+	r->metrics = xcalloc(n, sizeof(*r->metrics));
+	r->metric_series = xcalloc(n, sizeof(*r->metric_series));
+	r->metric_titles = xcalloc(n, sizeof(*r->metric_titles));
+	for (i = 0; i < n; i++) {
+		r->metrics[i] = names[i].name;
+		r->metric_series[i] = names[i].source == 1;
+		if (r->metric_series[i])
+			r->metric_titles[i] = series_title(&rc, names[i].name);
+	}
+	r->nmetrics = n;
+	run_config_free(&rc);
+	free(names);
+}
+
+long report_metric_index(const struct report_model *r, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < r->nmetrics; i++)
+		if (!strcmp(r->metrics[i], name))
+			return i;
+	return -1;
+}
+
+static long commit_index(struct report_model *r, long long id)
+{
+	size_t i;
+
+	for (i = 0; i < r->ncommits; i++)
+		if (r->commits[i].id == id)
+			return i;
+	return -1;
+}
+
+static void load_commits(struct report_model *r, sqlite3 *db)
+{
+	size_t alloc = 0;
+	sqlite3_stmt *st;
+
+	/* A database opened read-only is not upgraded: before version 6, no mail ids. */
+	st = db_prepare(db, db_has_column(db, "commits", "message_id") ?
+			"SELECT id, position, sha, tree, subject, author, patch, message_id,"
+			" mail_references FROM commits WHERE run_id = ? ORDER BY position" :
+			"SELECT id, position, sha, tree, subject, author, patch, NULL, NULL"
+			" FROM commits WHERE run_id = ? ORDER BY position");
+	sqlite3_bind_int64(st, 1, r->run.id);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		struct commit *c;
+
+		if (r->ncommits == alloc) {
+			alloc = alloc ? 2 * alloc : 16;
+			r->commits = xrealloc(r->commits, alloc * sizeof(*r->commits));
+		}
+		c = &r->commits[r->ncommits++];
+		memset(c, 0, sizeof(*c));
+		c->id = sqlite3_column_int64(st, 0);
+		c->position = sqlite3_column_int(st, 1);
+		c->sha = db_column_dup(st, 2);
+		c->tree = db_column_dup(st, 3);
+		c->subject = db_column_dup(st, 4);
+		c->author = db_column_dup(st, 5);
+		c->patch = db_column_dup(st, 6);
+		c->message_id = db_column_dup(st, 7);
+		c->references = db_column_dup(st, 8);
+		c->cells = xcalloc(r->nconfigs * NR_STAGES, sizeof(*c->cells));
+		c->values = xcalloc(r->nconfigs * r->nmetrics, sizeof(*c->values));
+		c->has_value = xcalloc(r->nconfigs * r->nmetrics, 1);
+		c->noisy = xcalloc(r->nconfigs * r->nmetrics, 1);
+		if (c->position > r->last_position)
+			r->last_position = c->position;
+	}
+	sqlite3_finalize(st);
+
+	/* The base at position 0 if it was recorded, else the first commit. */
+	r->base = r->ncommits ? 0 : -1;
+}
+
+static void load_results(struct report_model *r, sqlite3 *db)
+{
+	sqlite3_stmt *st;
+
+	st = db_prepare(db,
+		"SELECT id, commit_id, config, stage, status, duration, evidence, log_path,"
+		" reproduce, cache_key, cached_from, recorded_at FROM results WHERE run_id = ?");
+	sqlite3_bind_int64(st, 1, r->run.id);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		long ci = commit_index(r, sqlite3_column_int64(st, 1));
+		long cfg = config_index(r, db_column_str(st, 2));
+		int stage = stage_parse(db_column_str(st, 3));
+		struct cell *cell;
+
+		if (ci < 0 || cfg < 0 || stage < 0)
+			continue;
+		cell = &r->commits[ci].cells[cfg * NR_STAGES + stage];
+		cell->id = sqlite3_column_int64(st, 0);
+		cell->status = status_parse(db_column_str(st, 4));
+		cell->has_duration = sqlite3_column_type(st, 5) != SQLITE_NULL;
+		cell->duration = sqlite3_column_double(st, 5);
+		cell->evidence = db_column_dup(st, 6);
+		cell->log_path = db_column_dup(st, 7);
+		cell->reproduce = db_column_dup(st, 8);
+		cell->cache_key = db_column_dup(st, 9);
+		cell->cached_from = sqlite3_column_int64(st, 10);
+		cell->recorded_at = db_column_dup(st, 11);
+	}
+	sqlite3_finalize(st);
+}
+
+/*
+ * Schema 4's unit, better and noisy, or what a database from before them
+ * means (a read-only open does not upgrade it): nothing declared or noisy.
+ * By position, so that the latest declaration of a metric is the one kept.
+ */
+static const char metrics_sql_v4[] =
+	"SELECT m.commit_id, m.config, m.name, m.value, m.unit, m.better, m.noisy"
+	" FROM metrics m JOIN commits c ON c.id = m.commit_id WHERE c.run_id = ?"
+	" ORDER BY c.position";
+static const char metrics_sql_v3[] =
+	"SELECT m.commit_id, m.config, m.name, m.value, NULL, NULL, 0"
+	" FROM metrics m JOIN commits c ON c.id = m.commit_id WHERE c.run_id = ?"
+	" ORDER BY c.position";
+
+static void load_metrics(struct report_model *r, sqlite3 *db)
+{
+	sqlite3_stmt *st;
+
+	r->directions = xcalloc(r->nconfigs * r->nmetrics + 1, sizeof(*r->directions));
+	r->units = xcalloc(r->nconfigs * r->nmetrics + 1, sizeof(*r->units));
+	st = db_prepare(db, db_has_column(db, "metrics", "noisy") ? metrics_sql_v4 :
+			metrics_sql_v3);
+	sqlite3_bind_int64(st, 1, r->run.id);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		long ci = commit_index(r, sqlite3_column_int64(st, 0));
+		long cfg = config_index(r, db_column_str(st, 1));
+		long m = report_metric_index(r, db_column_str(st, 2));
+		size_t k;
+
+		if (ci < 0 || cfg < 0 || m < 0)
+			continue;
+		k = cfg * r->nmetrics + m;
+		r->commits[ci].values[k] = sqlite3_column_double(st, 3);
+		r->commits[ci].has_value[k] = 1;
+		r->commits[ci].noisy[k] = sqlite3_column_int(st, 6) != 0;
+		if (sqlite3_column_type(st, 4) != SQLITE_NULL) {
+			free(r->units[k]);
+			r->units[k] = db_column_dup(st, 4);
+			r->directions[k].unit = r->units[k];
+			r->directions[k].better = perf_better_parse(db_column_str(st, 5));
+			r->directions[k].from = "database";
+		}
+	}
+	sqlite3_finalize(st);
+}
+
+/*
+ * The performance verdicts of each configuration, as perf.c defines them,
+ * on the values loaded above: every move past the threshold against the
+ * parent; the metrics whose rows declare no direction get their series' or
+ * bisectable's own.
+ */
+static void load_perf(struct report_model *r)
+{
+	struct perf_point *points = xcalloc(r->ncommits + 1, sizeof(*points));
+	long *index = xcalloc(r->ncommits + 1, sizeof(*index));
+	struct run_config rc;
+	size_t cfg, m, i, j;
+
+	r->threshold = PERF_DEFAULT_THRESHOLD;
+	r->perf = xcalloc(r->nconfigs + 1, sizeof(*r->perf));
+	if (run_config_from_json(r->run.options ? r->run.options : "", &rc))
+		run_config_free(&rc), run_config_init(&rc);
+	for (cfg = 0; cfg < r->nconfigs; cfg++) {
+		struct report_perf *rp = &r->perf[cfg];
+
+		for (m = 0; m < r->nmetrics; m++) {
+			size_t k = cfg * r->nmetrics + m, n = 0;
+			struct perf_scan sc;
+
+			if (!r->directions[k].from)
+				perf_direction_default(&rc, r->metrics[m], &r->directions[k]);
+			/* The series' unit lives in rc, freed below: keep a copy. */
+			if (r->directions[k].unit && !r->units[k]) {
+				r->units[k] = xstrdup(r->directions[k].unit);
+				r->directions[k].unit = r->units[k];
+			}
+			for (i = 0; i < r->ncommits; i++) {
+				if (!r->commits[i].has_value[k])
+					continue;
+				memset(&points[n], 0, sizeof(points[n]));
+				points[n].position = r->commits[i].position;
+				points[n].value = r->commits[i].values[k];
+				points[n].noisy = r->commits[i].noisy[k];
+				index[n++] = i;
+			}
+			perf_scan_points(points, n, r->directions[k].better, r->threshold,
+					 PERF_AGAINST_PARENT, 0, &sc);
+			for (j = 0; j < sc.nmoves; j++) {
+				struct report_move *mv;
+
+				rp->moves = xrealloc(rp->moves, (rp->nmoves + 1) * sizeof(*mv));
+				mv = &rp->moves[rp->nmoves++];
+				mv->metric = m;
+				mv->commit = index[sc.moves[j].at];
+				mv->ref = index[sc.moves[j].ref];
+				mv->delta = sc.moves[j].delta;
+				mv->pct = sc.moves[j].pct;
+				mv->has_pct = sc.moves[j].has_pct;
+				mv->noisy = sc.moves[j].noisy;
+				rp->nregressions += !mv->noisy;
+			}
+			perf_scan_free(&sc);
+		}
+	}
+	run_config_free(&rc);
+	free(index);
+	free(points);
+}
+
+const struct report_move *report_move_at(const struct report_model *r, size_t cfg,
+					 size_t metric, long ci)
+{
+	const struct report_perf *rp = &r->perf[cfg];
+	size_t i;
+
+	for (i = 0; i < rp->nmoves; i++)
+		if (rp->moves[i].metric == metric && rp->moves[i].commit == ci)
+			return &rp->moves[i];
+	return NULL;
+}
+
+/*
+ * The fragment of each configuration, configs/NAME.config of the project as
+ * it is now (the database does not keep it); a name that is not a plain
+ * file name has none.
+ */
+static void load_fragments(struct report_model *r)
+{
+	size_t i;
+
+	r->fragments = xcalloc(r->nconfigs + 1, sizeof(*r->fragments));
+	for (i = 0; i <= r->nconfigs; i++) {
+		const char *name = i < r->nconfigs ? r->configs[i] : "base";
+		struct strbuf sb = STRBUF_INIT;
+		char *rel, *path;
+
+		if (!*name || *name == '.' || strchr(name, '/'))
+			continue;
+		rel = xasprintf("configs/%s.config", name);
+		path = project_path(rel);
+		if (strbuf_read_file(&sb, path) == 0 && i < r->nconfigs)
+			r->fragments[i] = strbuf_detach(&sb, NULL);
+		else if (sb.len)
+			r->base_fragment = strbuf_detach(&sb, NULL);
+		strbuf_release(&sb);
+		free(path);
+		free(rel);
+	}
+}
+
+/*
+ * For each configuration, sql (bound to the run's id and the configuration's
+ * name) and, when it gives a row, fn with it. Nothing when table.column is
+ * not in the database (one from before that schema version).
+ */
+static void per_config_row(struct report_model *r, sqlite3 *db, const char *table,
+			   const char *column, const char *sql,
+			   void (*fn)(struct report_model *r, size_t cfg, sqlite3_stmt *row))
+{
+	sqlite3_stmt *st;
+	size_t i;
+
+	if (!db_has_column(db, table, column))
+		return;
+	st = db_prepare(db, sql);
+	for (i = 0; i < r->nconfigs; i++) {
+		sqlite3_bind_int64(st, 1, r->run.id);
+		db_bind_text(st, 2, r->configs[i]);
+		if (sqlite3_step(st) == SQLITE_ROW)
+			fn(r, i, st);
+		sqlite3_reset(st);
+	}
+	sqlite3_finalize(st);
+}
+
+static void take_run_fragment(struct report_model *r, size_t cfg, sqlite3_stmt *row)
+{
+	free(r->fragments[cfg]);
+	r->fragments[cfg] = db_column_dup(row, 0);
+	r->derived[cfg] = 1;
+}
+
+static void take_compiler(struct report_model *r, size_t cfg, sqlite3_stmt *row)
+{
+	const char *dotconfig = (const char *)sqlite3_column_text(row, 0);
+
+	r->compilers[cfg] = kconfig_string(dotconfig, "CC_VERSION_TEXT");
+	/* auto-N may be a 32-bit build (64BIT guards a changed line) */
+	r->arches[cfg] = kconfig_value(dotconfig, "X86_32") == 'y' ? "i386" : "x86_64";
+}
+
+/*
+ * A configuration the run derived (run --configs auto) has no file in
+ * configs/: its fragment is the one the run wrote, kept in run_configs.
+ * The compiler of each configuration as Kconfig saw it (CONFIG_CC_VERSION_TEXT
+ * of the .config kept for coverage), and the architecture, from its latest
+ * build in the run that kept one: what a reader needs to reproduce a
+ * compiler's error.
+ */
+static void load_run_configs(struct report_model *r, sqlite3 *db)
+{
+	r->derived = xcalloc(r->nconfigs + 1, sizeof(*r->derived));
+	r->compilers = xcalloc(r->nconfigs + 1, sizeof(*r->compilers));
+	r->arches = xcalloc(r->nconfigs + 1, sizeof(*r->arches));
+	per_config_row(r, db, "run_configs", "fragment",
+		       "SELECT fragment FROM run_configs WHERE run_id = ? AND config = ?"
+		       " AND origin = 'derived' AND fragment IS NOT NULL", take_run_fragment);
+	per_config_row(r, db, "kconfigs", "dotconfig",
+		       "SELECT k.dotconfig FROM kconfigs k"
+		       " JOIN results r ON r.id = k.result_id JOIN commits c ON c.id = r.commit_id"
+		       " WHERE c.run_id = ? AND r.config = ? ORDER BY c.position DESC LIMIT 1",
+		       take_compiler);
+}
+
+/* The verdict of each configuration, as verdict.c defines it. */
+static void load_verdicts(struct report_model *r, sqlite3 *db)
+{
+	size_t i;
+
+	r->verdicts = xcalloc(r->nconfigs, sizeof(*r->verdicts));
+	for (i = 0; i < r->nconfigs; i++)
+		verdict_load(db, r->run.id, r->configs[i], NULL, &r->verdicts[i]);
+}
+
+static struct cell *cell_of_result(struct report_model *r, long long result_id)
+{
+	size_t i, j;
+
+	for (i = 0; i < r->ncommits; i++)
+		for (j = 0; j < r->nconfigs * NR_STAGES; j++)
+			if (r->commits[i].cells[j].id == result_id)
+				return &r->commits[i].cells[j];
+	return NULL;
+}
+
+/* The smoke tests of every result, in the order they were recorded. */
+static void load_tests(struct report_model *r, sqlite3 *db)
+{
+	struct cell *cell = NULL;
+	sqlite3_stmt *st;
+
+	st = db_prepare(db, "SELECT t.result_id, t.name, t.status, t.reason, t.duration"
+			" FROM tests t JOIN results r ON r.id = t.result_id WHERE r.run_id = ?"
+			" ORDER BY t.result_id, t.id");
+	sqlite3_bind_int64(st, 1, r->run.id);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		long long id = sqlite3_column_int64(st, 0);
+		struct report_test *t;
+
+		if (!cell || cell->id != id)
+			cell = cell_of_result(r, id);
+		if (!cell)
+			continue;
+		cell->tests = xrealloc(cell->tests, (cell->ntests + 1) * sizeof(*cell->tests));
+		t = &cell->tests[cell->ntests++];
+		t->name = xstrdup(db_column_str(st, 1));
+		t->status = xstrdup(db_column_str(st, 2));
+		t->reason = db_column_dup(st, 3);
+		t->has_duration = sqlite3_column_type(st, 4) != SQLITE_NULL;
+		t->duration = sqlite3_column_double(st, 4);
+	}
+	sqlite3_finalize(st);
+}
+
+/*
+ * The warnings of each commit x configuration, each marked fresh if its
+ * message was not among those of the previous commit (all are at the first).
+ */
+static void load_warnings(struct report_model *r, sqlite3 *db)
+{
+	sqlite3_stmt *st;
+	size_t i, cfg;
+
+	st = db_prepare(db,
+		"SELECT w.object, w.message, NOT EXISTS (SELECT 1 FROM warnings p"
+		" WHERE p.commit_id = ?2 AND p.config = ?3 AND p.message = w.message)"
+		" FROM warnings w WHERE w.commit_id = ?1 AND w.config = ?3 ORDER BY w.id");
+	for (i = 0; i < r->ncommits; i++) {
+		long parent = parent_of(i);
+
+		r->commits[i].warnings = xcalloc(r->nconfigs, sizeof(*r->commits[i].warnings));
+		for (cfg = 0; cfg < r->nconfigs; cfg++) {
+			struct report_warnings *ws = &r->commits[i].warnings[cfg];
+
+			sqlite3_reset(st);
+			sqlite3_bind_int64(st, 1, r->commits[i].id);
+			sqlite3_bind_int64(st, 2, parent >= 0 ? r->commits[parent].id : 0);
+			db_bind_text(st, 3, r->configs[cfg]);
+			while (sqlite3_step(st) == SQLITE_ROW) {
+				struct report_warning *w;
+
+				ws->w = xrealloc(ws->w, (ws->n + 1) * sizeof(*ws->w));
+				w = &ws->w[ws->n++];
+				w->object = xstrdup(db_column_str(st, 0));
+				w->message = xstrdup(db_column_str(st, 1));
+				w->fresh = sqlite3_column_int(st, 2);
+				ws->nfresh += w->fresh;
+			}
+		}
+	}
+	sqlite3_finalize(st);
+}
+static void cell_free(struct cell *cell)
+{
+	size_t i;
+
+	for (i = 0; i < cell->ntests; i++) {
+		free(cell->tests[i].name);
+		free(cell->tests[i].status);
+		free(cell->tests[i].reason);
+	}
+	free(cell->tests);
+	free(cell->evidence);
+	free(cell->log_path);
+	free(cell->reproduce);
+	free(cell->cache_key);
+	free(cell->recorded_at);
+}
+
+static void warnings_free(struct report_warnings *ws)
+{
+	size_t i;
+
+	for (i = 0; i < ws->n; i++) {
+		free(ws->w[i].object);
+		free(ws->w[i].message);
+	}
+	free(ws->w);
+}
+
+void report_model_free(struct report_model *r)
+{
+	size_t i, j;
+
+	for (i = 0; i < r->ncommits; i++) {
+		struct commit *c = &r->commits[i];
+
+		for (j = 0; j < r->nconfigs * NR_STAGES; j++)
+			cell_free(&c->cells[j]);
+		for (j = 0; c->warnings && j < r->nconfigs; j++)
+			warnings_free(&c->warnings[j]);
+		free(c->warnings);
+		free(c->cells);
+		free(c->values);
+		free(c->has_value);
+		free(c->noisy);
+		free(c->sha);
+		free(c->tree);
+		free(c->subject);
+		free(c->author);
+		free(c->patch);
+		free(c->message_id);
+		free(c->references);
+	}
+	free(r->commits);
+	for (i = 0; r->verdicts && i < r->nconfigs; i++)
+		verdict_free(&r->verdicts[i]);
+	free(r->verdicts);
+	for (i = 0; r->fragments && i < r->nconfigs; i++)
+		free(r->fragments[i]);
+	free(r->fragments);
+	free(r->base_fragment);
+	for (i = 0; r->compilers && i < r->nconfigs; i++)
+		free(r->compilers[i]);
+	free(r->compilers);
+	free(r->derived);
+	free(r->arches);
+	for (i = 0; i < r->nconfigs; i++)
+		free(r->configs[i]);
+	free(r->configs);
+	for (i = 0; r->perf && i < r->nconfigs; i++)
+		free(r->perf[i].moves);
+	free(r->perf);
+	for (i = 0; r->units && i < r->nconfigs * r->nmetrics; i++)
+		free(r->units[i]);
+	free(r->units);
+	free(r->directions);
+	for (i = 0; i < r->nmetrics; i++) {
+		free(r->metrics[i]);
+		free(r->metric_titles[i]);
+	}
+	free(r->metrics);
+	free(r->metric_titles);
+	free(r->metric_series);
+	free(r->db_dir);
+	run_info_free(&r->run);
+	coverage_release(&r->coverage);
+}
+
+int report_model_load(struct report_model *r, sqlite3 *db, long long run_id)
+{
+	const char *file = sqlite3_db_filename(db, "main");
+	long long id = report_resolve_run(db, run_id);
+
+	memset(r, 0, sizeof(*r));
+	r->base = -1;
+	if (file && *file) {
+		char *copy = xstrdup(file);
+
+		r->db_dir = xstrdup(dirname(copy));
+		free(copy);
+	}
+	if (!id || load_run(r, db, id) < 0) {
+		if (run_id)
+			return error("there is no run %lld in the database", run_id);
+		return error("there is no run in the database");
+	}
+	load_configs(r, db);
+	load_metric_names(r, db);
+	load_commits(r, db);
+	load_results(r, db);
+	load_metrics(r, db);
+	load_perf(r);
+	load_tests(r, db);
+	load_warnings(r, db);
+	load_verdicts(r, db);
+	load_fragments(r);
+	load_run_configs(r, db);
+	/* The report goes on without it (a work tree gone, say): coverage_load said why. */
+	if (coverage_load(db, r->run.id, &r->coverage)) {
+		coverage_release(&r->coverage);
+		warning("the report has no coverage section");
+	}
+	return 0;
+}
+

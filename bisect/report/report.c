@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * report.c - the bisect report of a run: the run is loaded once into a model
+ * (report-model.c), then written by the renderer of the format asked for
+ * (report-html.c with report-svg.c, report-json.c, report-junit.c,
+ * report-email.c, report-kcidb.c). Every string that came from the
+ * database, a log or the user goes through html_escape() (HTML and XML),
+ * utf8_sanitize() (JSON) or mail_text() (e-mail): nothing else writes data
+ * into the output.
+ */
+#include <errno.h>
+#include <math.h>		/* isfinite() only: no -lm */
+#include <stdio.h>
+#include <string.h>
+
+#include "report/report.h"
+#include "report/report-model.h"
+#include "lib/util.h"
+
+#define FLUSH_AT	65536
+
+static const struct report_format_info {
+	const char *name;
+	const char *ext;	/* file extension, without the dot */
+	void (*write)(struct report_out *r);
+} formats[] = {
+	[REPORT_HTML]	= { "html",	"html",	report_html },
+	[REPORT_JSON]	= { "json",	"json",	report_json },
+	[REPORT_JUNIT]	= { "junit",	"xml",	report_junit },
+	[REPORT_EMAIL]	= { "email",	"eml",	report_email },
+	[REPORT_KCIDB]	= { "kcidb",	"kcidb.json", report_kcidb },
+};
+
+int report_parse_format(const char *name, enum report_format *fmt)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(formats); i++) {
+		if (!strcmp(name, formats[i].name) || !strcmp(name, formats[i].ext)) {
+			*fmt = i;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+const char *report_format_ext(enum report_format fmt)
+{
+	return (size_t)fmt < ARRAY_SIZE(formats) ? formats[fmt].ext : formats[REPORT_HTML].ext;
+}
+
+const char *short_sha(const char *sha, char buf[13])
+{
+	if (!sha || !*sha)
+		return NULL;
+	snprintf(buf, 13, "%.12s", sha);
+	return buf;
+}
+
+int empty(const char *s)
+{
+	return !s || !*s;
+}
+
+/* The few numeric helpers needed, so that the binary does not need libm. */
+double dabs(double v)
+{
+	return v < 0 ? -v : v;
+}
+
+double dmin(double a, double b)
+{
+	return a < b ? a : b;
+}
+
+double dmax(double a, double b)
+{
+	return a > b ? a : b;
+}
+
+/* Nearest integer of a value below 2^63 in magnitude. */
+long long dround(double v)
+{
+	return v < 0 ? -(long long)(-v + 0.5) : (long long)(v + 0.5);
+}
+
+double dceil(double v)
+{
+	long long t = (long long)v;	/* towards zero */
+
+	return (double)t < v ? t + 1 : t;
+}
+
+void fmt_number(char *buf, size_t size, double v, int sign)
+{
+	char digits[32], *o = buf;
+	double a = dabs(v);
+	size_t n, i;
+
+	if (!isfinite(v)) {
+		snprintf(buf, size, "%g", v);
+		return;
+	}
+	if (a >= 1e15 || dabs(a - dround(a)) > 1e-9) {
+		snprintf(buf, size, sign ? "%+.2f" : "%.2f", v);
+		return;
+	}
+	n = snprintf(digits, sizeof(digits), "%lld", dround(a));
+	if (size < n + n / 3 + 3) {
+		snprintf(buf, size, "%.0f", v);
+		return;
+	}
+	if (v < 0 && dround(a))
+		*o++ = '-';
+	else if (sign && dround(a))
+		*o++ = '+';
+	else if (sign)
+		o += sprintf(o, "\xc2\xb1");	/* ± */
+	for (i = 0; i < n; i++) {
+		if (i && (n - i) % 3 == 0)
+			*o++ = ',';
+		*o++ = digits[i];
+	}
+	*o = '\0';
+}
+
+void report_flush(struct report_out *r)
+{
+	if (r->buf.len && fwrite(r->buf.buf, 1, r->buf.len, r->out) != r->buf.len)
+		r->write_error = 1;
+	strbuf_reset(&r->buf);
+}
+
+void report_maybe_flush(struct report_out *r)
+{
+	if (r->buf.len >= FLUSH_AT)
+		report_flush(r);
+}
+
+int report_write(sqlite3 *db, long long run_id, enum report_format fmt, FILE *out)
+{
+	struct report_model m;
+	struct report_out r = { .m = &m, .out = out, .buf = STRBUF_INIT };
+	int ret = 0;
+
+	if (report_model_load(&m, db, run_id) < 0) {
+		ret = -1;
+		goto free_model;
+	}
+	if ((size_t)fmt >= ARRAY_SIZE(formats))
+		fmt = REPORT_HTML;
+	formats[fmt].write(&r);
+	report_flush(&r);
+	if (fflush(out) == EOF || ferror(out))
+		r.write_error = 1;
+	if (r.write_error)
+		ret = error("cannot write the report: %s", strerror(errno));
+free_model:
+	strbuf_release(&r.buf);
+	report_model_free(&m);
+	return ret;
+}

@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * report.h - the bisect report of a run: one self-contained HTML page (no
+ * script, no external asset), a JSON document of the whole run, or JUnit XML
+ * with one testcase per commit x configuration x stage. report.c loads the
+ * run once (report-model.c) and hands it to the format's renderer.
+ *
+ * The JSON document (format "bisectable-report", format_version 1):
+ *   run          every column of runs
+ *   configs      the configurations, runs.configs first
+ *   verdicts[]   config, commits, passed, complete, bisectable, first_bad
+ *                (null, or position, sha, subject, stage, status, evidence,
+ *                log_path), as verdict.h defines them; apart from them the
+ *                performance verdicts (perf.h): regression_threshold_pct,
+ *                regressions[] and noisy_moves[] (metric, unit, better,
+ *                position, sha, subject, value, reference_position,
+ *                reference, delta, delta_pct (null from a reference of 0),
+ *                noisy)
+ *   holes[]      config, from, to, stage, fixed_by: the bisection holes of
+ *                verdict.h (positions; stage is the first bad one of from)
+ *   performance  threshold_pct, against ("parent")
+ *   metric_names known ones first (text, data, bss, ...), then by name
+ *   metric_directions.CONFIG.NAME: unit, better ("lower", "higher", null:
+ *                never judged), from ("database", "series", "built-in", null)
+ *   commits[]    position, sha, tree, subject, author, patch,
+ *                results.CONFIG.STAGE: status, duration, evidence, log_path,
+ *                  reproduce, cache_key, cached_from, recorded_at, tests[]
+ *                  (name, status, reason, duration)
+ *                metrics.CONFIG.NAME: number
+ *                noisy_metrics.CONFIG[]: the names whose value here is noisy
+ *                warnings.CONFIG[]: object, message, new (not at the
+ *                  previous position; false where there is no previous one)
+ *   coverage     null when no build kept its .config (coverage.h), else
+ *                changed_lines, compiled (by at least one configuration),
+ *                never_compiled, undecided (complex conditions),
+ *                kconfig_lines (not counted), not_judged, compiled_by.CONFIG,
+ *                lines[]: position, sha, path, line, side ("added" in the
+ *                post-image, "removed" in the pre-image), guard, undecided
+ * Text is valid UTF-8 (invalid bytes replaced), otherwise as stored.
+ */
+#ifndef BISECT_REPORT_H
+#define BISECT_REPORT_H
+
+#include <stdio.h>
+#include <sqlite3.h>
+
+#include "lib/util.h"
+
+enum report_format {
+	REPORT_HTML,
+	REPORT_JSON,
+	REPORT_JUNIT,
+	REPORT_EMAIL,
+	REPORT_KCIDB,
+};
+
+/*
+ * "html", "json", "junit" (also "xml"), "email" (a plain-text reply to the
+ * first bad patch, report-email.c) or "kcidb" (KCIDB I/O schema v5 JSON,
+ * report-kcidb.c); returns 0, or -1 if unknown.
+ */
+int report_parse_format(const char *name, enum report_format *fmt);
+/* File extension without the dot: "html", "json", "xml", "eml", "kcidb.json". */
+const char *report_format_ext(enum report_format fmt);
+
+/* The id of run_id if it exists (0: the latest run); 0 if there is none. */
+long long report_resolve_run(sqlite3 *db, long long run_id);
+
+/*
+ * Write the report of a run (0: the latest) to out. Returns 0, or -1 after
+ * printing an error (no such run, write error).
+ */
+int report_write(sqlite3 *db, long long run_id, enum report_format fmt, FILE *out);
+
+#endif

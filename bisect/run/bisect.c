@@ -1,0 +1,520 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * bisect.c - git bisect run over bisectable steps (see bisect.h).
+ */
+#define _GNU_SOURCE
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "run/bisect.h"
+#include "lib/db.h"
+#include "lib/layout.h"
+#include "run/run.h"
+#include "input/tree.h"
+
+static const char *const stage_names[BISECT_NSTAGES] = { "apply", "build", "boot", "test" };
+
+int bisect_stage_index(const char *stage)
+{
+	int i;
+
+	for (i = 0; stage && i < BISECT_NSTAGES; i++)
+		if (!strcmp(stage, stage_names[i]))
+			return i;
+	return -1;
+}
+
+const char *bisect_answer_name(int code)
+{
+	switch (code) {
+	case BISECT_GOOD:
+		return "good";
+	case BISECT_BAD:
+		return "bad";
+	case BISECT_SKIP:
+		return "skip";
+	}
+	return "abort";
+}
+
+int bisect_exit_code(const char *const status[BISECT_NSTAGES], int wanted, int *deciding)
+{
+	int last = wanted >= 0 && wanted < BISECT_NSTAGES ? wanted : BISECT_NSTAGES - 1;
+	int i, code = BISECT_GOOD;
+
+	for (i = 0; i <= last; i++) {
+		const char *s = status[i];
+
+		if (s && !strcmp(s, "pass"))
+			continue;
+		if (!s)
+			code = BISECT_ABORT;	/* the step recorded nothing: ours, not the commit's */
+		else if (!strcmp(s, "fail") || !strcmp(s, "timeout"))
+			/* An earlier stage's failure hides the one looked for. */
+			code = wanted < 0 || i == wanted ? BISECT_BAD : BISECT_SKIP;
+		else if (!strcmp(s, "error") || !strcmp(s, "skip"))
+			code = BISECT_SKIP;	/* the machine failed, or it was not run */
+		else
+			code = BISECT_ABORT;
+		break;
+	}
+	if (deciding)
+		*deciding = code == BISECT_GOOD ? -1 : i;
+	return code;
+}
+
+static int answer_rank(int code)
+{
+	switch (code) {
+	case BISECT_GOOD:
+		return 0;
+	case BISECT_SKIP:
+		return 1;
+	case BISECT_BAD:
+		return 2;
+	}
+	return 3;
+}
+
+int bisect_exit_combine(int a, int b)
+{
+	return answer_rank(a) >= answer_rank(b) ? a : b;
+}
+
+int bisect_judge(sqlite3 *db, long long commit_id, const struct run_config *rc, int wanted,
+		 struct strbuf *why)
+{
+	sqlite3_stmt *q = db_prepare(db, "SELECT stage, status, evidence FROM results"
+				     " WHERE commit_id = ? AND config = ?");
+	int answer = BISECT_GOOD;
+	size_t c;
+
+	strbuf_reset(why);
+	for (c = 0; c < rc->nconfigs; c++) {
+		char *status[BISECT_NSTAGES] = { NULL }, *evidence[BISECT_NSTAGES] = { NULL };
+		int code, stage, i;
+
+		sqlite3_reset(q);
+		sqlite3_bind_int64(q, 1, commit_id);
+		db_bind_text(q, 2, rc->configs[c]);
+		while (sqlite3_step(q) == SQLITE_ROW) {
+			i = bisect_stage_index(db_column_str(q, 0));
+			if (i < 0)
+				continue;
+			status[i] = db_column_dup(q, 1);
+			evidence[i] = db_column_dup(q, 2);
+		}
+		code = bisect_exit_code((const char *const *)status, wanted, &stage);
+		if (answer_rank(code) > answer_rank(answer) || (!c && !why->len)) {
+			strbuf_reset(why);
+			if (stage < 0)
+				strbuf_addf(why, "%s passes %s", rc->configs[c],
+					    wanted < 0 ? "every stage" : stage_names[wanted]);
+			else
+				strbuf_addf(why, "%s %s %s%s%s", rc->configs[c], stage_names[stage],
+					    status[stage] ? status[stage] : "not recorded",
+					    evidence[stage] ? ": " : "",
+					    evidence[stage] ? evidence[stage] : "");
+		}
+		answer = bisect_exit_combine(answer, code);
+		for (i = 0; i < BISECT_NSTAGES; i++) {
+			free(status[i]);
+			free(evidence[i]);
+		}
+	}
+	sqlite3_finalize(q);
+	return answer;
+}
+
+static int have_ccache(void)
+{
+	const char *argv[] = { "sh", "-c", "command -v ccache >/dev/null", NULL };
+	struct child c = { .argv = argv };
+
+	return !run_child(&c);
+}
+
+int bisect_make_config(struct run_config *rc, const struct bisect_settings *s)
+{
+	char *configs_dir = project_path("configs");
+	int ret;
+
+	run_config_init(rc);
+	run_config_set_configs(rc, s->configs);
+	run_config_set_suites(rc, s->suites ? s->suites : RUN_CONFIG_SUITES);
+	run_config_set_tests(rc, s->tests ? s->tests : "all");
+	rc->ccache = have_ccache();
+	rc->use_cache = !s->no_cache;
+	/* One commit at a time: the base is git bisect's good commit, never built. */
+	rc->verify_base = 0;
+	if (s->retries >= 0)
+		rc->retries = s->retries;
+	if (s->boot_timeout > 0)
+		rc->boot_timeout = s->boot_timeout;
+	rc->sandbox = !s->no_sandbox;
+	ret = run_config_validate(rc, configs_dir);
+	free(configs_dir);
+	return ret;
+}
+
+/* Is sha one of the good commits of the bisection in work_dir? */
+static int is_good_ref(const char *work_dir, const char *sha)
+{
+	char *ref = xasprintf("refs/bisect/good-%s", sha);
+	int ret = !git_quiet(work_dir, NULL, "rev-parse", "-q", "--verify", ref, NULL);
+
+	free(ref);
+	return ret;
+}
+
+long long bisect_user_run(sqlite3 *db, const char *work_dir, const struct run_config *rc)
+{
+	struct strbuf goods = STRBUF_INIT, bad = STRBUF_INIT, common = STRBUF_INIT;
+	struct run_info ri = { 0 };
+	char *options = run_config_to_json(rc), *nl;
+	sqlite3_stmt *q;
+	long long id = 0;
+
+	if (git_quiet(work_dir, &goods, "for-each-ref", "--format=%(objectname)",
+		      "refs/bisect/good-*", NULL) || !goods.len) {
+		error("no git bisect with a good commit in %s: 'step --bisect-run' is run by"
+		      " 'git bisect run' (after 'git bisect start BAD GOOD')", work_dir);
+		goto out;
+	}
+	q = db_prepare(db, "SELECT id, base_sha FROM runs WHERE kind = 'bisect'"
+		       " AND work_dir = ? AND options = ? ORDER BY id DESC");
+	db_bind_text(q, 1, work_dir);
+	db_bind_text(q, 2, options);
+	while (!id && sqlite3_step(q) == SQLITE_ROW)
+		if (is_good_ref(work_dir, db_column_str(q, 1)))
+			id = sqlite3_column_int64(q, 0);
+	sqlite3_finalize(q);
+	if (id)
+		goto out;
+
+	/* The first step of this bisection: its first good commit is the base. */
+	nl = strchr(goods.buf, '\n');
+	if (nl)
+		*nl = '\0';
+	git_quiet(work_dir, &bad, "rev-parse", "-q", "--verify", "refs/bisect/bad", NULL);
+	git(work_dir, &common, "rev-parse", "--path-format=absolute", "--git-common-dir", NULL);
+	ri.series = xasprintf("git bisect run in %s", work_dir);
+	ri.series_kind = xstrdup("range");
+	ri.repo = xstrdup(work_dir);
+	ri.work_dir = xstrdup(work_dir);
+	ri.base_sha = xstrdup(goods.buf);
+	ri.base_version = tree_version(common.buf, goods.buf);
+	ri.tip_sha = bad.len ? xstrdup(bad.buf) : NULL;
+	ri.configs = run_config_configs_list(rc);
+	ri.options = xstrdup(options);
+	ri.kind = xstrdup("bisect");
+	db_begin(db);
+	id = db_insert_run(db, &ri);
+	db_commit(db);
+	info("run %lld records this git bisect run", id);
+out:
+	run_info_free(&ri);
+	free(options);
+	strbuf_release(&goods);
+	strbuf_release(&bad);
+	strbuf_release(&common);
+	return id;
+}
+
+static volatile sig_atomic_t interrupted;
+
+static void on_signal(int sig)
+{
+	interrupted = sig;
+	/* git bisect run is in a group of its own: end it, its step cleans up. */
+	child_signal_current(SIGTERM);
+}
+
+/* self step --bisect-run --db DB --run N [--stage S] [--no-cache] */
+static void step_argv(struct run *r, const char *stage, int no_cache, struct argv_array *a)
+{
+	char *self = self_exe_path(), *db = abspath(r->db_path);
+
+	argv_pushl(a, self, "step", "--bisect-run", "--db", db, NULL);
+	free(self);
+	free(db);
+	argv_pushf(a, "--run=%lld", r->id);
+	if (stage)
+		argv_pushf(a, "--stage=%s", stage);
+	if (no_cache)
+		argv_push(a, "--no-cache");
+}
+
+/*
+ * git's and the steps' chatter goes to stderr, with the steps' progress:
+ * stdout is the answer.
+ */
+static int run_owned_to_stderr(struct run *r, struct child *c)
+{
+	int saved = dup(STDOUT_FILENO), ret;
+
+	fflush(stdout);
+	if (saved >= 0)
+		dup2(STDERR_FILENO, STDOUT_FILENO);
+	ret = run_owned(r, c);
+	if (saved >= 0) {
+		dup2(saved, STDOUT_FILENO);
+		close(saved);
+	}
+	return ret;
+}
+
+static int git_bisect_run(struct run *r, const char *stage)
+{
+	const char *const env[] = { r->alive_env, NULL };
+	struct argv_array argv = ARGV_ARRAY_INIT, step = ARGV_ARRAY_INIT;
+	struct child c = { .env = env, .own_group = 1 };
+	size_t i;
+	int ret;
+
+	step_argv(r, stage, 0, &step);
+	argv_pushl(&argv, "git", "-C", r->work_dir, "bisect", "run", NULL);
+	for (i = 0; i < step.argc; i++)
+		argv_push(&argv, step.argv[i]);
+	c.argv = argv.argv;
+	ret = run_owned_to_stderr(r, &c);
+	argv_clear(&argv);
+	argv_clear(&step);
+	return ret;
+}
+
+/* One step at sha outside git bisect, without the result cache: its answer. */
+static int step_again(struct run *r, const char *sha, const char *stage)
+{
+	const char *const env[] = { r->alive_env, NULL };
+	struct argv_array argv = ARGV_ARRAY_INIT;
+	struct child c = { .env = env, .own_group = 1, .dir = r->work_dir };
+	int ret;
+
+	if (tree_checkout_clean(r->work_dir, sha))
+		return BISECT_ABORT;
+	step_argv(r, stage, 1, &argv);
+	c.argv = argv.argv;
+	ret = run_owned_to_stderr(r, &c);
+	argv_clear(&argv);
+	return ret;
+}
+
+/* What git bisect log says, counted. */
+struct bisect_log {
+	struct strbuf text;
+	int steps, skips;
+	char first_bad[41];		/* "" if git bisect did not name one */
+	struct strbuf candidates;	/* only skipped commits left: the possible ones */
+};
+
+static void parse_log(struct bisect_log *l)
+{
+	const char *p = l->text.buf;
+
+	while (*p) {
+		const char *end = strchrnul(p, '\n');
+
+		if (!strncmp(p, "git bisect good ", 16) || !strncmp(p, "git bisect bad ", 15))
+			l->steps++;
+		else if (!strncmp(p, "git bisect skip ", 16))
+			l->steps++, l->skips++;
+		else if (!strncmp(p, "# first bad commit: [", 21) && end - p >= 61)
+			memcpy(l->first_bad, p + 21, 40);
+		else if (!strncmp(p, "# possible first bad commit: [", 30) && end - p >= 70)
+			strbuf_addf(&l->candidates, "  %.*s\n", (int)(end - p - 29), p + 29);
+		p = *end ? end + 1 : end;
+	}
+}
+
+/* The result that made the first bad commit bad, with its log. */
+static void print_evidence(struct run *r, const char *sha, int wanted)
+{
+	sqlite3_stmt *q = db_prepare(r->db, "SELECT c.position, c.subject, r.config, r.stage,"
+		" r.status, r.evidence, r.log_path FROM results r JOIN commits c"
+		" ON c.id = r.commit_id WHERE c.run_id = ? AND c.sha = ?"
+		" AND r.status IN ('fail', 'timeout') AND (?3 IS NULL OR r.stage = ?3)"
+		" ORDER BY r.config, CASE r.stage WHEN 'apply' THEN 0 WHEN 'build' THEN 1"
+		" WHEN 'boot' THEN 2 ELSE 3 END");
+	int first = 1;
+
+	sqlite3_bind_int64(q, 1, r->id);
+	db_bind_text(q, 2, sha);
+	db_bind_text(q, 3, wanted >= 0 ? stage_names[wanted] : NULL);
+	while (sqlite3_step(q) == SQLITE_ROW) {
+		if (first)
+			printf("first bad commit: %d/%d %.12s \"%s\"\n", sqlite3_column_int(q, 0),
+			       r->ncommits, sha, db_column_str(q, 1));
+		first = 0;
+		printf("  %s: %s %s: %s\n", db_column_str(q, 2), db_column_str(q, 3),
+		       db_column_str(q, 4), db_column_str(q, 5));
+		if (*db_column_str(q, 6))
+			printf("  log: %s\n", db_column_str(q, 6));
+	}
+	if (first)
+		printf("first bad commit: %.12s (no failing result recorded for it)\n", sha);
+	sqlite3_finalize(q);
+}
+
+/* Commits whose build came from the result cache. */
+static int cached_steps(struct run *r)
+{
+	sqlite3_stmt *q = db_prepare(r->db, "SELECT COUNT(DISTINCT commit_id) FROM results"
+				     " WHERE run_id = ? AND stage = 'build'"
+				     " AND cached_from IS NOT NULL");
+	int n = 0;
+
+	sqlite3_bind_int64(q, 1, r->id);
+	if (sqlite3_step(q) == SQLITE_ROW)
+		n = sqlite3_column_int(q, 0);
+	sqlite3_finalize(q);
+	return n;
+}
+
+static void save_log(struct run *r, const struct bisect_log *l)
+{
+	char *db = abspath(r->db_path), *slash = strrchr(db, '/'), *dir, *path;
+
+	*slash = '\0';
+	dir = xasprintf("%s/logs/run-%lld", *db ? db : "/", r->id);
+	path = xasprintf("%s/bisect.log", dir);
+	if (mkdir_p(dir) < 0 || write_file(path, l->text.buf, l->text.len))
+		warning("cannot write %s", path);
+	free(path);
+	free(dir);
+	free(db);
+}
+
+/*
+ * Test the first bad commit and its parent once more, without the cache:
+ * 1 when they say bad and good again, 0 (flaky) when not, with what they said.
+ */
+static int confirm(struct run *r, const char *bad, const char *stage, struct strbuf *said)
+{
+	struct strbuf parent = STRBUF_INIT;
+	char *spec = xasprintf("%s^", bad);
+	int p = BISECT_ABORT, b;
+
+	if (!git(r->work_dir, &parent, "rev-parse", "--verify", spec, NULL)) {
+		info("confirming: %.12s (the parent) and %.12s again, without the cache",
+		     parent.buf, bad);
+		p = step_again(r, parent.buf, stage);
+	}
+	b = interrupted ? BISECT_ABORT : step_again(r, bad, stage);
+	strbuf_addf(said, "%.12s is %s and its parent %.12s %s", bad, bisect_answer_name(b),
+		    parent.buf, bisect_answer_name(p));
+	free(spec);
+	strbuf_release(&parent);
+	return b == BISECT_BAD && p == BISECT_GOOD;
+}
+
+static int answer(struct run *r, const struct bisect_log *l, const char *stage, int confirmed,
+		  const char *said, double seconds)
+{
+	int wanted = bisect_stage_index(stage), ret = EXIT_BAD;
+	long secs = (long)(seconds + 0.5);
+	const char *p;
+
+	if (l->first_bad[0]) {
+		print_evidence(r, l->first_bad, wanted);
+		if (confirmed) {
+			printf("confirmed: tested again without the cache, %s\n", said);
+			ret = 0;
+		} else {
+			printf("flaky: tested again without the cache, %s: the verdict does not"
+			       " reproduce\n", said);
+		}
+	} else if (l->candidates.len) {
+		printf("no first bad commit: only skipped commits are left; it is one of:\n%s",
+		       l->candidates.buf);
+	} else {
+		printf("no first bad commit found\n");
+	}
+	printf("bisect: %d steps (%d skipped, %d from the cache) in a range of %d commits"
+	       " (a linear walk: %d), %ldm%02lds, run %lld%s\n", l->steps, l->skips,
+	       cached_steps(r), r->ncommits, r->ncommits, secs / 60, secs % 60, r->id,
+	       stage ? "" : ", any stage");
+	printf("git bisect log:\n");
+	for (p = l->text.buf; *p; ) {
+		const char *end = strchrnul(p, '\n');
+
+		printf("  %.*s\n", (int)(end - p), p);
+		p = *end ? end + 1 : end;
+	}
+	return ret;
+}
+
+int bisect_run(sqlite3 *db, const char *db_path, const struct bisect_target *t,
+	       struct run_config *rc)
+{
+	struct run r = RUN_INIT;
+	struct bisect_log l = { STRBUF_INIT, 0, 0, "", STRBUF_INIT };
+	struct strbuf said = STRBUF_INIT;
+	struct run_target rt = { .repo = t->repo };
+	char *range = xasprintf("%s..%s", t->good, t->bad);
+	int ret = EXIT_ERROR, status, confirmed = 0;
+	double start = now_seconds();
+
+	rt.range = range;
+	r.db = db;
+	r.db_path = db_path;
+	run_mark_interrupted(db);
+	if (run_check_tools(rc->sandbox) || run_check_exec_paths(db_path) ||
+	    run_prepare(&r, &rt, rc))
+		goto out;
+	r.info.kind = xstrdup("bisect");
+	run_record(&r);
+	if (run_open_alive(&r))
+		goto out;
+	signal(SIGINT, on_signal);
+	signal(SIGTERM, on_signal);
+	signal(SIGHUP, on_signal);
+
+	/* A bisection an earlier, killed bisect left in our clone ends here. */
+	git_quiet(r.work_dir, NULL, "bisect", "reset", NULL);
+	if (tree_checkout_clean(r.work_dir, r.tip.buf) ||
+	    git(r.work_dir, NULL, "bisect", "start", r.tip.buf, r.base.buf, NULL)) {
+		error("cannot start git bisect in %s", r.work_dir);
+		goto end;
+	}
+	status = git_bisect_run(&r, t->stage);
+	git(r.work_dir, &l.text, "bisect", "log", NULL);
+	parse_log(&l);
+	save_log(&r, &l);
+	git_quiet(r.work_dir, NULL, "bisect", "reset", NULL);
+	if (interrupted)
+		goto end;
+	if (status && !l.first_bad[0] && !l.candidates.len) {
+		error("git bisect run failed (exit %d): a step could not judge a commit", status);
+		goto end;
+	}
+	if (l.first_bad[0])
+		confirmed = confirm(&r, l.first_bad, t->stage, &said);
+	if (interrupted)
+		goto end;
+	ret = answer(&r, &l, t->stage, confirmed, said.buf, now_seconds() - start);
+end:
+	tree_checkout_clean(r.work_dir, r.tip.buf);
+	signal(SIGINT, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
+	signal(SIGHUP, SIG_DFL);
+	if (interrupted) {
+		db_finish_run(db, r.id, "interrupted", NULL);
+		run_claim_work_dir(&r, "interrupted");
+		error("interrupted; run %lld is marked interrupted", r.id);
+		ret = 128 + interrupted;
+	} else {
+		db_finish_run(db, r.id, ret == EXIT_ERROR ? "failed" : "done", NULL);
+		run_claim_work_dir(&r, ret == EXIT_ERROR ? "failed" : "done");
+	}
+out:
+	run_release(&r);
+	strbuf_release(&l.text);
+	strbuf_release(&l.candidates);
+	strbuf_release(&said);
+	free(range);
+	return ret;
+}

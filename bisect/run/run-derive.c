@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * run-derive.c - the stage of 'bisectable run --configs auto' that derives
+ * configurations from the series before the first commit is verified (the
+ * derivation itself is config-derive.c). Derived configurations are built at
+ * every commit and booted only with --boot auto: they cost build time only.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "step/cache.h"
+#include "kconfig/config-derive.h"
+#include "lib/db.h"
+#include "lib/layout.h"
+#include "run/run.h"
+#include "input/tree.h"
+#include "lib/util.h"
+
+int run_derive(struct run *r)
+{
+	struct run_config *rc = r->rc;
+	struct strbuf list = STRBUF_INIT, line = STRBUF_INIT;
+	struct argv_array shas = ARGV_ARRAY_INIT;
+	char *range = xasprintf("%s..%s", r->base.buf, r->tip.buf);
+	const struct derive_result *res;
+	size_t i, nfixed = rc->nconfigs, unreachable = 0;
+	int ret = -1;
+
+	if (git(r->work_dir, &list, "rev-list", "--reverse", range, NULL))
+		goto out;
+	for (const char *p = list.buf; *p; ) {
+		const char *eol = strchrnul(p, '\n');
+		char *sha = xstrndup(p, eol - p);
+
+		argv_push(&shas, sha);
+		free(sha);
+		p = *eol ? eol + 1 : eol;
+	}
+	if (!shas.argc) {
+		info("--configs auto: no commit to derive configurations from");
+		ret = 0;
+		goto out;
+	}
+	r->derived = xcalloc(1, sizeof(*r->derived));
+	info("deriving configurations from the guards of %zu commits (Kconfig at the tip)",
+	     shas.argc);
+	if (derive_series(r->work_dir, &shas, (const char *const *)rc->configs, nfixed, 1,
+			  r->derived))
+		goto out;
+	res = &r->derived->result;
+	for (i = nfixed; i < res->nconfigs; i++)
+		run_config_add_config(rc, res->configs[i].name, !rc->boot_derived);
+	for (i = 0; i < res->narms; i++)
+		unreachable += res->arms[i].config < 0;
+	for (i = nfixed; i < res->nconfigs; i++)
+		strbuf_addf(&line, "%s%s", i > nfixed ? ", " : "", res->configs[i].name);
+	info("%zu symbols, %zu arms: %zu derived configuration%s%s%s, %zu arm%s unreachable"
+	     " (%u olddefconfig runs, %.1f s; 'bisectable configs' tells why)",
+	     r->derived->nsymbols, res->narms, res->nconfigs - nfixed,
+	     res->nconfigs - nfixed == 1 ? "" : "s", line.len ? ": " : "", line.buf,
+	     unreachable, unreachable == 1 ? " is" : "s are", res->resolved, r->derived->seconds);
+	ret = 0;
+out:
+	free(range);
+	strbuf_release(&list);
+	strbuf_release(&line);
+	argv_clear(&shas);
+	return ret;
+}
+
+/*
+ * configs/auto/<run>/ in the project when it can be written (a checkout),
+ * else in the cache (an installed bisectable). <run> carries a hash of the
+ * database's path: two databases each have a run 1.
+ */
+static char *auto_dir(const char *db_path, long long id)
+{
+	char *db = abspath(db_path), *hash = sha256_buf(db, strlen(db));
+	char *rel = xasprintf("configs/auto/%lld-%.8s", id, hash);
+	char *dir = project_path(rel);
+
+	if (mkdir_p(dir)) {
+		char *cache = cache_dir();
+
+		free(dir);
+		dir = xasprintf("%s/%s", cache, rel);
+		free(cache);
+		if (mkdir_p(dir))
+			die("cannot create %s: %s", dir, strerror(errno));
+	}
+	free(db);
+	free(hash);
+	free(rel);
+	return dir;
+}
+
+static void copy_fragment(const char *from_dir, const char *to_dir, const char *name,
+			  struct strbuf *text)
+{
+	char *from = xasprintf("%s/%s.config", from_dir, name);
+	char *to = xasprintf("%s/%s.config", to_dir, name);
+
+	strbuf_reset(text);
+	if (strbuf_read_file(text, from) < 0 || write_file(to, text->buf, text->len))
+		die("cannot copy %s to %s", from, to);
+	free(from);
+	free(to);
+}
+
+void run_write_derived(struct run *r)
+{
+	struct run_config *rc = r->rc;
+	const struct derive_result *res;
+	struct strbuf text = STRBUF_INIT, covers = STRBUF_INIT;
+	char *given = project_path("configs"), *dir, *configs, *options;
+	size_t i, j;
+
+	if (!r->derived || !r->derived->derived)
+		return;
+	res = &r->derived->result;
+	dir = auto_dir(r->db_path, r->id);
+	/* The given fragments too: the run's configurations are all in one place. */
+	copy_fragment(given, dir, "base", &text);
+	db_begin(r->db);
+	for (i = 0; i < res->nconfigs; i++) {
+		const struct derived_config *c = &res->configs[i];
+
+		strbuf_reset(&covers);
+		if (!c->derived) {
+			copy_fragment(given, dir, c->name, &text);
+			db_run_config_put(r->db, r->id, c->name, 0, 4, text.buf, NULL);
+			continue;
+		}
+		for (j = 0; j < res->narms; j++)
+			if (res->arms[j].config == (int)i)
+				strbuf_addf(&covers, "%s%s=%c", covers.len ? " " : "",
+					    res->arms[j].symbol, res->arms[j].value);
+		strbuf_reset(&text);
+		derive_fragment_text(res, i, r->info.series, &text);
+		{
+			char *path = xasprintf("%s/%s.config", dir, c->name);
+
+			if (write_file(path, text.buf, text.len))
+				die("cannot write %s: %s", path, strerror(errno));
+			free(path);
+		}
+		db_run_config_put(r->db, r->id, c->name, 1,
+				  run_config_build_only(rc, c->name) ? 2 : 4, text.buf, covers.buf);
+	}
+	free(rc->configs_dir);
+	rc->configs_dir = xstrdup(dir);
+	configs = run_config_configs_list(rc);
+	options = run_config_to_json(rc);
+	db_run_set_options(r->db, r->id, configs, options);
+	db_commit(r->db);
+	info("derived configurations written to %s", dir);
+	free(configs);
+	free(options);
+	free(dir);
+	free(given);
+	strbuf_release(&text);
+	strbuf_release(&covers);
+}

@@ -1,0 +1,355 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * run-slurm.c - a run as one Slurm job per configuration (see run-slurm.h).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "lib/db.h"
+#include "run/merge.h"
+#include "run/run-slurm.h"
+#include "lib/util.h"
+#include "judge/verdict.h"
+
+/* Seconds between two looks at the queue. */
+#define POLL_SECONDS	2
+
+/*
+ * The batch script of every job: a fixed text, its data only in argv
+ * (job.sh RC-FILE WORK-TAG COMMAND...). The exit status goes to RC-FILE; a
+ * job that never writes it was killed, cancelled or lost with its node.
+ */
+static const char job_script[] =
+	"#!/bin/sh\n"
+	"# One configuration of a bisectable run on Slurm (bisect/run-slurm.c):\n"
+	"# job.sh RC-FILE WORK-TAG COMMAND...; COMMAND's exit status goes to RC-FILE.\n"
+	"rc_file=$1\n"
+	"BISECTABLE_WORK_TAG=$2\n"
+	"export BISECTABLE_WORK_TAG\n"
+	"shift 2\n"
+	"\"$@\"\n"
+	"rc=$?\n"
+	"echo \"$rc\" > \"$rc_file.tmp\" && mv \"$rc_file.tmp\" \"$rc_file\"\n"
+	"exit \"$rc\"\n";
+
+struct slurm_job {
+	const char *config;
+	char *id;		/* Slurm's job id, NULL if not submitted */
+	char *db;		/* its database */
+	char *out;		/* its stdout and stderr */
+	char *rc_file;
+	int rc;			/* its exit status; -1: none (it failed) */
+	int done;
+};
+
+/* <db dir>/slurm/<UTC stamp>-<pid>, created; where every node must see it. */
+static char *slurm_dir(const char *db_path)
+{
+	char *db = abspath(db_path), *slash = strrchr(db, '/'), *dir;
+	char stamp[32];
+	time_t now = time(NULL);
+
+	strftime(stamp, sizeof(stamp), "%Y%m%dT%H%M%SZ", gmtime(&now));
+	*slash = '\0';
+	dir = xasprintf("%s/slurm/%s-%d", *db ? db : "", stamp, (int)getpid());
+	free(db);
+	if (mkdir_p(dir) < 0)
+		die("cannot create %s: %s", dir, strerror(errno));
+	return dir;
+}
+
+static int submit(const struct slurm_run *s, const char *dir, const char *script,
+		  const char *stamp, struct slurm_job *job)
+{
+	struct argv_array argv = ARGV_ARRAY_INIT;
+	struct strbuf out = STRBUF_INIT;
+	char *self = self_exe_path(), *cwd = abspath(".");
+	size_t i;
+	int ret = 0;
+
+	/* The environment: PATH, BISECTABLE_CACHE and the stores' URLs (cmd-run.c). */
+	argv_pushl(&argv, "sbatch", "--parsable", "--export=ALL", NULL);
+	argv_pushf(&argv, "--job-name=bisectable-%s", job->config);
+	argv_pushf(&argv, "--output=%s", job->out);
+	argv_pushf(&argv, "--chdir=%s", cwd);
+	if (s->partition)
+		argv_pushf(&argv, "--partition=%s", s->partition);
+	argv_push(&argv, script);
+	argv_push(&argv, job->rc_file);
+	argv_pushf(&argv, "slurm-%s-%s", stamp, job->config);
+	argv_pushl(&argv, self, "run", "--db", job->db, "--configs", job->config, NULL);
+	for (i = 0; s->job_args[i]; i++)
+		argv_push(&argv, s->job_args[i]);
+	if (run_capture(dir, &out, argv.argv) || !out.len) {
+		ret = error("sbatch did not take the job of %s (see above)", job->config);
+	} else {
+		/* --parsable: "ID" or "ID;CLUSTER". */
+		out.buf[strcspn(out.buf, ";\n")] = '\0';
+		job->id = xstrdup(out.buf);
+		fprintf(stderr, "slurm: job %s verifies %s (its log: %s)\n", job->id, job->config,
+			job->out);
+	}
+	argv_clear(&argv);
+	strbuf_release(&out);
+	free(self);
+	free(cwd);
+	return ret;
+}
+
+/* The ids of our jobs that Slurm still has; -1 if it cannot be asked. */
+static int queued(struct strbuf *ids)
+{
+	const char *argv[] = { "squeue", "--me", "--noheader", "--format=%i", NULL };
+
+	strbuf_reset(ids);
+	return run_capture(NULL, ids, argv) ? -1 : 0;
+}
+
+static int in_list(const char *list, const char *id)
+{
+	size_t n = strlen(id);
+	const char *p;
+
+	for (p = list; (p = strstr(p, id)); p += n)
+		if ((p == list || p[-1] == '\n') && (!p[n] || p[n] == '\n'))
+			return 1;
+	return 0;
+}
+
+static void read_rc(struct slurm_job *job)
+{
+	struct strbuf text = STRBUF_INIT;
+
+	job->rc = -1;
+	if (!strbuf_read_file(&text, job->rc_file)) {
+		strbuf_trim(&text);
+		if (parse_int(text.buf, 0, 255, &job->rc))
+			job->rc = -1;
+	}
+	strbuf_release(&text);
+}
+
+static void cancel(struct slurm_job *job)
+{
+	const char *argv[] = { "scancel", job->id, NULL };
+
+	run_capture(NULL, NULL, argv);
+}
+
+/* Wait for every job to end, at most s->timeout seconds; then cancel the rest. */
+static void wait_jobs(const struct slurm_run *s, struct slurm_job *jobs, size_t n)
+{
+	struct strbuf ids = STRBUF_INIT;
+	double end = now_seconds() + s->timeout;
+	size_t i, left;
+	int unasked = 0;
+
+	for (;;) {
+		int asked = !queued(&ids);
+
+		for (i = left = 0; i < n; i++) {
+			struct slurm_job *job = &jobs[i];
+
+			if (job->done)
+				continue;
+			/* Its status written, or gone from the queue without one. */
+			if (file_exists(job->rc_file) || (asked && !in_list(ids.buf, job->id))) {
+				job->done = 1;
+				read_rc(job);
+				if (job->rc < 0 && file_exists(job->rc_file) == 0)
+					fprintf(stderr, "slurm: job %s (%s) ended without an exit"
+						" status (killed, cancelled or lost)\n", job->id,
+						job->config);
+				else
+					fprintf(stderr, "slurm: job %s (%s) ended: exit %d\n",
+						job->id, job->config, job->rc);
+				continue;
+			}
+			left++;
+		}
+		if (!left)
+			break;
+		/* A controller that stops answering for long is a timeout too. */
+		unasked = asked ? 0 : unasked + 1;
+		if (now_seconds() >= end || unasked * POLL_SECONDS > 600) {
+			for (i = 0; i < n; i++) {
+				if (jobs[i].done)
+					continue;
+				error("slurm: job %s (%s) did not end in %d s: cancelled",
+				      jobs[i].id, jobs[i].config, s->timeout);
+				cancel(&jobs[i]);
+				jobs[i].done = 1;
+				jobs[i].rc = -1;
+			}
+			break;
+		}
+		sleep(POLL_SECONDS);
+	}
+	strbuf_release(&ids);
+}
+
+/* 1 if the job's database holds a run. */
+static int has_run(const char *path)
+{
+	sqlite3 *db;
+	sqlite3_stmt *st;
+	int yes = 0;
+
+	if (!file_exists(path))
+		return 0;
+	if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK &&
+	    sqlite3_prepare_v2(db, "SELECT 1 FROM runs", -1, &st, NULL) == SQLITE_OK) {
+		yes = sqlite3_step(st) == SQLITE_ROW;
+		sqlite3_finalize(st);
+	}
+	sqlite3_close(db);
+	return yes;
+}
+
+/*
+ * A failed job's configuration: every cell it did not record is an error
+ * that names the job, so the configuration is neither bisectable nor
+ * complete. What it did record stays.
+ */
+static int record_failed(sqlite3 *db, long long run_id, const struct slurm_job *job)
+{
+	static const char *const stages[] = { "apply", "build", "boot", "test" };
+	sqlite3_stmt *st;
+	size_t i;
+	int added = 0;
+	char *why;
+
+	if (!job->id)
+		why = xstrdup("its Slurm job could not be submitted");
+	else if (job->rc < 0)
+		why = xasprintf("Slurm job %s failed (no exit status: killed, cancelled or lost);"
+				" see %s", job->id, job->out);
+	else
+		why = xasprintf("Slurm job %s failed (exit %d); see %s", job->id, job->rc,
+				job->out);
+	db_begin(db);
+	for (i = 0; i < ARRAY_SIZE(stages); i++) {
+		st = db_prepare(db, "INSERT INTO results (run_id, commit_id, config, stage, status,"
+				" evidence, log_path) SELECT c.run_id, c.id, ?, ?, 'error', ?, ?"
+				" FROM commits c WHERE c.run_id = ? AND NOT EXISTS (SELECT 1"
+				" FROM results r WHERE r.commit_id = c.id AND r.config = ?"
+				" AND r.stage = ?)");
+		db_bind_text(st, 1, job->config);
+		db_bind_text(st, 2, stages[i]);
+		db_bind_text(st, 3, why);
+		db_bind_text(st, 4, job->out);
+		sqlite3_bind_int64(st, 5, run_id);
+		db_bind_text(st, 6, job->config);
+		db_bind_text(st, 7, stages[i]);
+		db_done(db, st);
+		added += sqlite3_changes(db);
+	}
+	db_commit(db);
+	error("%s: %s", job->config, why);
+	free(why);
+	return added;
+}
+
+/* Fold the jobs' databases into one run of s->db; its id, or 0 if none holds a run. */
+static long long merge_jobs(const struct slurm_run *s, struct slurm_job *jobs, size_t n)
+{
+	long long run_id = 0;
+	sqlite3_stmt *st;
+	char *configs, *options;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		struct merge_stats ms;
+
+		if (!has_run(jobs[i].db)) {
+			jobs[i].rc = jobs[i].rc == 0 || jobs[i].rc == EXIT_BAD ? -1 : jobs[i].rc;
+			continue;
+		}
+		if (merge_database(s->db, jobs[i].db, run_id, &ms)) {
+			jobs[i].rc = -1;
+			continue;
+		}
+		run_id = ms.run_id;
+	}
+	if (!run_id)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (jobs[i].rc != 0 && jobs[i].rc != EXIT_BAD)
+			record_failed(s->db, run_id, &jobs[i]);
+	/*
+	 * The run is every configuration asked for, in the order given; its
+	 * options too (the first job's name only its own configuration, and
+	 * 'step' and the report read them).
+	 */
+	configs = run_config_configs_list(s->rc);
+	options = run_config_to_json(s->rc);
+	st = db_prepare(s->db, "UPDATE runs SET configs = ?, options = ?, state = 'done',"
+			" ended_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ?");
+	db_bind_text(st, 1, configs);
+	db_bind_text(st, 2, options);
+	sqlite3_bind_int64(st, 3, run_id);
+	db_done(s->db, st);
+	free(options);
+	free(configs);
+	return run_id;
+}
+
+int run_slurm(const struct slurm_run *s)
+{
+	const char *argv[] = { "sh", "-c", "command -v sbatch >/dev/null && "
+			       "command -v squeue >/dev/null", NULL };
+	struct child probe = { .argv = argv };
+	size_t n = s->rc->nconfigs, i;
+	struct slurm_job *jobs;
+	char *dir, *script, *stamp;
+	long long run_id;
+	int ret;
+
+	if (run_child(&probe))
+		return error("sbatch or squeue not found: install Debian's slurm-client"), EXIT_ERROR;
+	dir = slurm_dir(s->db_path);
+	stamp = xstrdup(strrchr(dir, '/') + 1);
+	script = xasprintf("%s/job.sh", dir);
+	if (write_file(script, job_script, strlen(job_script)) < 0 || chmod(script, 0755) < 0)
+		die("cannot write %s: %s", script, strerror(errno));
+	jobs = xcalloc(n, sizeof(*jobs));
+	for (i = 0; i < n; i++) {
+		struct slurm_job *job = &jobs[i];
+
+		job->config = s->rc->configs[i];
+		job->db = xasprintf("%s/%s.db", dir, job->config);
+		job->out = xasprintf("%s/%s.out", dir, job->config);
+		job->rc_file = xasprintf("%s/%s.rc", dir, job->config);
+		if (submit(s, dir, script, stamp, job)) {
+			job->done = 1;
+			job->rc = -1;
+		}
+	}
+	wait_jobs(s, jobs, n);
+	run_id = merge_jobs(s, jobs, n);
+	if (!run_id) {
+		ret = error("no Slurm job recorded a run: see the logs in %s", dir);
+		ret = EXIT_ERROR;
+	} else {
+		info("run %lld: the configurations' jobs merged into %s (jobs' files: %s)", run_id,
+		     s->db_path, dir);
+		ret = verdict_report(s->db, run_id, NULL, NULL, stdout);
+	}
+	for (i = 0; i < n; i++) {
+		free(jobs[i].id);
+		free(jobs[i].db);
+		free(jobs[i].out);
+		free(jobs[i].rc_file);
+	}
+	free(jobs);
+	free(script);
+	free(stamp);
+	free(dir);
+	return ret;
+}

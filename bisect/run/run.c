@@ -1,0 +1,545 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * run.c - a run from its target to its end state (see run.h).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "judge/coverage.h"
+#include "lib/layout.h"
+#include "kconfig/config-derive.h"
+#include "run/run.h"
+#include "lib/sandbox.h"
+#include "lib/util.h"
+#include "judge/verdict.h"
+
+static volatile sig_atomic_t interrupted;
+
+static void on_signal(int sig)
+{
+	interrupted = sig;
+	/* The rebase runs in a group of its own: end it, its steps clean up. */
+	child_signal_current(SIGTERM);
+}
+
+/* A path on git's --exec line: one line, so no newline (nor CR) in it. */
+static int check_exec_path(const char *what, const char *path)
+{
+	if (!strpbrk(path, "\n\r"))
+		return 0;
+	return error("%s '%s' holds a line break, which git's --exec line cannot carry: "
+		     "use a path without one", what, path);
+}
+
+int run_check_exec_paths(const char *db_path)
+{
+	char *self = self_exe_path(), *db = abspath(db_path);
+	int ret = check_exec_path("the database path", db);
+
+	if (check_exec_path("bisectable's own path", self))
+		ret = -1;
+	free(self);
+	free(db);
+	return ret;
+}
+
+int run_check_tools(int sandbox)
+{
+	static const char *const tools[][2] = {
+		{ "git", "git" }, { "make", "make" }, { "gcc", "gcc" }, { "flex", "flex" },
+		{ "bison", "bison" }, { "bc", "bc" }, { "expect", "expect" },
+		{ "qemu-system-x86_64", "qemu-system-x86" }, { "size", "binutils" },
+	};
+	char *initrd = project_path("guest/initramfs.cpio.gz");
+	const char *why;
+	size_t i;
+	int ret = 0;
+
+	for (i = 0; i < ARRAY_SIZE(tools); i++) {
+		const char *argv[] = { "sh", "-c", "command -v \"$1\" >/dev/null", "sh",
+				       tools[i][0], NULL };
+		struct child c = { .argv = argv };
+
+		if (run_child(&c))
+			ret = error("%s not found: install Debian's %s package", tools[i][0],
+				    tools[i][1]);
+	}
+	if (!file_exists(initrd))
+		ret = error("no guest image %s: run 'make' first", initrd);
+	if (!ret && sandbox && !sandbox_available(&why))
+		warning("builds run without a sandbox: %s", why);
+	free(initrd);
+	return ret;
+}
+
+int run_lock_work_dir(struct run *r)
+{
+	char *parent = xstrdup(r->work_dir);
+
+	*strrchr(parent, '/') = '\0';
+	mkdir_p(parent);
+	free(parent);
+	r->lock_fd = tree_lock(r->work_dir);
+	if (r->lock_fd < 0)
+		return error("%s is in use by another bisectable run", r->work_dir);
+	return 0;
+}
+
+static void set_inherited(int fd, int inherited)
+{
+	int flags = fcntl(fd, F_GETFD);
+
+	if (fd >= 0 && flags >= 0)
+		fcntl(fd, F_SETFD, inherited ? flags & ~FD_CLOEXEC : flags | FD_CLOEXEC);
+}
+
+/*
+ * A process of the run proper (the base's step, the rebase and its steps):
+ * it holds the work tree's lock too, and the read end of the alive pipe,
+ * whose EOF tells every step that 'run' is gone; the rebase dies with run.
+ */
+int run_owned(struct run *r, struct child *c)
+{
+	int ret;
+
+	c->die_with_parent = 1;
+	set_inherited(r->lock_fd, 1);
+	set_inherited(r->alive[0], 1);
+	ret = run_child(c);
+	set_inherited(r->lock_fd, 0);
+	set_inherited(r->alive[0], 0);
+	return ret;
+}
+
+/*
+ * "-TAG" when BISECTABLE_WORK_TAG names a work tree of its own: jobs of one
+ * run on one machine (run-slurm.c) share the cache (the import, ccache) but
+ * each has its own work tree, and so its own build directories.
+ */
+static const char *work_tag(void)
+{
+	static char suffix[80];
+	const char *tag = getenv("BISECTABLE_WORK_TAG");
+
+	if (!tag || !*tag)
+		return "";
+	if (strlen(tag) > sizeof(suffix) - 2 || strspn(tag, "abcdefghijklmnopqrstuvwxyz"
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-") != strlen(tag) || tag[0] == '.')
+		die("BISECTABLE_WORK_TAG '%s': use letters, digits, '_', '.' and '-'", tag);
+	snprintf(suffix, sizeof(suffix), "-%s", tag);
+	return suffix;
+}
+
+/* A clone of its own per repository, named after it: <cache>/work/<name>-<hash>. */
+static char *range_work_dir(const char *repo)
+{
+	char *cache = cache_dir(), *copy = xstrdup(repo), *name, *dir;
+	unsigned long hash = 5381;
+	const char *p;
+
+	for (p = repo; *p; p++)
+		hash = hash * 33 + (unsigned char)*p;
+	name = strrchr(copy, '/') ? strrchr(copy, '/') + 1 : copy;
+	dir = xasprintf("%s/work/%s-%08lx%s", cache, *name ? name : "repo", hash & 0xffffffffUL,
+			work_tag());
+	free(copy);
+	free(cache);
+	return dir;
+}
+
+/* Only reads: rev-parse does not touch the user's refs or index. */
+static int resolve(const char *repo, const char *what, struct strbuf *sha)
+{
+	char *spec = xasprintf("%s^{commit}", what);
+	int ret = git_quiet(repo, sha, "rev-parse", "--verify", "-q", spec, NULL);
+
+	free(spec);
+	return ret ? error("cannot resolve %s in %s", what, repo) : 0;
+}
+
+/* The base an ancestor of the tip, and at least one commit between them. */
+static int check_range(const char *repo, const char *range, const char *base, const char *tip)
+{
+	struct strbuf count = STRBUF_INIT;
+	char *span = xasprintf("%s..%s", base, tip);
+	int ret = 0;
+
+	if (git_quiet(repo, NULL, "merge-base", "--is-ancestor", base, tip, NULL))
+		ret = error("%s: the base is not an ancestor of the tip (a reversed range?)",
+			    range);
+	else if (git(repo, &count, "rev-list", "--count", span, NULL) ||
+		 !strcmp(count.buf, "0"))
+		ret = error("%s holds no commit: nothing to verify", range);
+	free(span);
+	strbuf_release(&count);
+	return ret;
+}
+
+static int prepare_range(struct run *r, const struct run_target *t)
+{
+	const char *dots = strstr(t->range, "..");
+	char *b, *tip_name, *git_dir;
+	int ret = -1;
+
+	if (!dots)
+		return error("with --repo, give a range BASE..TIP");
+	b = xstrndup(t->range, dots - t->range);
+	tip_name = xstrdup(*(dots + 2) ? dots + 2 : "HEAD");
+	if (resolve(t->repo, b, &r->base) || resolve(t->repo, tip_name, &r->tip) ||
+	    check_range(t->repo, t->range, r->base.buf, r->tip.buf))
+		goto out_names;
+	r->info.repo = abspath(t->repo);
+	r->work_dir = range_work_dir(r->info.repo);
+	if (run_lock_work_dir(r) || run_check_user_work(r->db, r->work_dir, t->discard))
+		goto out_names;
+	run_claim_work_dir(r, "running");
+	if (tree_prepare_clone(r->info.repo, r->work_dir, r->tip.buf))
+		goto out_names;
+	git_dir = xasprintf("%s/.git", r->work_dir);
+	r->info.base_version = tree_version(git_dir, r->base.buf);
+	free(git_dir);
+	r->info.series_kind = xstrdup("range");
+	r->info.series = xstrdup(t->range);
+	ret = 0;
+out_names:
+	free(b);
+	free(tip_name);
+	return ret;
+}
+
+static int prepare_series(struct run *r, const struct run_target *t)
+{
+	char *cache;
+
+	if (series_load(t->series, &r->series) || tree_import(t->tarball, &r->kernel))
+		return -1;
+	cache = cache_dir();
+	r->work_dir = xasprintf("%s/work/linux-source%s", cache, work_tag());
+	free(cache);
+	if (run_lock_work_dir(r) || run_check_user_work(r->db, r->work_dir, t->discard))
+		return -1;
+	run_claim_work_dir(r, "running");
+	if (tree_prepare_worktree(r->kernel.git_dir, r->work_dir, r->kernel.sha))
+		return -1;
+	strbuf_addstr(&r->base, r->kernel.sha);
+	r->info.base_version = xstrdup(r->kernel.version);
+	r->info.series_kind = xstrdup(r->series.kind);
+	r->info.series = xstrdup(r->series.path);
+	info("applying %zu patches (%s) with git am", r->series.npatches, r->series.kind);
+	r->applied = series_apply(r->work_dir, &r->series, &r->failed_msg);
+	git(r->work_dir, &r->tip, "rev-parse", "HEAD", NULL);
+	return 0;
+}
+
+int run_load_metrics(struct run_config *rc, const struct run_target *t)
+{
+	char *path;
+	int ret = 0;
+
+	if (t->metrics)
+		return series_metrics_load(rc, t->metrics);
+	if (!t->series)
+		return 0;
+	path = xasprintf("%s/metrics", t->series);
+	if (file_exists(path))
+		ret = series_metrics_load(rc, path);
+	free(path);
+	return ret;
+}
+
+int run_prepare(struct run *r, const struct run_target *t, struct run_config *rc)
+{
+	r->rc = rc;
+	if (t->repo)
+		return prepare_range(r, t);
+	return prepare_series(r, t);
+}
+
+static void record_not_run(struct run *r, long long commit_id, const char *apply_status,
+			   const char *evidence)
+{
+	static const char *const later[] = { "build", "boot", "test" };
+	size_t c, i;
+
+	for (c = 0; c < r->rc->nconfigs; c++) {
+		struct result_row row = { .config = r->rc->configs[c], .stage = "apply",
+					  .status = apply_status, .evidence = evidence };
+
+		db_result_set(r->db, r->id, commit_id, &row);
+		for (i = 0; i < ARRAY_SIZE(later); i++) {
+			struct result_row skip = { .config = r->rc->configs[c], .stage = later[i],
+						   .status = "skip",
+						   .evidence = "not run: the patch was not applied" };
+
+			db_result_set(r->db, r->id, commit_id, &skip);
+		}
+	}
+}
+
+/* Record the commits base..HEAD of the work tree (positions from 1). */
+static int record_commits(struct run *r)
+{
+	struct strbuf list = STRBUF_INIT;
+	char *range = xasprintf("%s..HEAD", r->base.buf), *line, *save = NULL;
+	const struct series *s = r->info.repo ? NULL : &r->series;
+	int pos = 0;
+
+	if (git(r->work_dir, &list, "log", "--reverse", "--format=%H%x09%T%x09%an <%ae>%x09%s",
+		range, NULL))
+		die("cannot list %s", range);
+	for (line = strtok_r(list.buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		char *f[4] = { line, NULL, NULL, NULL };
+		const struct series_patch *p;
+		long long id;
+		int i;
+
+		for (i = 1; i < 4; i++) {
+			f[i] = strchr(f[i - 1], '\t');
+			if (!f[i])
+				break;
+			*f[i]++ = '\0';
+		}
+		if (i < 4)
+			continue;
+		pos++;
+		p = s && (size_t)pos <= s->npatches ? &s->patches[pos - 1] : NULL;
+		id = db_commit_set(r->db, r->id, pos, f[0], f[1], f[3], f[2], p ? p->path : NULL);
+		if (p && (p->message_id || p->references))
+			db_commit_mail(r->db, id, p->message_id, p->references);
+	}
+	free(range);
+	strbuf_release(&list);
+	return pos;
+}
+
+/* The patches after the one that did not apply: recorded, never verified. */
+static void record_unapplied(struct run *r)
+{
+	const struct series *s = &r->series;
+	size_t i;
+
+	for (i = r->applied; i < s->npatches; i++) {
+		long long id = db_commit_set(r->db, r->id, (int)i + 1, NULL, NULL,
+					     s->patches[i].subject, s->patches[i].author,
+					     s->patches[i].path);
+		char *why = i == r->applied ? xstrdup(r->failed_msg) :
+			xasprintf("not tested: patch %zu did not apply", r->applied + 1);
+
+		if (s->patches[i].message_id || s->patches[i].references)
+			db_commit_mail(r->db, id, s->patches[i].message_id,
+				       s->patches[i].references);
+		record_not_run(r, id, i == r->applied ? "fail" : "skip", why);
+		free(why);
+	}
+	error("patch %zu/%zu (%s) does not apply: %s", r->applied + 1, s->npatches,
+	      s->patches[r->applied].subject, r->failed_msg);
+}
+
+void run_record(struct run *r)
+{
+	char *configs = run_config_configs_list(r->rc);
+
+	r->info.work_dir = r->work_dir;
+	r->info.base_sha = r->base.buf;
+	r->info.tip_sha = r->tip.buf;
+	r->info.configs = configs;
+	r->info.options = run_config_to_json(r->rc);
+
+	db_begin(r->db);
+	r->id = db_insert_run(r->db, &r->info);
+	r->ncommits = record_commits(r);
+	if (r->failed_msg)
+		record_unapplied(r);
+	db_commit(r->db);
+	run_claim_work_dir(r, "running");
+	info("run %lld: %d commits on linux %s, configurations %s", r->id, r->ncommits,
+	     r->info.base_version, configs);
+	/* Borrowed for the insert; the struct owns none of them. */
+	r->info.work_dir = r->info.base_sha = r->info.tip_sha = r->info.configs = NULL;
+	free(configs);
+}
+
+/* The step as git's --exec runs it: one shell line, every word quoted. */
+static void step_line(struct strbuf *exec, const char *db_path, long long run_id)
+{
+	char *self = self_exe_path(), *db = abspath(db_path);
+
+	strbuf_add_sq(exec, self);
+	strbuf_addstr(exec, " step --db ");
+	strbuf_add_sq(exec, db);
+	strbuf_addf(exec, " --run %lld", run_id);
+	free(self);
+	free(db);
+}
+
+static int rebase(struct run *r)
+{
+	const char *const env[] = {
+		"GIT_COMMITTER_NAME=bisectable", "GIT_COMMITTER_EMAIL=bisectable@localhost",
+		r->alive_env, NULL
+	};
+	struct argv_array argv = ARGV_ARRAY_INIT;
+	struct strbuf exec = STRBUF_INIT;
+	struct child c = { 0 };
+	int ret;
+
+	step_line(&exec, r->db_path, r->id);
+	/* A fix-up that makes a later commit redundant drops it, as git would. */
+	argv_pushl(&argv, "git", "-C", r->work_dir, "rebase", "--empty=drop", "--exec",
+		   exec.buf, NULL);
+	/* After a fix-up and 'git rebase --continue', the failed step runs again. */
+	if (r->rc->mode == RUN_STOP_ON_FAILURE)
+		argv_push(&argv, "--reschedule-failed-exec");
+	argv_push(&argv, r->base.buf);
+	c.argv = argv.argv;
+	c.env = env;
+	c.own_group = 1;
+	ret = run_owned(r, &c);
+	argv_clear(&argv);
+	strbuf_release(&exec);
+	return ret;
+}
+
+/*
+ * Verify the base first, as position 0: a base that does not build or boot
+ * is not the series' fault, and the series' figures need the base's.
+ */
+static int verify_base(struct run *r)
+{
+	char *self = self_exe_path(), *db = abspath(r->db_path), *id = xasprintf("%lld", r->id);
+	const char *argv[] = { self, "step", "--db", db, "--run", id, "--base", NULL };
+	const char *const env[] = { r->alive_env, NULL };
+	struct child c = { .argv = argv, .dir = r->work_dir, .own_group = 1, .env = env };
+	int ret = -1;
+
+	if (git(r->work_dir, NULL, "checkout", "-q", "--detach", r->base.buf, NULL)) {
+		error("cannot check out the base %s", r->base.buf);
+		goto out;
+	}
+	ret = run_owned(r, &c);
+	if (git(r->work_dir, NULL, "checkout", "-q", "--detach", r->tip.buf, NULL)) {
+		ret = error("cannot check out the tip %s", r->tip.buf);
+		goto out;
+	}
+	ret = ret == EXIT_ERROR || ret > 128 ? -1 : 0;
+out:
+	free(self);
+	free(db);
+	free(id);
+	return ret;
+}
+
+static void print_fixup_help(const char *work_dir)
+{
+	fprintf(stderr,
+		"\nStopped at the first failing commit. To fix it:\n"
+		"  cd %s\n"
+		"  (edit, build, then) git commit --amend\n"
+		"  git rebase --continue      # verifies the amended commit, then the rest\n"
+		"or 'git rebase --abort' to give up. 'bisectable first-bad' shows the evidence.\n",
+		work_dir);
+}
+
+/*
+ * The run's last line: how much of the series' changed code the run's
+ * configurations compiled (bisectable coverage lists the rest). Nothing
+ * when no build kept its .config.
+ */
+static void print_coverage(struct run *r)
+{
+	struct strbuf line = STRBUF_INIT;
+	struct coverage cov;
+
+	if (!coverage_load(r->db, r->id, &cov) && cov.recorded && cov.changed) {
+		coverage_summary(&cov, &line);
+		printf("coverage: %s\n", line.buf);
+	}
+	coverage_release(&cov);
+	strbuf_release(&line);
+}
+
+/* The run's end state from how the rebase ended; the exit status of 'run'. */
+static int finish(struct run *r, int rc)
+{
+	int ret;
+
+	if (interrupted) {
+		tree_abort_in_progress(r->work_dir);
+		db_finish_run(r->db, r->id, "interrupted", NULL);
+		run_claim_work_dir(r, "interrupted");
+		error("interrupted; the work tree was reset, run %lld is marked interrupted",
+		      r->id);
+		return 128 + interrupted;
+	}
+	if (rc && r->rc->mode == RUN_STOP_ON_FAILURE) {
+		db_finish_run(r->db, r->id, "stopped", NULL);
+		run_claim_work_dir(r, "stopped");
+		print_fixup_help(r->work_dir);
+		return EXIT_BAD;
+	}
+	if (rc) {
+		tree_abort_in_progress(r->work_dir);
+		db_finish_run(r->db, r->id, "failed", NULL);
+		run_claim_work_dir(r, "failed");
+		error("git rebase --exec failed (exit %d); run %lld is incomplete", rc, r->id);
+		return EXIT_ERROR;
+	}
+	db_finish_run(r->db, r->id, "done", r->tip.buf);
+	run_claim_work_dir(r, "done");
+	ret = verdict_report(r->db, r->id, NULL, NULL, stdout);
+	print_coverage(r);
+	return ret;
+}
+
+int run_open_alive(struct run *r)
+{
+	if (pipe2(r->alive, O_CLOEXEC) < 0)
+		return error("pipe: %s", strerror(errno));
+	snprintf(r->alive_env, sizeof(r->alive_env), "BISECTABLE_RUN_FD=%d", r->alive[0]);
+	return 0;
+}
+
+int run_verify(struct run *r)
+{
+	int rc = 0;
+
+	if (run_open_alive(r))
+		return finish(r, -1);
+	signal(SIGINT, on_signal);
+	signal(SIGTERM, on_signal);
+	signal(SIGHUP, on_signal);
+	if (r->rc->verify_base && !interrupted)
+		rc = verify_base(r);
+	if (!rc && r->ncommits && !interrupted)
+		rc = rebase(r);
+	signal(SIGINT, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
+	signal(SIGHUP, SIG_DFL);
+	return finish(r, rc);
+}
+
+void run_release(struct run *r)
+{
+	run_info_free(&r->info);
+	free(r->failed_msg);
+	series_free(&r->series);
+	kernel_base_free(&r->kernel);
+	free(r->work_dir);
+	strbuf_release(&r->base);
+	strbuf_release(&r->tip);
+	if (r->derived) {
+		derive_series_release(r->derived);
+		free(r->derived);
+		r->derived = NULL;
+	}
+	if (r->alive[0] >= 0)
+		close(r->alive[0]);
+	if (r->alive[1] >= 0)
+		close(r->alive[1]);
+}

@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * qemu.h - boot a kernel in QEMU under expect, run the smoke tests on its
+ * serial console, and judge the boot and test stages from the console log.
+ */
+#ifndef BISECT_QEMU_H
+#define BISECT_QEMU_H
+
+#include "step/ktap.h"
+#include "lib/util.h"
+
+/*
+ * tsc=reliable: under -icount every vCPU's TSC follows the one virtual clock,
+ * but the SMP guest's sync check still marks it unstable and falls back to
+ * jiffies, which would quantize every guest timing to a tick.
+ * noapictimer: calibrating and verifying the local APIC timer busy-waits
+ * 200 ms of guest time, which TCG with icount runs at a crawl (~20 s of wall
+ * time per boot); the PIT provides the tick instead.
+ */
+#define QEMU_KERNEL_CMDLINE "console=ttyS0 panic=-1 loglevel=7 tsc=reliable noapictimer"
+
+struct boot_job {
+	const char *kernel;
+	const char *initrd;
+	const char *log_path;		/* the serial console, as expect saw it */
+	const char *expect_script;
+	const char *accel;		/* "tcg" or "kvm" */
+	const char *tests;		/* "SUITE.TEST:SECONDS ...", "" for none */
+	const char *profile;		/* the suites' profile: "quick" or "full" */
+	int cpus;
+	int boot_timeout;		/* seconds to the ready marker */
+	int test_timeout;		/* seconds of a test word without its own */
+};
+
+struct boot_outcome {
+	int expect_rc;			/* expect's exit code (see boot-test.exp) */
+	int hard_timeout;		/* we had to kill expect */
+	double boot_duration;		/* wall seconds to the ready marker (approx.) */
+	double duration;		/* wall seconds for boot + tests + shutdown */
+	struct console_result console;
+	/*
+	 * fail: the guest's verdict (a kernel error, a failed test, the wrong
+	 * CPUs); timeout: expect's own boot or test timeout; error: the machine
+	 * failed without a guest verdict (our watchdog killed expect, expect or
+	 * QEMU died or could not start), never cached.
+	 */
+	const char *boot_status;	/* pass | fail | timeout | error */
+	char boot_evidence[512];
+	const char *test_status;	/* pass | fail | timeout | error | skip */
+	char test_evidence[512];
+	int timed_out;			/* some timeout, expect's or the watchdog's */
+};
+
+void qemu_argv(const struct boot_job *job, struct argv_array *argv, const char *pidfile);
+void expect_argv(const struct boot_job *job, struct argv_array *argv, const char *pidfile);
+int qemu_boot(const struct boot_job *job, struct boot_outcome *out);
+void boot_outcome_free(struct boot_outcome *out);
+/* Kill the QEMU of the boot in progress, if any (async-signal-safe). */
+void qemu_kill_current(void);
+
+/*
+ * Judge boot and test from expect's exit code and the parsed console; a
+ * kernel error on the console always wins (it is the guest's verdict).
+ */
+void boot_classify(int expect_rc, int hard_timeout, int want_cpus, int ntests_wanted,
+		   struct boot_outcome *out);
+
+/* The outcome is an error or a timeout: the boot is tried again (--retries). */
+int boot_retry_wanted(const struct boot_outcome *out);
+/*
+ * The verdict of the last of tries (all_timed_out: every try had a timeout,
+ * expect's or the watchdog's). A timeout is the commit's only when every try
+ * timed out: after two or more tries that all did, an error (the watchdog)
+ * becomes a timeout too, "all 2 tries timed out; the last: ..."; a timeout
+ * after a try that failed otherwise is an error. With one try (no retries)
+ * nothing changes.
+ */
+void boot_settle(struct boot_outcome *out, int tries, int all_timed_out);
+
+#endif
