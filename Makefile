@@ -36,10 +36,10 @@ PACKAGES  := gcc make libc6-dev libsqlite3-dev libjansson-dev sqlite3 git \
 	     redis-server libhiredis-dev zlib1g-dev slurm-wlm unifdef distcc
 
 # The driver's library, a folder per stage of the pipeline (ARCHITECTURE.md).
-STAGES    := lib input kconfig judge step run report builtin
+STAGES    := lib db input kconfig judge step run report builtin
 SRCS      := $(foreach d,$(STAGES),$(wildcard bisect/$(d)/*.c))
 OBJS      := $(SRCS:.c=.o)
-HEADERS   := $(foreach d,$(STAGES),$(wildcard bisect/$(d)/*.h)) bisect/lib/schema.inc guest/suites/smoke/smoke-tests.h
+HEADERS   := $(foreach d,$(STAGES),$(wildcard bisect/$(d)/*.h)) bisect/db/schema.inc guest/suites/smoke/smoke-tests.h
 
 UNIT_TESTS := $(patsubst tests/unit/%.c,tests/unit/%,$(wildcard tests/unit/test-*.c))
 
@@ -49,7 +49,7 @@ all: bisectable guest/initramfs.cpio.gz bisectable.1 bisectable.bash
 # and newer than its inputs (the man page from a crashed binary, say).
 .DELETE_ON_ERROR:
 
-bisect/lib/schema.inc: db/schema.sql
+bisect/db/schema.inc: db/schema.sql
 	sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $< > $@
 
 bisect/%.o: bisect/%.c $(HEADERS)
@@ -193,7 +193,7 @@ verify: deps
 	./bisectable report
 
 clean:
-	rm -f bisectable bisect/*.o bisect/*/*.o bisect/lib/schema.inc guest/suites/smoke/smoke guest/initramfs.cpio.gz \
+	rm -f bisectable bisect/*.o bisect/*/*.o bisect/db/schema.inc guest/suites/smoke/smoke guest/initramfs.cpio.gz \
 		$(UNIT_TESTS) reports/fixture.* bisectable.1 bisectable.bash $(FUZZERS)
 	rm -rf tests/fuzz/work tests/unit/asan
 

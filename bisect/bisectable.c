@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "builtin/builtin.h"
-#include "lib/db.h"
+#include "db/db.h"
 #include "builtin/help.h"
 #include "lib/layout.h"
 #include "lib/util.h"

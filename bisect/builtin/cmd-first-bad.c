@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "builtin/builtin.h"
-#include "lib/db.h"
+#include "db/db.h"
 #include "judge/perf.h"
 #include "lib/util.h"
 #include "judge/verdict.h"

@@ -9,6 +9,7 @@
 #include "builtin/builtin.h"
 #include "run/cache-gc.h"
 #include "input/tree.h"
+#include "lib/layout.h"
 #include "lib/util.h"
 
 struct gc_opts {

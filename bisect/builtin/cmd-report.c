@@ -19,7 +19,7 @@
 #include <unistd.h>
 
 #include "builtin/builtin.h"
-#include "lib/db.h"
+#include "db/db.h"
 #include "lib/layout.h"
 #include "report/report.h"
 #include "lib/util.h"

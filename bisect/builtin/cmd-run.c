@@ -16,7 +16,7 @@
 
 #include "step/build-remote.h"
 #include "builtin/builtin.h"
-#include "lib/db.h"
+#include "db/db.h"
 #include "lib/layout.h"
 #include "step/results-remote.h"
 #include "run/run.h"

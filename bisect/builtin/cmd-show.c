@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "builtin/builtin.h"
-#include "lib/db.h"
+#include "db/db.h"
 #include "lib/util.h"
 
 static void show_commit(sqlite3 *db, long long commit_id)

@@ -26,7 +26,7 @@
 
 #include "run/bisect.h"
 #include "builtin/builtin.h"
-#include "lib/db.h"
+#include "db/db.h"
 #include "step/qemu.h"
 #include "run/run.h"
 #include "input/run-config.h"

@@ -15,25 +15,8 @@
 #include <unistd.h>
 
 #include "input/tree.h"
+#include "lib/layout.h"
 #include "lib/util.h"
-
-char *cache_dir(void)
-{
-	const char *env = getenv("BISECTABLE_CACHE");
-	char *dir;
-
-	if (env && *env)
-		dir = abspath(env);
-	else if ((env = getenv("XDG_CACHE_HOME")) && *env)
-		dir = xasprintf("%s/bisectable", env);
-	else if ((env = getenv("HOME")) && *env)
-		dir = xasprintf("%s/.cache/bisectable", env);
-	else
-		die("no cache directory: set BISECTABLE_CACHE or HOME");
-	if (mkdir_p(dir) < 0)
-		die("cannot create cache directory %s: %s", dir, strerror(errno));
-	return dir;
-}
 
 void kernel_base_free(struct kernel_base *base)
 {

@@ -25,8 +25,6 @@ enum tarball_state {
 	TARBALL_ERROR,		/* cannot stat or read it (an error was printed) */
 };
 
-/* $BISECTABLE_CACHE, else $XDG_CACHE_HOME/bisectable, else ~/.cache/bisectable. */
-char *cache_dir(void);
 /*
  * Import the tarball unless already imported; fills base. The import is
  * <cache>/<name>.git; its config (section bisectable) records the tarball's

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "judge/coverage.h"
-#include "lib/db.h"
+#include "db/db.h"
 
 /* .config values */
 

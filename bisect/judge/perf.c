@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/db.h"
+#include "db/db.h"
 #include "judge/perf.h"
 #include "input/run-config.h"
 #include "lib/util.h"

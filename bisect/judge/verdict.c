@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/db.h"
+#include "db/db.h"
 #include "judge/verdict.h"
 #include "lib/util.h"
 

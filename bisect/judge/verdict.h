@@ -38,7 +38,7 @@
 #include <stdio.h>
 #include <sqlite3.h>
 
-#include "lib/db.h"
+#include "db/db.h"
 #include "lib/util.h"
 
 enum stage { STAGE_APPLY, STAGE_BUILD, STAGE_BOOT, STAGE_TEST, NR_STAGES };

@@ -12,7 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "step/cache.h"
+#include "lib/hash.h"
 #include "kconfig/kconfig.h"
 #include "lib/sandbox.h"
 

@@ -10,7 +10,6 @@
 #include <sys/stat.h>
 
 #include "lib/layout.h"
-#include "input/tree.h"
 #include "lib/util.h"
 
 static int installed;
@@ -93,5 +92,23 @@ char *build_dir(const char *work_dir, const char *config)
 
 	free(copy);
 	free(cache);
+	return dir;
+}
+
+char *cache_dir(void)
+{
+	const char *env = getenv("BISECTABLE_CACHE");
+	char *dir;
+
+	if (env && *env)
+		dir = abspath(env);
+	else if ((env = getenv("XDG_CACHE_HOME")) && *env)
+		dir = xasprintf("%s/bisectable", env);
+	else if ((env = getenv("HOME")) && *env)
+		dir = xasprintf("%s/.cache/bisectable", env);
+	else
+		die("no cache directory: set BISECTABLE_CACHE or HOME");
+	if (mkdir_p(dir) < 0)
+		die("cannot create cache directory %s: %s", dir, strerror(errno));
 	return dir;
 }

@@ -27,4 +27,10 @@ char *commit_log_dir(const char *db_path, long long run_id, int position, const 
 /* The O= directory of one configuration for one work tree, in the cache. */
 char *build_dir(const char *work_dir, const char *config);
 
+/*
+ * The cache: $BISECTABLE_CACHE, else $XDG_CACHE_HOME/bisectable, else
+ * ~/.cache/bisectable (created; allocated).
+ */
+char *cache_dir(void);
+
 #endif

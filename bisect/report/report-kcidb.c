@@ -27,7 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "step/cache.h"
+#include "lib/hash.h"
 #include "lib/escape.h"
 #include "report/report-model.h"
 #include "lib/util.h"

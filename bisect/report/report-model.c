@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/db.h"
+#include "db/db.h"
 #include "kconfig/kconfig.h"
 #include "lib/layout.h"
 #include "report/report.h"

@@ -13,7 +13,7 @@
 #include <sqlite3.h>
 
 #include "judge/coverage.h"
-#include "lib/db.h"
+#include "db/db.h"
 #include "judge/perf.h"
 #include "lib/util.h"
 #include "judge/verdict.h"

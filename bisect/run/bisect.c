@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "run/bisect.h"
-#include "lib/db.h"
+#include "db/db.h"
 #include "lib/layout.h"
 #include "run/run.h"
 #include "input/tree.h"

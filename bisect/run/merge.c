@@ -14,7 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "lib/db.h"
+#include "db/db.h"
 #include "run/merge.h"
 #include "lib/util.h"
 

@@ -11,9 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "step/cache.h"
+#include "lib/hash.h"
 #include "kconfig/config-derive.h"
-#include "lib/db.h"
+#include "db/db.h"
 #include "lib/layout.h"
 #include "run/run.h"
 #include "input/tree.h"

@@ -11,7 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "lib/db.h"
+#include "db/db.h"
 #include "run/merge.h"
 #include "run/run-slurm.h"
 #include "lib/util.h"

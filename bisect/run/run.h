@@ -11,7 +11,7 @@
 
 #include <sqlite3.h>
 
-#include "lib/db.h"
+#include "db/db.h"
 #include "input/run-config.h"
 #include "input/series.h"
 #include "input/tree.h"

@@ -16,8 +16,6 @@
 struct boot_job;
 
 /* SHA-256 of a file, hex, allocated; NULL if it cannot be read. */
-char *sha256_file(const char *path);
-char *sha256_buf(const void *data, size_t len);	/* hex, allocated */
 /*
  * The tool's identity in every key: the SHA-256 of /proc/self/exe, hashed
  * once per process. cache_set_tool_identity() replaces it (NULL: back to the

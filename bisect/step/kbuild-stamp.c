@@ -12,6 +12,7 @@
 #include "step/cache.h"
 #include "step/kbuild-stamp.h"
 #include "kconfig/kconfig.h"
+#include "lib/hash.h"
 #include "lib/util.h"
 
 /* Where configure() keeps what the build directory's .config was made from. */

@@ -18,7 +18,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-#include "lib/db.h"
+#include "db/db.h"
 #include "step/progress.h"
 #include "lib/run-parallel.h"
 #include "lib/util.h"

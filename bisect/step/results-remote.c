@@ -16,7 +16,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "lib/db.h"
+#include "db/db.h"
 #include "step/results-remote.h"
 #include "lib/util.h"
 

@@ -13,7 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "step/cache.h"
+#include "lib/hash.h"
 #include "lib/layout.h"
 #include "lib/sandbox.h"
 #include "step/suite.h"

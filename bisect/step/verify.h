@@ -18,7 +18,7 @@
 
 #include <sqlite3.h>
 
-#include "lib/db.h"
+#include "db/db.h"
 #include "input/run-config.h"
 
 struct verify_commit {

@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "run/bisect.h"
-#include "lib/db.h"
+#include "db/db.h"
 #include "lib/util.h"
 #include "tap.h"
 

@@ -14,7 +14,7 @@
 
 #include "step/cache.h"
 #include "judge/coverage.h"
-#include "lib/db.h"
+#include "db/db.h"
 #include "lib/util.h"
 #include "tap.h"
 

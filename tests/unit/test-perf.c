@@ -18,7 +18,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "lib/db.h"
+#include "db/db.h"
 #include "judge/perf.h"
 #include "report/report.h"
 #include "input/run-config.h"

@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "step/cache.h"
-#include "lib/db.h"
+#include "db/db.h"
 #include "step/kbuild.h"
 #include "lib/layout.h"
 #include "step/qemu.h"

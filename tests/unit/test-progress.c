@@ -12,7 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "lib/db.h"
+#include "db/db.h"
 #include "step/progress.h"
 #include "lib/run-parallel.h"
 #include "lib/util.h"

@@ -21,7 +21,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "lib/db.h"
+#include "db/db.h"
 #include "report/report.h"
 #include "lib/util.h"
 #include "tap.h"

@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/db.h"
+#include "db/db.h"
 #include "lib/escape.h"
 #include "step/kbuild.h"
 #include "report/report.h"

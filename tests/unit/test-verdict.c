@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/db.h"
+#include "db/db.h"
 #include "lib/util.h"
 #include "judge/verdict.h"
 #include "tap.h"

@@ -14,9 +14,10 @@
 #include <unistd.h>
 
 #include "step/cache.h"
-#include "lib/db.h"
+#include "db/db.h"
 #include "step/qemu.h"
 #include "input/run-config.h"
+#include "lib/hash.h"
 #include "lib/util.h"
 #include "tap.h"
 

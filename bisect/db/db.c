@@ -10,11 +10,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "lib/db.h"
+#include "db/db.h"
 #include "lib/util.h"
 
 static const char schema_sql[] =
-#include "lib/schema.inc"
+#include "db/schema.inc"
 ;
 
 /*
