@@ -9,6 +9,7 @@
 #define _GNU_SOURCE
 #include <string.h>
 
+#include "kconfig/guards-kbuild.h"
 #include "kconfig/guards-scan.h"
 #include "lib/util.h"
 

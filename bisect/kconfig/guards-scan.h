@@ -5,7 +5,8 @@
  * Kconfig scanners (guards-kbuild.c) read text with the same few helpers,
  * and a Makefile's ifdef/ifeq/else/endif go through the same stack of
  * conditionals as #if/#elif/#else/#endif, so that both give a line its
- * guards alike. guards_scan_file() (guards.c) picks the scanner.
+ * guards alike (guards-scan.c). guards_scan_file() (guards.c) picks the
+ * scanner.
  */
 #ifndef BISECT_GUARDS_SCAN_H
 #define BISECT_GUARDS_SCAN_H
@@ -14,12 +15,7 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "kconfig/guards.h"
-
-/* Guard sets (guards.c) */
-
-void guard_set_merge(struct guard_set *to, const struct guard_set *from);
-void guard_set_merge_any(struct guard_set *to, const struct guard_set *from);
+#include "kconfig/guard-set.h"
 
 /* Reading text */
 
@@ -60,7 +56,7 @@ static inline void cond_release(struct cond *c)
 size_t guards_add_symbols(struct guard_set *set, const char *s, size_t len,
 			  unsigned mask, int complex);
 
-/* The stack of open conditionals (guards-cpp.c) */
+/* The stack of open conditionals (guards-scan.c) */
 
 struct frame {
 	struct guard_set cur;		/* the arms under which the current branch is taken */
@@ -80,14 +76,5 @@ void guards_stack_release(struct stack *st);
 void guards_stack_guards(const struct stack *st, size_t upto, struct guard_set *out);
 void guards_apply_directive(struct stack *st, enum directive d, struct cond *c,
 			    struct guard_set *line);
-
-/* The scanners: out->lines[1..out->nlines] are allocated and empty. */
-
-/* C files (guards-cpp.c) */
-void guards_scan_c(const char *text, struct guard_file *out);
-/* Makefiles and Kbuild files (guards-kbuild.c) */
-void guards_scan_make(const char *text, struct guard_file *out);
-/* Kconfig files (guards-kbuild.c) */
-void guards_scan_kconfig(const char *text, struct guard_file *out);
 
 #endif

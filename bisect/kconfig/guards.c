@@ -4,7 +4,8 @@
  * or a Kconfig file, and the changed lines of a commit counted per symbol and
  * arm. Everything but guards_commit() works on text only. The scanners
  * are modules of their own, guards-cpp.c for C and guards-kbuild.c for
- * Makefiles, Kbuild and Kconfig files (guards-scan.h): guards_scan_file()
+ * Makefiles, Kbuild and Kconfig files, over guards-scan.c and guard-set.c:
+ * guards_scan_file()
  * picks one.
  */
 #define _GNU_SOURCE
@@ -13,75 +14,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kconfig/guards-scan.h"
+#include "kconfig/guards-cpp.h"
+#include "kconfig/guards-kbuild.h"
 #include "kconfig/guards.h"
 #include "lib/util.h"
 
 /* Guard sets */
 
-void guard_set_add(struct guard_set *s, const char *symbol, size_t len, unsigned mask,
-		   int complex)
-{
-	size_t i;
-
-	for (i = 0; i < s->n; i++) {
-		struct guard *g = &s->v[i];
-
-		if (strlen(g->symbol) == len && !memcmp(g->symbol, symbol, len)) {
-			g->mask &= mask;
-			g->complex |= complex;
-			return;
-		}
-	}
-	if (s->n == s->alloc) {
-		s->alloc = s->alloc ? 2 * s->alloc : 4;
-		s->v = xrealloc(s->v, s->alloc * sizeof(*s->v));
-	}
-	s->v[s->n].symbol = xstrndup(symbol, len);
-	s->v[s->n].mask = mask;
-	s->v[s->n].complex = complex;
-	s->n++;
-}
-
-void guard_set_merge(struct guard_set *to, const struct guard_set *from)
-{
-	size_t i;
-
-	for (i = 0; i < from->n; i++)
-		guard_set_add(to, from->v[i].symbol, strlen(from->v[i].symbol), from->v[i].mask,
-			      from->v[i].complex);
-}
-
 /* Every symbol of from, as deciding both arms. */
-void guard_set_merge_any(struct guard_set *to, const struct guard_set *from)
-{
-	size_t i;
-
-	for (i = 0; i < from->n; i++)
-		guard_set_add(to, from->v[i].symbol, strlen(from->v[i].symbol), GUARD_ANY, 0);
-}
-
-void guard_set_release(struct guard_set *s)
-{
-	size_t i;
-
-	for (i = 0; i < s->n; i++)
-		free(s->v[i].symbol);
-	free(s->v);
-	s->v = NULL;
-	s->n = s->alloc = 0;
-}
-
-const char *guard_arm_name(const struct guard *g)
-{
-	static const char *const names[8] = {
-		"never", "y", "m", "y/m", "n", "y/n", "m/n", "y,n",
-	};
-
-	if (g->complex)
-		return "?";
-	return names[g->mask & GUARD_ANY];
-}
 
 enum guard_kind guards_kind(const char *path)
 {
@@ -98,18 +38,6 @@ enum guard_kind guards_kind(const char *path)
 	if (len > 2 && base[len - 2] == '.' && strchr("chS", base[len - 1]))
 		return GUARD_KIND_C;
 	return GUARD_KIND_NONE;
-}
-
-void guard_file_release(struct guard_file *f)
-{
-	size_t i;
-
-	if (f->lines)
-		for (i = 0; i <= f->nlines; i++)
-			guard_set_release(&f->lines[i]);
-	free(f->lines);
-	f->lines = NULL;
-	f->nlines = 0;
 }
 
 static size_t count_lines(const char *text)
@@ -387,20 +315,6 @@ int guards_commit(const char *repo, const char *commit, struct guard_counts *c)
 }
 
 /* Per line (coverage.c) */
-
-void guard_set_format(const struct guard_set *s, struct strbuf *out)
-{
-	size_t i, start = out->len;
-
-	for (i = 0; i < s->n; i++) {
-		const struct guard *g = &s->v[i];
-
-		if (!g->complex && g->mask == GUARD_ANY)
-			continue;	/* compiled either way: it decides nothing */
-		strbuf_addf(out, "%s%s=%s", out->len > start ? " " : "", g->symbol,
-			    guard_arm_name(g));
-	}
-}
 
 int guards_commit_each(const char *repo, const char *commit, guards_file_fn fn, void *data)
 {

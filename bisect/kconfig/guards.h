@@ -16,32 +16,7 @@
 
 #include <stddef.h>
 
-struct strbuf;
-
-/* The values of a symbol under which a line is compiled (a mask of them). */
-#define GUARD_Y		1
-#define GUARD_M		2
-#define GUARD_N		4
-#define GUARD_ON	(GUARD_Y | GUARD_M)
-#define GUARD_ANY	(GUARD_Y | GUARD_M | GUARD_N)	/* the line decides on it: both arms */
-
-struct guard {
-	char *symbol;		/* without CONFIG_ (and without _MODULE) */
-	unsigned mask;		/* GUARD_*; GUARD_ANY: both arms matter */
-	int complex;		/* the condition was too complex to tell the arm */
-};
-
-struct guard_set {
-	struct guard *v;
-	size_t n, alloc;
-};
-
-/* Add (symbol, mask): a symbol already there gets the intersection. */
-void guard_set_add(struct guard_set *s, const char *symbol, size_t len, unsigned mask,
-		   int complex);
-void guard_set_release(struct guard_set *s);
-/* "y", "m", "n", "y/m", "m/n", "y/n", "y,n" (both arms: GUARD_ANY), "?" (complex) */
-const char *guard_arm_name(const struct guard *g);
+#include "kconfig/guard-set.h"
 
 enum guard_kind {
 	GUARD_KIND_NONE,	/* not a file whose lines are guarded by Kconfig */
@@ -52,14 +27,7 @@ enum guard_kind {
 
 enum guard_kind guards_kind(const char *path);
 
-/* The guards of every line of one file: lines[1..nlines] (lines[0] unused). */
-struct guard_file {
-	struct guard_set *lines;
-	size_t nlines;
-};
-
 void guards_scan_file(const char *text, enum guard_kind kind, struct guard_file *out);
-void guard_file_release(struct guard_file *f);
 
 /* One file of a unified diff: the removed (old) and added (new) line numbers. */
 struct diff_file {
@@ -118,7 +86,5 @@ typedef int (*guards_file_fn)(const struct diff_file *f, enum guard_kind kind,
 			      const struct guard_file *pre, const struct guard_file *post,
 			      void *data);
 int guards_commit_each(const char *repo, const char *commit, guards_file_fn fn, void *data);
-/* The guards of s that decide something, "SMP=n RT_GROUP_SCHED=y NUMA=?"; "" if none. */
-void guard_set_format(const struct guard_set *s, struct strbuf *out);
 
 #endif
