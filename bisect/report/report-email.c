@@ -134,20 +134,10 @@ static void mail_text(struct strbuf *o, const char *s, size_t max)
 		mail_text_n(o, s, strlen(s), max);
 }
 
-static const struct commit *commit_at(const struct report_model *m, int position)
-{
-	size_t i;
-
-	for (i = 0; i < m->ncommits; i++)
-		if (m->commits[i].position == position)
-			return &m->commits[i];
-	return NULL;
-}
-
 /* "[PATCH k/N] subject" of the commit at position k. */
 static void patch_name(struct strbuf *o, const struct report_model *m, int position)
 {
-	const struct commit *c = commit_at(m, position);
+	const struct commit *c = report_commit_at(m, position);
 
 	strbuf_addf(o, "[PATCH %d/%d] ", position, m->last_position);
 	mail_text(o, c ? c->subject : "", HEADER_MAX);
@@ -224,9 +214,9 @@ static void email_headers(struct report_out *r, long cfg)
 	}
 	strbuf_addstr(o, "\n");
 	if (cfg >= 0)
-		thread_headers(o, commit_at(m, m->verdicts[cfg].position), 0);
+		thread_headers(o, report_commit_at(m, m->verdicts[cfg].position), 0);
 	else
-		thread_headers(o, commit_at(m, 1), 1);
+		thread_headers(o, report_commit_at(m, 1), 1);
 	strbuf_addf(o, "MIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\n"
 		    "Content-Transfer-Encoding: 8bit\nX-Bisectable-Run: %lld\n\n", m->run.id);
 }
@@ -235,7 +225,7 @@ static void email_intro(struct report_out *r, long cfg)
 {
 	const struct report_model *m = r->m;
 	struct strbuf *o = &r->buf;
-	const struct commit *base = commit_at(m, 0);
+	const struct commit *base = report_commit_at(m, 0);
 	size_t i;
 
 	strbuf_addstr(o, "Hi,\n\nbisectable built, booted and tested each commit of this series"
@@ -436,11 +426,13 @@ static void email_apply(struct report_out *r, int position)
 	int k;
 
 	if (m->run.repo) {
+		const struct commit *c = report_commit_at(m, position);
+
 		strbuf_addstr(o, "        git -C ");
 		strbuf_add_sq(&word, m->run.repo);
 		mail_text(o, word.buf, LINE_MAX);
 		strbuf_addstr(o, " checkout --detach ");
-		mail_text(o, commit_at(m, position) ? commit_at(m, position)->sha : "", 64);
+		mail_text(o, c ? c->sha : "", 64);
 		strbuf_addstr(o, "\n");
 		strbuf_release(&word);
 		return;
@@ -459,7 +451,7 @@ static void email_apply(struct report_out *r, int position)
 	}
 	strbuf_addstr(o, "        git am");
 	for (k = 1; k <= position; k++) {
-		const struct commit *c = commit_at(m, k);
+		const struct commit *c = report_commit_at(m, k);
 
 		strbuf_reset(&word);
 		strbuf_add_sq(&word, c && c->patch ? c->patch : "?");
@@ -579,7 +571,7 @@ static void email_config(struct report_out *r, size_t cfg)
 				    v->errors, v->errors == 1 ? "" : "s");
 		return;
 	}
-	c = commit_at(m, v->position);
+	c = report_commit_at(m, v->position);
 	if (v->base_bad) {
 		strbuf_addstr(o, ": the base itself is bad at ");
 	} else {

@@ -9,7 +9,8 @@
 
 #include "lib/escape.h"
 #include "judge/perf.h"
-#include "report/report-html.h"
+#include "report/report-html-common.h"
+#include "report/report-html-metrics.h"
 #include "report/report-model.h"
 #include "lib/util.h"
 

@@ -11,7 +11,8 @@
 #include <string.h>
 
 #include "lib/escape.h"
-#include "report/report-html.h"
+#include "report/report-html-common.h"
+#include "report/report-html-metrics.h"
 #include "report/report-model.h"
 #include "lib/util.h"
 #include "judge/verdict.h"
@@ -81,21 +82,6 @@ static const char html_style[] =
 	".charts{display:flex;flex-wrap:wrap;gap:1em}\n"
 	".charts svg{border:1px solid #ddd;background:#fff}\n"
 	"footer{margin-top:2.5em;color:#666;font-size:85%}\n";
-
-void html_commit_ref(struct report_out *r, const char *sha, int position,
-			    const char *subject)
-{
-	struct strbuf *o = &r->buf;
-	char buf[13];
-
-	strbuf_addf(o, "%d/%d ", position, r->m->last_position);
-	if (short_sha(sha, buf)) {
-		strbuf_addstr(o, "<code>");
-		html_escape(o, buf);
-		strbuf_addstr(o, "</code> ");
-	}
-	html_escape(o, subject);
-}
 
 static void html_info_row(struct report_out *r, const char *label, const char *value)
 {
@@ -213,21 +199,10 @@ static void html_header(struct report_out *r)
 	strbuf_addstr(o, "</table>\n</header>\n");
 }
 
-/* The commit at a position, or NULL. */
-static const struct commit *commit_at(const struct report_model *m, int position)
-{
-	size_t i;
-
-	for (i = 0; i < m->ncommits; i++)
-		if (m->commits[i].position == position)
-			return &m->commits[i];
-	return NULL;
-}
-
 /* A link to a commit's row of the matrix: "3/11 <code>sha</code> subject". */
 static void html_commit_link(struct report_out *r, int position)
 {
-	const struct commit *c = commit_at(r->m, position);
+	const struct commit *c = report_commit_at(r->m, position);
 
 	strbuf_addf(&r->buf, "<a href=\"#commit-%d\">", position);
 	html_commit_ref(r, c ? c->sha : NULL, position, c ? c->subject : "");

@@ -722,3 +722,12 @@ int report_model_load(struct report_model *r, sqlite3 *db, long long run_id)
 	return 0;
 }
 
+const struct commit *report_commit_at(const struct report_model *m, int position)
+{
+	size_t i;
+
+	for (i = 0; i < m->ncommits; i++)
+		if (m->commits[i].position == position)
+			return &m->commits[i];
+	return NULL;
+}

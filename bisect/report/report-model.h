@@ -142,6 +142,8 @@ const struct report_move *report_move_at(const struct report_model *m, size_t cf
 					 size_t metric, long ci);
 
 /* The index of a metric, or -1; its rank among the known ones, or -1. */
+/* The commit at a position, or NULL. */
+const struct commit *report_commit_at(const struct report_model *m, int position);
 long report_metric_index(const struct report_model *m, const char *name);
 int report_known_metric(const char *name);
 

@@ -1,16 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * report-html.h - the parts of the HTML report (report-html.c) that live in
- * files of their own; internal to the report.
+ * report-html-metrics.h - the figures of the HTML report (report-html.c):
+ * the performance section and the metrics tables; internal to the report.
  */
-#ifndef BISECT_REPORT_HTML_H
-#define BISECT_REPORT_HTML_H
+#ifndef BISECT_REPORT_HTML_METRICS_H
+#define BISECT_REPORT_HTML_METRICS_H
 
 #include "report/report-model.h"
-
-/* "3/11 <code>sha</code> subject", escaped. */
-void html_commit_ref(struct report_out *r, const char *sha, int position,
-		     const char *subject);
 
 /* The performance section: the moves perf.h calls regressions, and the noisy ones. */
 void html_performance(struct report_out *r);
