@@ -503,12 +503,14 @@ end:
 	signal(SIGHUP, SIG_DFL);
 	if (interrupted) {
 		db_finish_run(db, r.id, "interrupted", NULL);
-		run_claim_work_dir(&r, "interrupted");
+		run_claim_work_dir(r.work_dir, r.id, r.db_path, "interrupted");
 		error("interrupted; run %lld is marked interrupted", r.id);
 		ret = 128 + interrupted;
 	} else {
-		db_finish_run(db, r.id, ret == EXIT_ERROR ? "failed" : "done", NULL);
-		run_claim_work_dir(&r, ret == EXIT_ERROR ? "failed" : "done");
+		const char *state = ret == EXIT_ERROR ? "failed" : "done";
+
+		db_finish_run(db, r.id, state, NULL);
+		run_claim_work_dir(r.work_dir, r.id, r.db_path, state);
 	}
 out:
 	run_release(&r);

@@ -14,6 +14,7 @@
 #include "judge/coverage.h"
 #include "lib/layout.h"
 #include "kconfig/config-derive.h"
+#include "db/db-run.h"
 #include "run/run.h"
 #include "lib/sandbox.h"
 #include "lib/util.h"
@@ -78,17 +79,15 @@ int run_check_tools(int sandbox)
 	return ret;
 }
 
-int run_lock_work_dir(struct run *r)
+static int lock_work_dir(struct run *r)
 {
-	char *parent = xstrdup(r->work_dir);
+	r->lock_fd = run_lock_work_dir(r->work_dir);
+	return r->lock_fd < 0 ? -1 : 0;
+}
 
-	*strrchr(parent, '/') = '\0';
-	mkdir_p(parent);
-	free(parent);
-	r->lock_fd = tree_lock(r->work_dir);
-	if (r->lock_fd < 0)
-		return error("%s is in use by another bisectable run", r->work_dir);
-	return 0;
+static void claim_work_dir(const struct run *r, const char *state)
+{
+	run_claim_work_dir(r->work_dir, r->id, r->db_path, state);
 }
 
 static void set_inherited(int fd, int inherited)
@@ -196,9 +195,9 @@ static int prepare_range(struct run *r, const struct run_target *t)
 		goto out_names;
 	r->info.repo = abspath(t->repo);
 	r->work_dir = range_work_dir(r->info.repo);
-	if (run_lock_work_dir(r) || run_check_user_work(r->db, r->work_dir, t->discard))
+	if (lock_work_dir(r) || run_check_user_work(r->db, r->work_dir, t->discard))
 		goto out_names;
-	run_claim_work_dir(r, "running");
+	claim_work_dir(r, "running");
 	if (tree_prepare_clone(r->info.repo, r->work_dir, r->tip.buf))
 		goto out_names;
 	git_dir = xasprintf("%s/.git", r->work_dir);
@@ -222,9 +221,9 @@ static int prepare_series(struct run *r, const struct run_target *t)
 	cache = cache_dir();
 	r->work_dir = xasprintf("%s/work/linux-source%s", cache, work_tag());
 	free(cache);
-	if (run_lock_work_dir(r) || run_check_user_work(r->db, r->work_dir, t->discard))
+	if (lock_work_dir(r) || run_check_user_work(r->db, r->work_dir, t->discard))
 		return -1;
-	run_claim_work_dir(r, "running");
+	claim_work_dir(r, "running");
 	if (tree_prepare_worktree(r->kernel.git_dir, r->work_dir, r->kernel.sha))
 		return -1;
 	strbuf_addstr(&r->base, r->kernel.sha);
@@ -357,7 +356,7 @@ void run_record(struct run *r)
 	if (r->failed_msg)
 		record_unapplied(r);
 	db_commit(r->db);
-	run_claim_work_dir(r, "running");
+	claim_work_dir(r, "running");
 	info("run %lld: %d commits on linux %s, configurations %s", r->id, r->ncommits,
 	     r->info.base_version, configs);
 	/* Borrowed for the insert; the struct owns none of them. */
@@ -472,26 +471,26 @@ static int finish(struct run *r, int rc)
 	if (interrupted) {
 		tree_abort_in_progress(r->work_dir);
 		db_finish_run(r->db, r->id, "interrupted", NULL);
-		run_claim_work_dir(r, "interrupted");
+		claim_work_dir(r, "interrupted");
 		error("interrupted; the work tree was reset, run %lld is marked interrupted",
 		      r->id);
 		return 128 + interrupted;
 	}
 	if (rc && r->rc->mode == RUN_STOP_ON_FAILURE) {
 		db_finish_run(r->db, r->id, "stopped", NULL);
-		run_claim_work_dir(r, "stopped");
+		claim_work_dir(r, "stopped");
 		print_fixup_help(r->work_dir);
 		return EXIT_BAD;
 	}
 	if (rc) {
 		tree_abort_in_progress(r->work_dir);
 		db_finish_run(r->db, r->id, "failed", NULL);
-		run_claim_work_dir(r, "failed");
+		claim_work_dir(r, "failed");
 		error("git rebase --exec failed (exit %d); run %lld is incomplete", rc, r->id);
 		return EXIT_ERROR;
 	}
 	db_finish_run(r->db, r->id, "done", r->tip.buf);
-	run_claim_work_dir(r, "done");
+	claim_work_dir(r, "done");
 	ret = verdict_report(r->db, r->id, NULL, NULL, stdout);
 	print_coverage(r);
 	return ret;
@@ -542,4 +541,32 @@ void run_release(struct run *r)
 		close(r->alive[0]);
 	if (r->alive[1] >= 0)
 		close(r->alive[1]);
+}
+
+int run_resume(struct run *r, long long id, struct run_config *rc)
+{
+	r->id = run_resumable(r->db, id);
+	if (!r->id || db_load_run(r->db, r->id, &r->info))
+		return -1;
+	if (run_config_from_json(r->info.options, rc))
+		return error("run %lld has no run configuration this bisectable can read",
+			     r->id);
+	r->rc = rc;
+	r->work_dir = xstrdup(r->info.work_dir);
+	if (!r->info.tip_sha || !file_exists(r->work_dir))
+		return error("run %lld cannot be resumed: its work tree %s is gone", r->id,
+			     r->work_dir);
+	/* Another run may have had the work tree since, and left the user's fix-up in it. */
+	if (lock_work_dir(r) || run_check_user_work(r->db, r->work_dir, 0))
+		return -1;
+	claim_work_dir(r, "running");
+	if (tree_checkout_clean(r->work_dir, r->info.tip_sha))
+		return -1;
+	strbuf_addstr(&r->base, r->info.base_sha);
+	strbuf_addstr(&r->tip, r->info.tip_sha);
+	r->ncommits = db_count_commits(r->db, r->id);
+	db_run_reopen(r->db, r->id);
+	info("resuming run %lld: %d commits on linux %s; recorded results are reused",
+	     r->id, r->ncommits, r->info.base_version);
+	return 0;
 }

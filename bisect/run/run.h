@@ -15,6 +15,7 @@
 #include "input/run-config.h"
 #include "input/series.h"
 #include "input/tree.h"
+#include "run/run-lifecycle.h"
 
 struct run_target {
 	const char *series;	/* quilt dir, *.patch dir or mbox; or NULL */
@@ -86,11 +87,6 @@ int run_open_alive(struct run *r);
  */
 int run_owned(struct run *r, struct child *c);
 
-/* run-lifecycle.c */
-/* Runs left 'running' whose owner is gone become 'interrupted'; how many. */
-int run_mark_interrupted(sqlite3 *db);
-/* Take the lock of r->work_dir for this run (and its steps); 0 or -1 with a message. */
-int run_lock_work_dir(struct run *r);
 /*
  * Take up run id (0: the latest interrupted or failed one) where it ended:
  * its work tree back at its tip, its configuration from the database, the
@@ -98,18 +94,5 @@ int run_lock_work_dir(struct run *r);
  * the result cache answers for every cell already recorded.
  */
 int run_resume(struct run *r, long long id, struct run_config *rc);
-/*
- * -1 (with a message saying what is there and how to go on) if work_dir
- * holds the user's work: a rebase or am in progress, uncommitted or
- * untracked changes, unless discard or an interrupted run of ours left it.
- */
-int run_check_user_work(sqlite3 *db, const char *work_dir, int discard);
-/*
- * Say in <work_dir>.owner that run r (its id and database) has the work
- * tree, in state: 'running' while it works there, then how it ended.
- */
-void run_claim_work_dir(const struct run *r, const char *state);
-/* The state the last run wrote in <work_dir>.owner, allocated, or NULL. */
-char *run_owner_state(const char *work_dir);
 
 #endif

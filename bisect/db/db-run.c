@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * db-run.c - the queries of a run's life: see db-run.h.
+ */
+#include <stdlib.h>
+
+#include "db/db.h"
+#include "db/db-run.h"
+#include "lib/util.h"
+
+size_t db_runs_running(sqlite3 *db, struct run_ref **out)
+{
+	sqlite3_stmt *q = db_prepare(db, "SELECT id, work_dir FROM runs WHERE state = 'running'"
+				     " AND work_dir IS NOT NULL ORDER BY id");
+	struct run_ref *v = NULL;
+	size_t n = 0;
+
+	while (sqlite3_step(q) == SQLITE_ROW) {
+		v = xrealloc(v, (n + 1) * sizeof(*v));
+		v[n].id = sqlite3_column_int64(q, 0);
+		v[n].work_dir = db_column_dup(q, 1);
+		n++;
+	}
+	sqlite3_finalize(q);
+	*out = v;
+	return n;
+}
+
+void run_refs_free(struct run_ref *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(v[i].work_dir);
+	free(v);
+}
+
+char *db_last_state_in(sqlite3 *db, const char *work_dir)
+{
+	sqlite3_stmt *q = db_prepare(db, "SELECT state FROM runs WHERE work_dir = ?"
+				     " ORDER BY id DESC LIMIT 1");
+	char *state = NULL;
+
+	db_bind_text(q, 1, work_dir);
+	if (sqlite3_step(q) == SQLITE_ROW)
+		state = db_column_dup(q, 0);
+	sqlite3_finalize(q);
+	return state;
+}
+
+long long db_resume_candidate(sqlite3 *db, long long id, char **state, char **kind)
+{
+	sqlite3_stmt *q = db_prepare(db, "SELECT id, state, kind FROM runs WHERE (?1 = 0 AND"
+				     " state IN ('interrupted', 'failed') AND kind = 'series')"
+				     " OR id = ?1 ORDER BY id DESC LIMIT 1");
+	long long found = 0;
+
+	*state = *kind = NULL;
+	sqlite3_bind_int64(q, 1, id);
+	if (sqlite3_step(q) == SQLITE_ROW) {
+		found = sqlite3_column_int64(q, 0);
+		*state = xstrdup(db_column_str(q, 1));
+		*kind = xstrdup(db_column_str(q, 2));
+	}
+	sqlite3_finalize(q);
+	return found;
+}
+
+int db_count_commits(sqlite3 *db, long long run_id)
+{
+	sqlite3_stmt *q = db_prepare(db, "SELECT COUNT(*) FROM commits WHERE run_id = ?"
+				     " AND position > 0 AND sha IS NOT NULL");
+	int n = 0;
+
+	sqlite3_bind_int64(q, 1, run_id);
+	if (sqlite3_step(q) == SQLITE_ROW)
+		n = sqlite3_column_int(q, 0);
+	sqlite3_finalize(q);
+	return n;
+}
+
+void db_run_reopen(sqlite3 *db, long long run_id)
+{
+	sqlite3_stmt *q = db_prepare(db, "UPDATE runs SET state = 'running', ended_at = NULL"
+				     " WHERE id = ?");
+
+	sqlite3_bind_int64(q, 1, run_id);
+	db_done(db, q);
+}

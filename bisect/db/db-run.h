@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * db-run.h - the queries of a run's life (run/run-lifecycle.c, run/run.c):
+ * which runs are left 'running', which one a --resume takes up.
+ */
+#ifndef BISECT_DB_RUN_H
+#define BISECT_DB_RUN_H
+
+#include <sqlite3.h>
+
+struct run_ref {
+	long long id;
+	char *work_dir;
+};
+
+/* The runs in state 'running' that have a work tree, oldest first; how many. */
+size_t db_runs_running(sqlite3 *db, struct run_ref **out);
+void run_refs_free(struct run_ref *v, size_t n);
+/* The state of the latest run of this database in work_dir, allocated, or NULL. */
+char *db_last_state_in(sqlite3 *db, const char *work_dir);
+/*
+ * The run --resume would take: id, or (id 0) the latest series run that an
+ * interrupt or an error ended. 0 if none; else its state and kind, allocated.
+ */
+long long db_resume_candidate(sqlite3 *db, long long id, char **state, char **kind);
+/* The commits of a run that were applied (position > 0, with a sha). */
+int db_count_commits(sqlite3 *db, long long run_id);
+/* The run is 'running' again, with no end. */
+void db_run_reopen(sqlite3 *db, long long run_id);
+
+#endif
