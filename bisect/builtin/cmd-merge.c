@@ -9,7 +9,7 @@
 #include <stdio.h>
 
 #include "builtin/builtin.h"
-#include "run/merge.h"
+#include "db/merge.h"
 #include "lib/util.h"
 
 struct merge_opts {

@@ -7,15 +7,23 @@
 #define BISECT_DB_RUN_H
 
 #include <sqlite3.h>
+#include <stddef.h>
 
+/* A run found by a query: its id, and what the query selects (else NULL). */
 struct run_ref {
 	long long id;
 	char *work_dir;
+	char *base_sha;
 };
 
 /* The runs in state 'running' that have a work tree, oldest first; how many. */
 size_t db_runs_running(sqlite3 *db, struct run_ref **out);
 void run_refs_free(struct run_ref *v, size_t n);
+/* The bisect runs in work_dir with these options, newest first, with their base. */
+size_t db_bisect_runs(sqlite3 *db, const char *work_dir, const char *options,
+		      struct run_ref **out);
+/* 1 if the database at path (opened read-only, never created) holds a run. */
+int db_file_has_run(const char *path);
 /* The state of the latest run of this database in work_dir, allocated, or NULL. */
 char *db_last_state_in(sqlite3 *db, const char *work_dir);
 /*
@@ -25,6 +33,13 @@ char *db_last_state_in(sqlite3 *db, const char *work_dir);
 long long db_resume_candidate(sqlite3 *db, long long id, char **state, char **kind);
 /* The commits of a run that were applied (position > 0, with a sha). */
 int db_count_commits(sqlite3 *db, long long run_id);
+/*
+ * The results store was given up in this run, and why (the first time
+ * only): 1 if this call recorded it.
+ */
+int db_run_lose_store(sqlite3 *db, long long run_id, const char *note);
+/* 1 if the results store was given up in this run (by any of its processes). */
+int db_run_store_lost(sqlite3 *db, long long run_id);
 /* The run is 'running' again, with no end. */
 void db_run_reopen(sqlite3 *db, long long run_id);
 

@@ -11,6 +11,8 @@
 
 #include "run/bisect.h"
 #include "db/db.h"
+#include "db/db-results.h"
+#include "db/db-run.h"
 #include "lib/layout.h"
 #include "run/run.h"
 #include "input/tree.h"
@@ -87,27 +89,24 @@ int bisect_exit_combine(int a, int b)
 int bisect_judge(sqlite3 *db, long long commit_id, const struct run_config *rc, int wanted,
 		 struct strbuf *why)
 {
-	sqlite3_stmt *q = db_prepare(db, "SELECT stage, status, evidence FROM results"
-				     " WHERE commit_id = ? AND config = ?");
 	int answer = BISECT_GOOD;
-	size_t c;
+	size_t c, k;
 
 	strbuf_reset(why);
 	for (c = 0; c < rc->nconfigs; c++) {
-		char *status[BISECT_NSTAGES] = { NULL }, *evidence[BISECT_NSTAGES] = { NULL };
+		const char *status[BISECT_NSTAGES] = { NULL }, *evidence[BISECT_NSTAGES] = { NULL };
+		struct result_recs results;
 		int code, stage, i;
 
-		sqlite3_reset(q);
-		sqlite3_bind_int64(q, 1, commit_id);
-		db_bind_text(q, 2, rc->configs[c]);
-		while (sqlite3_step(q) == SQLITE_ROW) {
-			i = bisect_stage_index(db_column_str(q, 0));
+		db_cell_results(db, commit_id, rc->configs[c], &results);
+		for (k = 0; k < results.n; k++) {
+			i = bisect_stage_index(results.v[k].stage ? results.v[k].stage : "");
 			if (i < 0)
 				continue;
-			status[i] = db_column_dup(q, 1);
-			evidence[i] = db_column_dup(q, 2);
+			status[i] = results.v[k].status;
+			evidence[i] = results.v[k].evidence;
 		}
-		code = bisect_exit_code((const char *const *)status, wanted, &stage);
+		code = bisect_exit_code(status, wanted, &stage);
 		if (answer_rank(code) > answer_rank(answer) || (!c && !why->len)) {
 			strbuf_reset(why);
 			if (stage < 0)
@@ -120,12 +119,8 @@ int bisect_judge(sqlite3 *db, long long commit_id, const struct run_config *rc, 
 					    evidence[stage] ? evidence[stage] : "");
 		}
 		answer = bisect_exit_combine(answer, code);
-		for (i = 0; i < BISECT_NSTAGES; i++) {
-			free(status[i]);
-			free(evidence[i]);
-		}
+		result_recs_release(&results);
 	}
-	sqlite3_finalize(q);
 	return answer;
 }
 
@@ -175,7 +170,8 @@ long long bisect_user_run(sqlite3 *db, const char *work_dir, const struct run_co
 	struct strbuf goods = STRBUF_INIT, bad = STRBUF_INIT, common = STRBUF_INIT;
 	struct run_info ri = { 0 };
 	char *options = run_config_to_json(rc), *nl;
-	sqlite3_stmt *q;
+	struct run_ref *runs;
+	size_t nruns, i;
 	long long id = 0;
 
 	if (git_quiet(work_dir, &goods, "for-each-ref", "--format=%(objectname)",
@@ -184,14 +180,11 @@ long long bisect_user_run(sqlite3 *db, const char *work_dir, const struct run_co
 		      " 'git bisect run' (after 'git bisect start BAD GOOD')", work_dir);
 		goto out;
 	}
-	q = db_prepare(db, "SELECT id, base_sha FROM runs WHERE kind = 'bisect'"
-		       " AND work_dir = ? AND options = ? ORDER BY id DESC");
-	db_bind_text(q, 1, work_dir);
-	db_bind_text(q, 2, options);
-	while (!id && sqlite3_step(q) == SQLITE_ROW)
-		if (is_good_ref(work_dir, db_column_str(q, 1)))
-			id = sqlite3_column_int64(q, 0);
-	sqlite3_finalize(q);
+	nruns = db_bisect_runs(db, work_dir, options, &runs);
+	for (i = 0; !id && i < nruns; i++)
+		if (is_good_ref(work_dir, runs[i].base_sha))
+			id = runs[i].id;
+	run_refs_free(runs, nruns);
 	if (id)
 		goto out;
 
@@ -333,45 +326,24 @@ static void parse_log(struct bisect_log *l)
 /* The result that made the first bad commit bad, with its log. */
 static void print_evidence(struct run *r, const char *sha, int wanted)
 {
-	sqlite3_stmt *q = db_prepare(r->db, "SELECT c.position, c.subject, r.config, r.stage,"
-		" r.status, r.evidence, r.log_path FROM results r JOIN commits c"
-		" ON c.id = r.commit_id WHERE c.run_id = ? AND c.sha = ?"
-		" AND r.status IN ('fail', 'timeout') AND (?3 IS NULL OR r.stage = ?3)"
-		" ORDER BY r.config, CASE r.stage WHEN 'apply' THEN 0 WHEN 'build' THEN 1"
-		" WHEN 'boot' THEN 2 ELSE 3 END");
-	int first = 1;
+	struct result_recs fails;
+	size_t i;
 
-	sqlite3_bind_int64(q, 1, r->id);
-	db_bind_text(q, 2, sha);
-	db_bind_text(q, 3, wanted >= 0 ? stage_names[wanted] : NULL);
-	while (sqlite3_step(q) == SQLITE_ROW) {
-		if (first)
-			printf("first bad commit: %d/%d %.12s \"%s\"\n", sqlite3_column_int(q, 0),
-			       r->ncommits, sha, db_column_str(q, 1));
-		first = 0;
-		printf("  %s: %s %s: %s\n", db_column_str(q, 2), db_column_str(q, 3),
-		       db_column_str(q, 4), db_column_str(q, 5));
-		if (*db_column_str(q, 6))
-			printf("  log: %s\n", db_column_str(q, 6));
+	db_failing_results(r->db, r->id, sha, wanted >= 0 ? stage_names[wanted] : NULL, &fails);
+	for (i = 0; i < fails.n; i++) {
+		const struct result_rec *f = &fails.v[i];
+
+		if (!i)
+			printf("first bad commit: %d/%d %.12s \"%s\"\n", f->position,
+			       r->ncommits, sha, f->subject ? f->subject : "");
+		printf("  %s: %s %s: %s\n", f->config ? f->config : "", f->stage ? f->stage : "",
+		       f->status ? f->status : "", f->evidence ? f->evidence : "");
+		if (f->log_path && *f->log_path)
+			printf("  log: %s\n", f->log_path);
 	}
-	if (first)
+	if (!fails.n)
 		printf("first bad commit: %.12s (no failing result recorded for it)\n", sha);
-	sqlite3_finalize(q);
-}
-
-/* Commits whose build came from the result cache. */
-static int cached_steps(struct run *r)
-{
-	sqlite3_stmt *q = db_prepare(r->db, "SELECT COUNT(DISTINCT commit_id) FROM results"
-				     " WHERE run_id = ? AND stage = 'build'"
-				     " AND cached_from IS NOT NULL");
-	int n = 0;
-
-	sqlite3_bind_int64(q, 1, r->id);
-	if (sqlite3_step(q) == SQLITE_ROW)
-		n = sqlite3_column_int(q, 0);
-	sqlite3_finalize(q);
-	return n;
+	result_recs_release(&fails);
 }
 
 static void save_log(struct run *r, const struct bisect_log *l)
@@ -435,7 +407,7 @@ static int answer(struct run *r, const struct bisect_log *l, const char *stage, 
 	}
 	printf("bisect: %d steps (%d skipped, %d from the cache) in a range of %d commits"
 	       " (a linear walk: %d), %ldm%02lds, run %lld%s\n", l->steps, l->skips,
-	       cached_steps(r), r->ncommits, r->ncommits, secs / 60, secs % 60, r->id,
+	       db_count_cached_builds(r->db, r->id), r->ncommits, r->ncommits, secs / 60, secs % 60, r->id,
 	       stage ? "" : ", any stage");
 	printf("git bisect log:\n");
 	for (p = l->text.buf; *p; ) {

@@ -12,7 +12,9 @@
 #include <unistd.h>
 
 #include "db/db.h"
-#include "run/merge.h"
+#include "db/db-results.h"
+#include "db/db-run.h"
+#include "db/merge.h"
 #include "run/run-slurm.h"
 #include "lib/util.h"
 #include "judge/verdict.h"
@@ -194,24 +196,6 @@ static void wait_jobs(const struct slurm_run *s, struct slurm_job *jobs, size_t 
 	strbuf_release(&ids);
 }
 
-/* 1 if the job's database holds a run. */
-static int has_run(const char *path)
-{
-	sqlite3 *db;
-	sqlite3_stmt *st;
-	int yes = 0;
-
-	if (!file_exists(path))
-		return 0;
-	if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK &&
-	    sqlite3_prepare_v2(db, "SELECT 1 FROM runs", -1, &st, NULL) == SQLITE_OK) {
-		yes = sqlite3_step(st) == SQLITE_ROW;
-		sqlite3_finalize(st);
-	}
-	sqlite3_close(db);
-	return yes;
-}
-
 /*
  * A failed job's configuration: every cell it did not record is an error
  * that names the job, so the configuration is neither bisectable nor
@@ -220,7 +204,6 @@ static int has_run(const char *path)
 static int record_failed(sqlite3 *db, long long run_id, const struct slurm_job *job)
 {
 	static const char *const stages[] = { "apply", "build", "boot", "test" };
-	sqlite3_stmt *st;
 	size_t i;
 	int added = 0;
 	char *why;
@@ -234,22 +217,8 @@ static int record_failed(sqlite3 *db, long long run_id, const struct slurm_job *
 		why = xasprintf("Slurm job %s failed (exit %d); see %s", job->id, job->rc,
 				job->out);
 	db_begin(db);
-	for (i = 0; i < ARRAY_SIZE(stages); i++) {
-		st = db_prepare(db, "INSERT INTO results (run_id, commit_id, config, stage, status,"
-				" evidence, log_path) SELECT c.run_id, c.id, ?, ?, 'error', ?, ?"
-				" FROM commits c WHERE c.run_id = ? AND NOT EXISTS (SELECT 1"
-				" FROM results r WHERE r.commit_id = c.id AND r.config = ?"
-				" AND r.stage = ?)");
-		db_bind_text(st, 1, job->config);
-		db_bind_text(st, 2, stages[i]);
-		db_bind_text(st, 3, why);
-		db_bind_text(st, 4, job->out);
-		sqlite3_bind_int64(st, 5, run_id);
-		db_bind_text(st, 6, job->config);
-		db_bind_text(st, 7, stages[i]);
-		db_done(db, st);
-		added += sqlite3_changes(db);
-	}
+	for (i = 0; i < ARRAY_SIZE(stages); i++)
+		added += db_fill_errors(db, run_id, job->config, stages[i], why, job->out);
 	db_commit(db);
 	error("%s: %s", job->config, why);
 	free(why);
@@ -260,14 +229,13 @@ static int record_failed(sqlite3 *db, long long run_id, const struct slurm_job *
 static long long merge_jobs(const struct slurm_run *s, struct slurm_job *jobs, size_t n)
 {
 	long long run_id = 0;
-	sqlite3_stmt *st;
 	char *configs, *options;
 	size_t i;
 
 	for (i = 0; i < n; i++) {
 		struct merge_stats ms;
 
-		if (!has_run(jobs[i].db)) {
+		if (!db_file_has_run(jobs[i].db)) {
 			jobs[i].rc = jobs[i].rc == 0 || jobs[i].rc == EXIT_BAD ? -1 : jobs[i].rc;
 			continue;
 		}
@@ -289,12 +257,8 @@ static long long merge_jobs(const struct slurm_run *s, struct slurm_job *jobs, s
 	 */
 	configs = run_config_configs_list(s->rc);
 	options = run_config_to_json(s->rc);
-	st = db_prepare(s->db, "UPDATE runs SET configs = ?, options = ?, state = 'done',"
-			" ended_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ?");
-	db_bind_text(st, 1, configs);
-	db_bind_text(st, 2, options);
-	sqlite3_bind_int64(st, 3, run_id);
-	db_done(s->db, st);
+	db_run_set_options(s->db, run_id, configs, options);
+	db_finish_run(s->db, run_id, "done", NULL);
 	free(options);
 	free(configs);
 	return run_id;

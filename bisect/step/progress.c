@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "db/db.h"
+#include "db/db-results.h"
 #include "step/progress.h"
 #include "lib/run-parallel.h"
 #include "lib/util.h"
@@ -63,15 +64,10 @@ size_t progress_format(char *buf, size_t size, int position, int total,
 /* The stage a configuration is in, from what its child recorded so far. */
 static const char *current_stage(sqlite3 *db, long long commit_id, const char *config)
 {
-	sqlite3_stmt *q = db_prepare(db, "SELECT stage, status FROM results WHERE"
-				     " commit_id = ? AND config = ? ORDER BY id DESC LIMIT 1");
 	const char *stage = "build";
+	char *last, *status;
 
-	sqlite3_bind_int64(q, 1, commit_id);
-	db_bind_text(q, 2, config);
-	if (sqlite3_step(q) == SQLITE_ROW) {
-		const char *last = db_column_str(q, 0), *status = db_column_str(q, 1);
-
+	if (db_last_result(db, commit_id, config, &last, &status)) {
 		if (strcmp(status, "pass") && strcmp(last, "apply"))
 			stage = "failed";
 		else if (!strcmp(last, "build"))
@@ -80,8 +76,9 @@ static const char *current_stage(sqlite3 *db, long long commit_id, const char *c
 			stage = "test";
 		else if (!strcmp(last, "test"))
 			stage = "done";
+		free(last);
+		free(status);
 	}
-	sqlite3_finalize(q);
 	return stage;
 }
 
@@ -92,22 +89,11 @@ static const char *current_stage(sqlite3 *db, long long commit_id, const char *c
 static long eta_seconds(sqlite3 *db, long long run_id, const char *config, int position,
 			int total, long elapsed)
 {
-	sqlite3_stmt *q;
-	double spent = 0;
 	long mean;
 
 	if (position < 2)
 		return -1;
-	q = db_prepare(db, "SELECT COALESCE(SUM(r.duration), 0) FROM results r JOIN commits c"
-		       " ON c.id = r.commit_id WHERE r.run_id = ? AND r.config = ? AND"
-		       " c.position BETWEEN 1 AND ? AND r.cached_from IS NULL");
-	sqlite3_bind_int64(q, 1, run_id);
-	db_bind_text(q, 2, config);
-	sqlite3_bind_int(q, 3, position - 1);
-	if (sqlite3_step(q) == SQLITE_ROW)
-		spent = sqlite3_column_double(q, 0);
-	sqlite3_finalize(q);
-	mean = (long)(spent / (position - 1));
+	mean = (long)(db_seconds_spent(db, run_id, config, position - 1) / (position - 1));
 	return mean * (total - position) + (mean > elapsed ? mean - elapsed : 0);
 }
 

@@ -10,6 +10,7 @@
 #include <jansson.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/time.h>
@@ -17,6 +18,8 @@
 #include <zlib.h>
 
 #include "db/db.h"
+#include "db/db-results.h"
+#include "db/db-run.h"
 #include "step/results-remote.h"
 #include "lib/util.h"
 
@@ -170,18 +173,12 @@ void results_remote_close(void)
  */
 static void give_up(const struct remote_cell *cell, const char *why)
 {
-	sqlite3_stmt *st;
 	char *shown = url_public(results_remote_url());
 	char *note = xasprintf("%s: %s", shown, why);
 
 	given_up = 1;
 	drop_connection();
-	st = db_prepare(cell->db, "UPDATE runs SET results_remote_lost = ? WHERE id = ?"
-			" AND results_remote_lost IS NULL");
-	db_bind_text(st, 1, note);
-	sqlite3_bind_int64(st, 2, cell->run_id);
-	db_done(cell->db, st);
-	if (sqlite3_changes(cell->db) > 0)
+	if (db_run_lose_store(cell->db, cell->run_id, note))
 		warning("results store %s: the run goes on without it (cells are verified"
 			" here and not published)", note);
 	free(note);
@@ -190,14 +187,7 @@ static void give_up(const struct remote_cell *cell, const char *why)
 
 static int lost_before(const struct remote_cell *cell)
 {
-	sqlite3_stmt *st = db_prepare(cell->db, "SELECT results_remote_lost IS NOT NULL"
-				      " FROM runs WHERE id = ?");
-	int lost;
-
-	sqlite3_bind_int64(st, 1, cell->run_id);
-	lost = sqlite3_step(st) == SQLITE_ROW && sqlite3_column_int(st, 0);
-	sqlite3_finalize(st);
-	return lost;
+	return db_run_store_lost(cell->db, cell->run_id);
 }
 
 static redisReply *command(const struct remote_cell *cell, const char *fmt, ...);
@@ -393,15 +383,11 @@ static long long record_cell(const struct remote_cell *cell, const char *stage,
 		.log_path = log_path, .reproduce = doc_str(doc, "reproduce"), .cache_key = key,
 		.image_key = doc_str(doc, "image_key"),
 	};
-	sqlite3_stmt *st;
 	long long id;
 	size_t i;
 
 	id = db_result_set(cell->db, cell->run_id, cell->commit_id, &row);
-	st = db_prepare(cell->db, "UPDATE results SET origin = ? WHERE id = ?");
-	db_bind_text(st, 1, doc_str(doc, "host"));
-	sqlite3_bind_int64(st, 2, id);
-	db_done(cell->db, st);
+	db_result_set_origin(cell->db, id, doc_str(doc, "host"));
 	json_array_foreach(json_object_get(doc, "tests"), i, v)
 		if (doc_str(v, "name") && doc_str(v, "status"))
 			db_test_add(cell->db, id, doc_str(v, "name"), doc_str(v, "status"),
@@ -487,81 +473,96 @@ out:
 	return found;
 }
 
-/* A cell's document: its outcome, tests, figures (and a build's warnings). */
-static json_t *cell_doc(const struct remote_cell *cell, sqlite3_stmt *row, const char *host)
+static const char *text_or_empty(const char *s)
 {
-	const char *stage = db_column_str(row, 1);
-	long long id = sqlite3_column_int64(row, 0);
-	json_t *doc = json_object(), *tests = json_array(), *metrics = json_array();
-	sqlite3_stmt *st;
+	return s ? s : "";
+}
+
+/* The tests of a result, as the document keeps them. */
+static json_t *cell_doc_tests(const struct remote_cell *cell, long long result_id)
+{
+	json_t *tests = json_array();
+	struct test_rec *v;
+	size_t n = db_result_tests(cell->db, result_id, &v), i;
+
+	for (i = 0; i < n; i++) {
+		json_t *t = json_pack("{s:s, s:s}", "name", text_or_empty(v[i].name), "status",
+				      text_or_empty(v[i].status));
+
+		if (v[i].reason)
+			json_object_set_new(t, "reason", json_string(v[i].reason));
+		if (!isnan(v[i].duration))
+			json_object_set_new(t, "duration", json_real(v[i].duration));
+		json_array_append_new(tests, t);
+	}
+	test_recs_free(v, n);
+	return tests;
+}
+
+/* A build carries the build's figures, a boot the guest's; the series' are not ours. */
+static json_t *cell_doc_metrics(const struct remote_cell *cell, const char *stage)
+{
+	json_t *metrics = json_array();
+	struct metric_rec *v;
+	size_t n, i;
+
+	n = db_cell_metrics(cell->db, cell->commit_id, cell->config,
+			    !strcmp(stage, "build") ? "build" :
+			    !strcmp(stage, "boot") ? "guest" : "none", &v);
+	for (i = 0; i < n; i++) {
+		json_t *m = json_pack("{s:s, s:f, s:s}", "name", text_or_empty(v[i].name),
+				      "value", v[i].value, "source", text_or_empty(v[i].source));
+
+		if (v[i].unit)
+			json_object_set_new(m, "unit", json_string(v[i].unit));
+		if (v[i].better)
+			json_object_set_new(m, "better", json_string(v[i].better));
+		if (!isnan(v[i].noise_pct))
+			json_object_set_new(m, "noise_pct", json_real(v[i].noise_pct));
+		if (!isnan(v[i].spread_pct))
+			json_object_set_new(m, "spread_pct", json_real(v[i].spread_pct));
+		json_array_append_new(metrics, m);
+	}
+	metric_recs_free(v, n);
+	return metrics;
+}
+
+static json_t *cell_doc_warnings(const struct remote_cell *cell)
+{
+	json_t *warnings = json_array();
+	struct warning_rec *v;
+	size_t n = db_cell_warnings(cell->db, cell->commit_id, cell->config, &v), i;
+
+	for (i = 0; i < n; i++)
+		json_array_append_new(warnings, json_pack("{s:s, s:s}", "object", v[i].object,
+							  "message", v[i].message));
+	warning_recs_free(v, n);
+	return warnings;
+}
+
+/* A cell's document: its outcome, tests, figures (and a build's warnings). */
+static json_t *cell_doc(const struct remote_cell *cell, const struct result_rec *row,
+			const char *host)
+{
+	const char *stage = text_or_empty(row->stage);
+	json_t *doc = json_object();
 
 	json_object_set_new(doc, "format", json_string("bisectable-cell"));
 	json_object_set_new(doc, "stage", json_string(stage));
-	json_object_set_new(doc, "status", json_string(db_column_str(row, 2)));
-	json_object_set_new(doc, "duration", json_real(sqlite3_column_double(row, 3)));
-	if (sqlite3_column_type(row, 4) != SQLITE_NULL)
-		json_object_set_new(doc, "evidence", json_string(db_column_str(row, 4)));
-	if (sqlite3_column_type(row, 6) != SQLITE_NULL)
-		json_object_set_new(doc, "reproduce", json_string(db_column_str(row, 6)));
-	if (sqlite3_column_type(row, 8) != SQLITE_NULL)
-		json_object_set_new(doc, "image_key", json_string(db_column_str(row, 8)));
+	json_object_set_new(doc, "status", json_string(text_or_empty(row->status)));
+	json_object_set_new(doc, "duration", json_real(isnan(row->duration) ? 0 : row->duration));
+	if (row->evidence)
+		json_object_set_new(doc, "evidence", json_string(row->evidence));
+	if (row->reproduce)
+		json_object_set_new(doc, "reproduce", json_string(row->reproduce));
+	if (row->image_key)
+		json_object_set_new(doc, "image_key", json_string(row->image_key));
 	json_object_set_new(doc, "host", json_string(host));
-	json_object_set_new(doc, "recorded_at", json_string(db_column_str(row, 9)));
-
-	st = db_prepare(cell->db, "SELECT name, status, reason, duration FROM tests"
-			" WHERE result_id = ? ORDER BY id");
-	sqlite3_bind_int64(st, 1, id);
-	while (sqlite3_step(st) == SQLITE_ROW) {
-		json_t *t = json_pack("{s:s, s:s}", "name", db_column_str(st, 0), "status",
-				      db_column_str(st, 1));
-
-		if (sqlite3_column_type(st, 2) != SQLITE_NULL)
-			json_object_set_new(t, "reason", json_string(db_column_str(st, 2)));
-		if (sqlite3_column_type(st, 3) != SQLITE_NULL)
-			json_object_set_new(t, "duration", json_real(sqlite3_column_double(st, 3)));
-		json_array_append_new(tests, t);
-	}
-	sqlite3_finalize(st);
-	json_object_set_new(doc, "tests", tests);
-
-	/* A build carries the build's figures, a boot the guest's; the series' are not ours. */
-	st = db_prepare(cell->db, "SELECT name, value, source, unit, better, noise_pct, spread_pct"
-			" FROM metrics WHERE commit_id = ? AND config = ? AND source = ?"
-			" ORDER BY name");
-	sqlite3_bind_int64(st, 1, cell->commit_id);
-	db_bind_text(st, 2, cell->config);
-	db_bind_text(st, 3, !strcmp(stage, "build") ? "build" :
-		     !strcmp(stage, "boot") ? "guest" : "none");
-	while (sqlite3_step(st) == SQLITE_ROW) {
-		json_t *m = json_pack("{s:s, s:f, s:s}", "name", db_column_str(st, 0), "value",
-				      sqlite3_column_double(st, 1), "source", db_column_str(st, 2));
-
-		if (sqlite3_column_type(st, 3) != SQLITE_NULL)
-			json_object_set_new(m, "unit", json_string(db_column_str(st, 3)));
-		if (sqlite3_column_type(st, 4) != SQLITE_NULL)
-			json_object_set_new(m, "better", json_string(db_column_str(st, 4)));
-		if (sqlite3_column_type(st, 5) != SQLITE_NULL)
-			json_object_set_new(m, "noise_pct", json_real(sqlite3_column_double(st, 5)));
-		if (sqlite3_column_type(st, 6) != SQLITE_NULL)
-			json_object_set_new(m, "spread_pct", json_real(sqlite3_column_double(st, 6)));
-		json_array_append_new(metrics, m);
-	}
-	sqlite3_finalize(st);
-	json_object_set_new(doc, "metrics", metrics);
-
-	if (!strcmp(stage, "build")) {
-		json_t *warnings = json_array();
-
-		st = db_prepare(cell->db, "SELECT object, message FROM warnings WHERE commit_id = ?"
-				" AND config = ? ORDER BY id");
-		sqlite3_bind_int64(st, 1, cell->commit_id);
-		db_bind_text(st, 2, cell->config);
-		while (sqlite3_step(st) == SQLITE_ROW)
-			json_array_append_new(warnings, json_pack("{s:s, s:s}", "object",
-				db_column_str(st, 0), "message", db_column_str(st, 1)));
-		sqlite3_finalize(st);
-		json_object_set_new(doc, "warnings", warnings);
-	}
+	json_object_set_new(doc, "recorded_at", json_string(text_or_empty(row->recorded_at)));
+	json_object_set_new(doc, "tests", cell_doc_tests(cell, row->id));
+	json_object_set_new(doc, "metrics", cell_doc_metrics(cell, stage));
+	if (!strcmp(stage, "build"))
+		json_object_set_new(doc, "warnings", cell_doc_warnings(cell));
 	return doc;
 }
 
@@ -608,9 +609,9 @@ struct outgoing {
 void results_remote_publish(const struct remote_cell *cell)
 {
 	char host[256] = "unknown";
-	struct outgoing *out = NULL;
-	size_t n = 0, i;
-	sqlite3_stmt *st;
+	struct outgoing *out;
+	struct result_recs rows;
+	size_t n, i;
 
 	if (!connection(cell))
 		return;
@@ -620,25 +621,21 @@ void results_remote_publish(const struct remote_cell *cell)
 	 * store's own. Read whole first: no read transaction stays open while
 	 * the store is asked (giving it up writes to the run).
 	 */
-	st = db_prepare(cell->db, "SELECT id, stage, status, duration, evidence, log_path,"
-			" reproduce, cache_key, image_key, recorded_at FROM results"
-			" WHERE commit_id = ? AND config = ? AND stage IN ('build', 'boot', 'test')"
-			" AND status IN ('pass', 'fail', 'timeout') AND origin IS NULL"
-			" AND cache_key IS NOT NULL ORDER BY id");
-	sqlite3_bind_int64(st, 1, cell->commit_id);
-	db_bind_text(st, 2, cell->config);
-	while (sqlite3_step(st) == SQLITE_ROW) {
-		struct outgoing *o;
+	db_cell_publishable(cell->db, cell->commit_id, cell->config, &rows);
+	n = rows.n;
+	out = xcalloc(n ? n : 1, sizeof(*out));
+	for (i = 0; i < n; i++) {
+		struct result_rec *row = &rows.v[i];
+		struct outgoing *o = &out[i];
 
-		out = xrealloc(out, (n + 1) * sizeof(*out));
-		o = &out[n++];
-		o->stage = db_column_dup(st, 1);
-		o->key = db_column_dup(st, 7);
+		o->stage = xstrdup(text_or_empty(row->stage));
+		o->key = xstrdup(text_or_empty(row->cache_key));
 		o->name = cell_key("cell", o->key, o->stage);
-		o->log_path = strcmp(o->stage, "test") ? db_column_dup(st, 5) : NULL;
-		o->doc = cell_doc(cell, st, host);
+		o->log_path = strcmp(o->stage, "test") && row->log_path ?
+			      xstrdup(row->log_path) : NULL;
+		o->doc = cell_doc(cell, row, host);
 	}
-	sqlite3_finalize(st);
+	result_recs_release(&rows);
 	for (i = 0; i < n; i++) {
 		struct outgoing *o = &out[i];
 		redisReply *r = conn ? command(cell, "EXISTS %s", o->name) : NULL;

@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "db/db.h"
-#include "run/merge.h"
+#include "db/merge.h"
 #include "lib/util.h"
 #include "tap.h"
 

@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #include "db/db.h"
-#include "run/merge.h"
+#include "db/merge.h"
 #include "lib/util.h"
 
 static void exec_sql(sqlite3 *db, const char *sql)
