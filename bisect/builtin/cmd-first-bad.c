@@ -6,7 +6,7 @@
  * For each configuration, the first commit whose result is not pass, with
  * stage and evidence, or that the series is bisectable for it (verdict.c).
  * With --metric, the first commit whose value of M moved the wrong way by
- * more than P% instead (perf.c): a performance verdict, apart from the
+ * more than P% instead (regress.c): a performance verdict, apart from the
  * functional one. Exit 0 when every commit passes (no such move), 1 when
  * some commit does not (there is one), 2 on errors.
  */
@@ -17,7 +17,7 @@
 
 #include "builtin/builtin.h"
 #include "db/db.h"
-#include "judge/perf.h"
+#include "judge/regress.h"
 #include "lib/util.h"
 #include "judge/verdict.h"
 

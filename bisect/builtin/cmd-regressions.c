@@ -4,7 +4,7 @@
  *			  [--against parent|base]
  *
  * Every metric x configuration of a run that moved the wrong way by more
- * than P% at some commit (perf.h defines it): the commit, both values, the
+ * than P% at some commit (regress.h defines it): the commit, both values, the
  * delta and the unit; noisy moves listed apart, never a verdict; the metrics
  * without a direction named. Exit 0 when there is none, 1 when there is
  * one, 2 on errors.
@@ -13,7 +13,7 @@
 #include <stdio.h>
 
 #include "builtin/builtin.h"
-#include "judge/perf.h"
+#include "judge/regress.h"
 #include "lib/util.h"
 
 struct regressions_opts {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * perf.c - performance regressions: which way each metric should go, the
- * walk along a series of values (see perf.h for the definition), and the
+ * regress.c - performance regressions: which way each metric should go, the
+ * walk along a series of values (see regress.h for the definition), and the
  * lines 'first-bad --metric' and 'regressions' print.
  */
 #include <math.h>
@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "db/db.h"
-#include "judge/perf.h"
+#include "judge/regress.h"
 #include "input/run-config.h"
 #include "lib/util.h"
 

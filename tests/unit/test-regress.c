@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * test-perf.c - performance verdicts (bisect/perf.c): the threshold's
+ * test-regress.c - performance verdicts (judge/regress.c): the threshold's
  * syntax; the walk on bare values (a metric that gets better, one missing in
  * the parent, one without a direction, a noisy value, --against base, the
  * exact threshold, a 'higher is better' metric that drops, a move from 0);
@@ -19,7 +19,7 @@
 #include <unistd.h>
 
 #include "db/db.h"
-#include "judge/perf.h"
+#include "judge/regress.h"
 #include "report/report.h"
 #include "input/run-config.h"
 #include "lib/util.h"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * perf.h - the one definition of a performance regression, used by
+ * regress.h - the one definition of a performance regression, used by
  * 'first-bad --metric', 'regressions' and every report format.
  *
  * For one run, configuration and metric, the commits are walked in position
@@ -21,7 +21,7 @@
  *
  *   - a metric without a direction: its rows declare none (metrics.unit
  *     NULL), its series' metrics file says nothing ('unit' line) and
- *     bisectable's own table (perf.c) does not know it;
+ *     bisectable's own table (regress.c) does not know it;
  *   - a noisy value (metrics.noisy: the samples of its boot spread more than
  *     the declared noise floor): its move is listed apart, and it is no
  *     later commit's reference either;
@@ -31,8 +31,8 @@
  * 'regressions' every one of a run (against the base: the first commit past
  * the threshold only, since every later commit stays past it too).
  */
-#ifndef BISECT_PERF_H
-#define BISECT_PERF_H
+#ifndef BISECT_REGRESS_H
+#define BISECT_REGRESS_H
 
 #include <stddef.h>
 #include <stdio.h>
