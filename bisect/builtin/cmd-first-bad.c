@@ -20,6 +20,7 @@
 #include "judge/regress.h"
 #include "lib/util.h"
 #include "judge/verdict.h"
+#include "judge/verdict-text.h"
 
 struct first_bad_opts {
 	long long run;
@@ -52,6 +53,17 @@ static const struct opt first_bad_option_list[] = {
 };
 DEFINE_CMD_OPTIONS(first_bad, struct first_bad_opts, first_bad_option_list);
 
+/* The functional verdict: a line per configuration (verdict-text.h). */
+static int first_bad(sqlite3 *db, const struct first_bad_opts *o)
+{
+	struct strbuf lines = STRBUF_INIT;
+	int ret = verdict_report(db, o->run, o->config, o->stage, &lines);
+
+	fputs(lines.buf, stdout);
+	strbuf_release(&lines);
+	return ret;
+}
+
 int cmd_first_bad(struct cmd_ctx *ctx)
 {
 	const struct first_bad_opts *o = ctx->opts;
@@ -61,7 +73,7 @@ int cmd_first_bad(struct cmd_ctx *ctx)
 	if (!o->metric) {
 		if (o->threshold || o->against)
 			return error("--threshold and --against go with --metric"), EXIT_ERROR;
-		return verdict_report(ctx->db, o->run, o->config, o->stage, stdout);
+		return first_bad(ctx->db, o);
 	}
 	if (o->stage)
 		return error("--stage looks at results, --metric at a figure: not both"),

@@ -12,6 +12,24 @@
 #include "lib/util.h"
 #include "judge/verdict.h"
 
+/* One word for a whole run: "bisectable", "first bad up 2/4 smp 3/4", "incomplete". */
+static void verdict_summary(const struct run_verdict *rv, struct strbuf *out)
+{
+	int bad = 0, bisectable = rv->n > 0;
+	size_t i;
+
+	for (i = 0; i < rv->n; i++) {
+		const struct verdict *v = &rv->v[i];
+
+		if (v->bad)
+			strbuf_addf(out, "%s %s %d/%d", bad++ ? "" : "first bad", v->config,
+				    v->position, v->commits);
+		bisectable &= v->bisectable;
+	}
+	if (!bad)
+		strbuf_addstr(out, bisectable ? "bisectable" : "incomplete");
+}
+
 int cmd_runs(struct cmd_ctx *ctx)
 {
 	struct db_run_row *runs;
