@@ -113,8 +113,6 @@ static void check_moves(const char *spec, enum perf_better better, double thresh
 static void test_walk(void)
 {
 	struct perf_scan sc;
-	double pct;
-	int has_pct;
 	char *got;
 
 	check_moves("0:4~50 1:5~50 2:8~50", PERF_LOWER, 5, PERF_AGAINST_PARENT, 0, "2@1",
@@ -174,6 +172,15 @@ static void test_walk(void)
 	   "against a noisy base: nothing compared, and why");
 	free(got);
 	perf_scan_free(&sc);
+}
+
+/* The threshold's edge, 'higher is better', and moves from and to 0. */
+static void test_past(void)
+{
+	struct perf_scan sc;
+	double pct;
+	int has_pct;
+	char *got;
 
 	ok(!perf_past(105, 100, PERF_LOWER, 5, &pct, &has_pct), "exactly +5%% is not past 5%%");
 	ok(perf_past(105.001, 100, PERF_LOWER, 5, &pct, &has_pct), "+5.001%% is past 5%%");
@@ -767,6 +774,7 @@ int main(void)
 
 	test_threshold();
 	test_walk();
+	test_past();
 	test_directions();
 	test_series_units();
 
