@@ -6,7 +6,7 @@
  * For each configuration, the first commit whose result is not pass, with
  * stage and evidence, or that the series is bisectable for it (verdict.c).
  * With --metric, the first commit whose value of M moved the wrong way by
- * more than P% instead (perf.c): a performance verdict, apart from the
+ * more than P% instead (regress.c): a performance verdict, apart from the
  * functional one. Exit 0 when every commit passes (no such move), 1 when
  * some commit does not (there is one), 2 on errors.
  */
@@ -17,9 +17,11 @@
 
 #include "builtin/builtin.h"
 #include "db/db.h"
-#include "judge/perf.h"
+#include "judge/regress.h"
+#include "judge/regress-text.h"
 #include "lib/util.h"
 #include "judge/verdict.h"
+#include "judge/verdict-text.h"
 
 struct first_bad_opts {
 	long long run;
@@ -52,6 +54,95 @@ static const struct opt first_bad_option_list[] = {
 };
 DEFINE_CMD_OPTIONS(first_bad, struct first_bad_opts, first_bad_option_list);
 
+/* Why s is never judged: "up: nice_ratio: no direction (...): never a verdict". */
+static void undeclared_text(struct strbuf *out, const struct perf_series *s)
+{
+	perf_series_text(out, s);
+	strbuf_addstr(out, ": no direction (");
+	if (s->dir.from)
+		strbuf_addf(out, "%s: neither lower nor higher is better", s->dir.from);
+	else
+		strbuf_addstr(out, "nothing says whether lower or higher is better");
+	strbuf_addstr(out, "): never a verdict\n");
+}
+
+/* Why there is no regression: "up: pipe_rtt_ns: no move past 5% (...)". */
+static void no_move_text(struct strbuf *out, const struct perf_run *r,
+			 const struct perf_judged *j)
+{
+	const char *against = perf_against_words(r->against);
+	char thr[32];
+
+	perf_series_text(out, &j->series);
+	if (j->scan.why_none) {
+		strbuf_addf(out, ": nothing compared %s: %s\n", against, j->scan.why_none);
+		return;
+	}
+	perf_format_threshold(thr, sizeof(thr), r->threshold);
+	strbuf_addf(out, ": no move past %s (%d/%d commits compared %s, ", thr,
+		    j->scan.compared, j->series.commits, against);
+	perf_direction_text(out, &j->series);
+	if (j->scan.noisy)
+		strbuf_addf(out, "; %d noisy value%s not judged", j->scan.noisy,
+			    j->scan.noisy == 1 ? "" : "s");
+	strbuf_addstr(out, ")\n");
+}
+
+/* The line(s) of one configuration for --metric. */
+static void metric_text(struct strbuf *out, const struct perf_run *r,
+			const struct perf_judged *j)
+{
+	size_t i;
+
+	if (!j->series.npoints) {
+		perf_series_text(out, &j->series);
+		strbuf_addf(out, ": not recorded in run %lld\n", r->run_id);
+		return;
+	}
+	if (j->series.dir.better == PERF_UNDECLARED) {
+		undeclared_text(out, &j->series);
+		return;
+	}
+	/* Noisy moves before the first regression: said, never the answer. */
+	for (i = 0; i < j->scan.nmoves; i++) {
+		perf_move_text(out, &j->series, &j->scan.moves[i], r->against, 0);
+		strbuf_addstr(out, "\n");
+	}
+	if (!j->scan.nregressions)
+		no_move_text(out, r, j);
+}
+
+/* The performance verdict: the first regression of a metric per configuration. */
+static int first_bad_metric(sqlite3 *db, const struct first_bad_opts *o, double threshold,
+			    enum perf_against against)
+{
+	struct strbuf lines = STRBUF_INIT;
+	struct perf_run r;
+	size_t i;
+	int ret;
+
+	if (perf_first_bad(db, o->run, o->config, o->metric, threshold, against, &r) < 0)
+		return EXIT_ERROR;
+	for (i = 0; i < r.n; i++)
+		metric_text(&lines, &r, &r.series[i]);
+	fputs(lines.buf, stdout);
+	ret = r.regressions ? EXIT_BAD : 0;
+	strbuf_release(&lines);
+	perf_run_free(&r);
+	return ret;
+}
+
+/* The functional verdict: a line per configuration (verdict-text.h). */
+static int first_bad(sqlite3 *db, const struct first_bad_opts *o)
+{
+	struct strbuf lines = STRBUF_INIT;
+	int ret = verdict_report(db, o->run, o->config, o->stage, &lines);
+
+	fputs(lines.buf, stdout);
+	strbuf_release(&lines);
+	return ret;
+}
+
 int cmd_first_bad(struct cmd_ctx *ctx)
 {
 	const struct first_bad_opts *o = ctx->opts;
@@ -61,7 +152,7 @@ int cmd_first_bad(struct cmd_ctx *ctx)
 	if (!o->metric) {
 		if (o->threshold || o->against)
 			return error("--threshold and --against go with --metric"), EXIT_ERROR;
-		return verdict_report(ctx->db, o->run, o->config, o->stage, stdout);
+		return first_bad(ctx->db, o);
 	}
 	if (o->stage)
 		return error("--stage looks at results, --metric at a figure: not both"),
@@ -71,6 +162,5 @@ int cmd_first_bad(struct cmd_ctx *ctx)
 			     o->threshold), EXIT_ERROR;
 	if (o->against)
 		perf_against_parse(o->against, &against);
-	return perf_first_bad(ctx->db, o->run, o->config, o->metric, threshold, against,
-			      stdout);
+	return first_bad_metric(ctx->db, o, threshold, against);
 }

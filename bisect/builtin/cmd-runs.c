@@ -8,42 +8,55 @@
 #include <string.h>
 
 #include "builtin/builtin.h"
-#include "db/db.h"
+#include "db/db-judge.h"
 #include "lib/util.h"
 #include "judge/verdict.h"
 
+/* One word for a whole run: "bisectable", "first bad up 2/4 smp 3/4", "incomplete". */
+static void verdict_summary(const struct run_verdict *rv, struct strbuf *out)
+{
+	int bad = 0, bisectable = rv->n > 0;
+	size_t i;
+
+	for (i = 0; i < rv->n; i++) {
+		const struct verdict *v = &rv->v[i];
+
+		if (v->bad)
+			strbuf_addf(out, "%s %s %d/%d", bad++ ? "" : "first bad", v->config,
+				    v->position, v->commits);
+		bisectable &= v->bisectable;
+	}
+	if (!bad)
+		strbuf_addstr(out, bisectable ? "bisectable" : "incomplete");
+}
+
 int cmd_runs(struct cmd_ctx *ctx)
 {
-	sqlite3 *db = ctx->db;
-	sqlite3_stmt *st;
+	struct db_run_row *runs;
+	size_t n = db_run_rows_load(ctx->db, &runs), i;
 
-	st = db_prepare(db,
-		"SELECT r.id, r.started_at, r.state, r.base_version, r.configs,"
-		" (SELECT COUNT(*) FROM commits c WHERE c.run_id = r.id), r.series"
-		" FROM runs r ORDER BY r.id");
 	printf("%-4s %-20s %-11s %-9s %-7s %-16s %-24s %-24s %s\n", "run", "started", "state",
 	       "base", "commits", "configs", "first bad", "verdict", "series");
-	while (sqlite3_step(st) == SQLITE_ROW) {
+	for (i = 0; i < n; i++) {
 		struct strbuf first = STRBUF_INIT, verdict = STRBUF_INIT;
-		long long id = sqlite3_column_int64(st, 0);
+		const struct db_run_row *r = &runs[i];
 		struct run_verdict rv;
-		size_t i;
+		size_t j;
 
-		if (run_verdict_load(db, id, NULL, NULL, &rv) < 0)
+		if (run_verdict_load(ctx->db, r->id, NULL, NULL, &rv) < 0)
 			continue;
-		for (i = 0; i < rv.n; i++)
-			if (rv.v[i].bad)
-				strbuf_addf(&first, "%s%s@%d", first.len ? " " : "", rv.v[i].config,
-					    rv.v[i].position);
+		for (j = 0; j < rv.n; j++)
+			if (rv.v[j].bad)
+				strbuf_addf(&first, "%s%s@%d", first.len ? " " : "", rv.v[j].config,
+					    rv.v[j].position);
 		verdict_summary(&rv, &verdict);
-		printf("%-4lld %-20s %-11s %-9s %-7d %-16s %-24s %-24s %s\n", id,
-		       db_column_str(st, 1), db_column_str(st, 2), db_column_str(st, 3),
-		       sqlite3_column_int(st, 5), db_column_str(st, 4),
-		       first.len ? first.buf : "-", verdict.buf, db_column_str(st, 6));
+		printf("%-4lld %-20s %-11s %-9s %-7d %-16s %-24s %-24s %s\n", r->id, r->started_at,
+		       r->state, r->base_version, r->commits, r->configs,
+		       first.len ? first.buf : "-", verdict.buf, r->series);
 		strbuf_release(&first);
 		strbuf_release(&verdict);
 		run_verdict_free(&rv);
 	}
-	sqlite3_finalize(st);
+	db_run_rows_free(runs, n);
 	return 0;
 }

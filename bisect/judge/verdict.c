@@ -1,18 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * verdict.c - first bad, complete and bisectable per run and configuration
- * (see verdict.h for the definition), and the lines 'first-bad' prints.
+ * (see verdict.h for the definition), as data: verdict-text.c words it.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "db/db.h"
+#include "db/db-judge.h"
 #include "judge/verdict.h"
 #include "lib/util.h"
 
 const char *const stage_names[NR_STAGES] = { "apply", "build", "boot", "test" };
 
 #define ALL_STAGES	((1u << NR_STAGES) - 1)
+#define BUILD_STAGES	((1u << STAGE_APPLY) | (1u << STAGE_BUILD))
 
 int stage_parse(const char *name)
 {
@@ -116,50 +118,41 @@ static void count_commit(struct verdict *v, struct commit_states *cs, int positi
 		v->complete = 0;
 }
 
-/* The stages config is verified at in the run: all, or apply and build (run_configs). */
-static unsigned int stages_needed(sqlite3 *db, long long run_id, const char *config)
-{
-	unsigned int need = ALL_STAGES;
-	sqlite3_stmt *st;
-
-	if (!db_has_column(db, "run_configs", "stages"))
-		return need;
-	st = db_prepare(db, "SELECT stages FROM run_configs WHERE run_id = ? AND config = ?");
-	sqlite3_bind_int64(st, 1, run_id);
-	db_bind_text(st, 2, config);
-	if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_int(st, 0) == 2)
-		need = (1u << STAGE_APPLY) | (1u << STAGE_BUILD);
-	sqlite3_finalize(st);
-	return need;
-}
-
-/* Rows of one commit x stage: 0 position, 1 sha, 2 subject, 3 stage, 4 status, 5, 6. */
-static void take_row(struct verdict *v, sqlite3_stmt *st, int stage)
+/* The first bad result so far: take its strings from the cell. */
+static void take_row(struct verdict *v, struct db_result_cell *c, int stage)
 {
 	verdict_clear_bad(v);
 	v->bad = 1;
-	v->position = sqlite3_column_int(st, 0);
+	v->position = c->position;
 	v->base_bad = v->position == 0;
 	v->stage = stage;
-	v->sha = db_column_dup(st, 1);
-	v->subject = db_column_dup(st, 2);
-	v->status = db_column_dup(st, 4);
-	v->evidence = db_column_dup(st, 5);
-	v->log_path = db_column_dup(st, 6);
+	v->sha = c->sha;
+	v->subject = c->subject;
+	v->status = c->status;
+	v->evidence = c->evidence;
+	v->log_path = c->log_path;
+	c->sha = c->subject = c->status = c->evidence = c->log_path = NULL;
 }
 
 /* An error result: not verified there, not bad; the first one is the evidence. */
-static void take_error(struct verdict *v, sqlite3_stmt *st, int stage)
+static void take_error(struct verdict *v, struct db_result_cell *c, int stage)
 {
-	int pos = sqlite3_column_int(st, 0);
-
-	if (!v->errors++ || pos < v->error_position ||
-	    (pos == v->error_position && stage < (int)v->error_stage)) {
+	if (!v->errors++ || c->position < v->error_position ||
+	    (c->position == v->error_position && stage < (int)v->error_stage)) {
 		free(v->error_evidence);
-		v->error_position = pos;
+		v->error_position = c->position;
 		v->error_stage = stage;
-		v->error_evidence = db_column_dup(st, 5);
+		v->error_evidence = c->evidence;
+		c->evidence = NULL;
 	}
+}
+
+/* An error before the first bad result: the bisection could end earlier. */
+static int error_before_bad(const struct verdict *v)
+{
+	return v->bad && v->errors && (v->error_position < v->position ||
+				       (v->error_position == v->position &&
+					v->error_stage < v->stage));
 }
 
 int verdict_load(sqlite3 *db, long long run_id, const char *config, const char *stage,
@@ -168,50 +161,50 @@ int verdict_load(sqlite3 *db, long long run_id, const char *config, const char *
 	int only = stage ? stage_parse(stage) : -1, position = -1;
 	unsigned int present = 0, passing = 0, bad = 0, need;
 	struct commit_states cs = { NULL, 0 };
-	sqlite3_stmt *st;
+	struct db_result_cells cells;
+	size_t i;
 
 	memset(v, 0, sizeof(*v));
 	v->config = xstrdup(config);
 	v->complete = 1;
-	need = stages_needed(db, run_id, config);
+	need = db_config_stages(db, run_id, config) == 2 ? BUILD_STAGES : ALL_STAGES;
 	v->build_only = need != ALL_STAGES;
-	st = db_prepare(db,
-		"SELECT c.position, c.sha, c.subject, r.stage, r.status, r.evidence, r.log_path"
-		" FROM commits c LEFT JOIN results r ON r.commit_id = c.id AND r.config = ?2"
-		" WHERE c.run_id = ?1 ORDER BY c.position");
-	sqlite3_bind_int64(st, 1, run_id);
-	db_bind_text(st, 2, config);
-	while (sqlite3_step(st) == SQLITE_ROW) {
-		int pos = sqlite3_column_int(st, 0), s;
+	db_result_cells_load(db, run_id, config, &cells);
+	for (i = 0; i < cells.n; i++) {
+		struct db_result_cell *c = &cells.c[i];
+		const char *status = c->status ? c->status : "";
+		int s;
 
-		if (pos != position) {
+		if (c->position != position) {
 			count_commit(v, &cs, position, present, passing, bad, need);
-			position = pos;
+			position = c->position;
 			present = passing = bad = 0;
 		}
-		s = stage_parse(db_column_str(st, 3));
+		s = stage_parse(c->stage);
 		if (s < 0)
 			continue;	/* no result (or a stage this version does not know) */
 		v->has_results = 1;
 		present |= 1u << s;
-		if (!strcmp(db_column_str(st, 4), "pass"))
+		if (!strcmp(status, "pass"))
 			passing |= 1u << s;
-		if (!strcmp(db_column_str(st, 4), "error"))
-			take_error(v, st, s);
-		if (status_bad(db_column_str(st, 4)))
+		if (!strcmp(status, "error"))
+			take_error(v, c, s);
+		if (status_bad(status))
 			bad |= 1u << s;
-		if (!status_bad(db_column_str(st, 4)) || (stage && s != only))
+		if (!status_bad(status) || (stage && s != only))
 			continue;
-		if (!v->bad || pos < v->position || (pos == v->position && s < (int)v->stage))
-			take_row(v, st, s);
+		if (!v->bad || c->position < v->position ||
+		    (c->position == v->position && s < (int)v->stage))
+			take_row(v, c, s);
 	}
-	sqlite3_finalize(st);
+	db_result_cells_free(&cells);
 	count_commit(v, &cs, position, present, passing, bad, need);
 	find_holes(v, &cs);
 	free(cs.c);
 	if (!v->commits || v->errors)
 		v->complete = 0;
 	v->bisectable = v->commits > 0 && v->passed == v->commits && !v->bad && !v->errors;
+	v->error_before_bad = error_before_bad(v);
 	return 0;
 }
 
@@ -245,30 +238,18 @@ void run_verdict_free(struct run_verdict *rv)
 	memset(rv, 0, sizeof(*rv));
 }
 
-static const char *str(const char *s)
+int verdict_exit(const struct run_verdict *rv)
 {
-	return s ? s : "";
-}
+	size_t i;
 
-/* "1 error: 2/4 build: evidence" (the first error), or nothing. */
-static void print_errors(const struct verdict *v, FILE *out, const char *what)
-{
-	if (!v->errors)
-		return;
-	if (v->bad)
-		fprintf(out, "%snot verified before it: an error", what);
-	else
-		fprintf(out, "%s%d error%s", what, v->errors, v->errors == 1 ? "" : "s");
-	fprintf(out, ": %d/%d %s", v->error_position, v->commits, stage_names[v->error_stage]);
-	if (v->error_evidence && *v->error_evidence)
-		fprintf(out, ": %s", v->error_evidence);
-}
+	for (i = 0; i < rv->n; i++) {
+		const struct verdict *v = &rv->v[i];
 
-/* An error before the first bad result: the bisection could end earlier. */
-static int error_before_bad(const struct verdict *v)
-{
-	return v->errors && (v->error_position < v->position ||
-			     (v->error_position == v->position && v->error_stage < v->stage));
+		/* With a stage, only a bad result there counts. */
+		if (v->bad || (!rv->stage && !v->bisectable))
+			return EXIT_BAD;
+	}
+	return 0;
 }
 
 const char *hole_what(enum stage stage)
@@ -279,93 +260,4 @@ const char *hole_what(enum stage stage)
 	};
 
 	return (unsigned int)stage < NR_STAGES ? what[stage] : "is broken";
-}
-
-void verdict_print_holes(const struct verdict *v, FILE *out)
-{
-	size_t i;
-
-	for (i = 0; i < v->nholes; i++) {
-		const struct hole *h = &v->holes[i];
-
-		fprintf(out, "%s: hole: %d/%d", v->config, h->from, v->commits);
-		if (h->to != h->from)
-			fprintf(out, "..%d/%d", h->to, v->commits);
-		fprintf(out, " %s (fixed by %d/%d)\n", hole_what(h->stage), h->fixed_by,
-			v->commits);
-	}
-}
-
-int verdict_print(const struct run_verdict *rv, FILE *out)
-{
-	int ret = 0;
-	size_t i;
-
-	for (i = 0; i < rv->n; i++) {
-		const struct verdict *v = &rv->v[i];
-		const char *colon = v->evidence && *v->evidence ? ": " : "";
-
-		if (v->base_bad) {
-			fprintf(out, "%s: the base %.7s itself is bad at %s: %s%s%s\n", v->config,
-				str(v->sha), stage_names[v->stage], v->status, colon,
-				str(v->evidence));
-			ret = EXIT_BAD;
-		} else if (v->bad) {
-			fprintf(out, "%s: first bad %d/%d %.7s \"%s\" at %s: %s%s%s", v->config,
-				v->position, v->commits, str(v->sha), str(v->subject),
-				stage_names[v->stage], v->status, colon, str(v->evidence));
-			if (error_before_bad(v)) {
-				print_errors(v, out, " (");
-				fputc(')', out);
-			}
-			fputc('\n', out);
-			ret = EXIT_BAD;
-		} else if (rv->stage) {
-			fprintf(out, "%s: no bad commit at stage %s (%d/%d commits pass every "
-				"stage)\n", v->config, rv->stage, v->passed, v->commits);
-		} else if (v->bisectable) {
-			fprintf(out, "%s: bisectable (%d/%d commits pass)\n", v->config, v->passed,
-				v->commits);
-		} else {
-			fprintf(out, "%s: incomplete: %d/%d commits verified and passing"
-				" (run %s", v->config, v->passed, v->commits, str(rv->run.state));
-			print_errors(v, out, "; ");
-			fprintf(out, ")\n");
-			ret = EXIT_BAD;
-		}
-		/* Holes look at every stage: not with --stage. */
-		if (!rv->stage)
-			verdict_print_holes(v, out);
-	}
-	return ret;
-}
-
-int verdict_report(sqlite3 *db, long long run_id, const char *configs, const char *stage,
-		   FILE *out)
-{
-	struct run_verdict rv;
-	int ret;
-
-	if (run_verdict_load(db, run_id, configs, stage, &rv) < 0)
-		return EXIT_ERROR;
-	ret = verdict_print(&rv, out);
-	run_verdict_free(&rv);
-	return ret;
-}
-
-void verdict_summary(const struct run_verdict *rv, struct strbuf *out)
-{
-	int bad = 0, bisectable = rv->n > 0;
-	size_t i;
-
-	for (i = 0; i < rv->n; i++) {
-		const struct verdict *v = &rv->v[i];
-
-		if (v->bad)
-			strbuf_addf(out, "%s %s %d/%d", bad++ ? "" : "first bad", v->config,
-				    v->position, v->commits);
-		bisectable &= v->bisectable;
-	}
-	if (!bad)
-		strbuf_addstr(out, bisectable ? "bisectable" : "incomplete");
 }

@@ -35,7 +35,6 @@
 #ifndef BISECT_VERDICT_H
 #define BISECT_VERDICT_H
 
-#include <stdio.h>
 #include <sqlite3.h>
 
 #include "db/db.h"
@@ -72,6 +71,7 @@ struct verdict {
 	char *status;		/* "fail" or "timeout" */
 	char *evidence;
 	char *log_path;
+	int error_before_bad;	/* an error comes before the first bad result */
 	int errors;		/* results with status error; the first of them: */
 	int error_position;
 	enum stage error_stage;
@@ -102,36 +102,12 @@ int run_verdict_load(sqlite3 *db, long long run_id, const char *configs, const c
 void run_verdict_free(struct run_verdict *rv);
 
 /*
- * Print one line per configuration, as 'bisectable first-bad' does:
- *   up: first bad 2/4 1a2b3c4 "subject" at build: fail: evidence
- *   up: the base 1a2b3c4 itself is bad at boot: timeout: evidence
- *   up: bisectable (4/4 commits pass)
- *   up: incomplete: 2/4 commits verified and passing (run running)
- *   up: incomplete: 3/4 commits verified and passing (run done; 1 error:
- *       2/4 build: make killed by signal 9)
- * (a first bad after an error says so: "... (1 error before it: ...)")
- *   up: no bad commit at stage test (4/4 commits pass every stage)
- * Returns 0 if every configuration is bisectable (with a stage: has no bad
- * commit there), else EXIT_BAD.
+ * The exit status of 'first-bad' for the verdicts: 0 if every configuration
+ * is bisectable (with a stage: has no bad commit there), else EXIT_BAD.
  */
-int verdict_print(const struct run_verdict *rv, FILE *out);
+int verdict_exit(const struct run_verdict *rv);
 
 /* What a hole's stage means for a commit: "does not build", ... */
 const char *hole_what(enum stage stage);
-
-/*
- * The holes of one configuration as lines (first-bad prints them after the
- * configuration's line, when no stage is asked for):
- *   up: hole: 3/11..5/11 does not build (fixed by 6/11)
- *   up: hole: 2/4 does not boot (fixed by 3/4)
- */
-void verdict_print_holes(const struct verdict *v, FILE *out);
-
-/* Load and print; EXIT_ERROR if there is no such run. */
-int verdict_report(sqlite3 *db, long long run_id, const char *configs, const char *stage,
-		   FILE *out);
-
-/* One word for a whole run: "bisectable", "first bad up 2/4 smp 3/4", "incomplete". */
-void verdict_summary(const struct run_verdict *rv, struct strbuf *out);
 
 #endif

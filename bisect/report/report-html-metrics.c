@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "lib/escape.h"
-#include "judge/perf.h"
+#include "judge/regress.h"
 #include "report/report-html-common.h"
 #include "report/report-html-metrics.h"
 #include "report/report-model.h"

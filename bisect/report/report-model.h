@@ -14,7 +14,7 @@
 
 #include "judge/coverage.h"
 #include "db/db.h"
-#include "judge/perf.h"
+#include "judge/regress.h"
 #include "lib/util.h"
 #include "judge/verdict.h"
 

@@ -17,7 +17,7 @@
 #include "db/merge.h"
 #include "run/run-slurm.h"
 #include "lib/util.h"
-#include "judge/verdict.h"
+#include "judge/verdict-text.h"
 
 /* Seconds between two looks at the queue. */
 #define POLL_SECONDS	2
@@ -301,9 +301,13 @@ int run_slurm(const struct slurm_run *s)
 		ret = error("no Slurm job recorded a run: see the logs in %s", dir);
 		ret = EXIT_ERROR;
 	} else {
+		struct strbuf verdicts = STRBUF_INIT;
+
 		info("run %lld: the configurations' jobs merged into %s (jobs' files: %s)", run_id,
 		     s->db_path, dir);
-		ret = verdict_report(s->db, run_id, NULL, NULL, stdout);
+		ret = verdict_report(s->db, run_id, NULL, NULL, &verdicts);
+		fputs(verdicts.buf, stdout);
+		strbuf_release(&verdicts);
 	}
 	for (i = 0; i < n; i++) {
 		free(jobs[i].id);

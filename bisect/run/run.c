@@ -18,7 +18,7 @@
 #include "run/run.h"
 #include "lib/sandbox.h"
 #include "lib/util.h"
-#include "judge/verdict.h"
+#include "judge/verdict-text.h"
 
 static volatile sig_atomic_t interrupted;
 
@@ -466,6 +466,7 @@ static void print_coverage(struct run *r)
 /* The run's end state from how the rebase ended; the exit status of 'run'. */
 static int finish(struct run *r, int rc)
 {
+	struct strbuf verdicts = STRBUF_INIT;
 	int ret;
 
 	if (interrupted) {
@@ -491,7 +492,9 @@ static int finish(struct run *r, int rc)
 	}
 	db_finish_run(r->db, r->id, "done", r->tip.buf);
 	claim_work_dir(r, "done");
-	ret = verdict_report(r->db, r->id, NULL, NULL, stdout);
+	ret = verdict_report(r->db, r->id, NULL, NULL, &verdicts);
+	fputs(verdicts.buf, stdout);
+	strbuf_release(&verdicts);
 	print_coverage(r);
 	return ret;
 }

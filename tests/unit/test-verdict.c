@@ -6,8 +6,9 @@
  * configurations, an error of the machine at a commit, before a failure and at
  * the base, bisection holes in the middle, at the start, two of them, with
  * skips and errors inside, and a series broken to the tip) where both must
- * say the same for every run x config, the holes verdict_load finds, and
- * the lines first-bad prints for them. Run from the top of the tree.
+ * say the same for every run x config, the holes verdict_load finds, the
+ * verdicts as data (what 'runs' sums up, the exit status), and the lines
+ * first-bad prints for them (verdict-text.c). Run from the top of the tree.
  */
 #define _GNU_SOURCE
 #include <stdio.h>
@@ -17,6 +18,7 @@
 #include "db/db.h"
 #include "lib/util.h"
 #include "judge/verdict.h"
+#include "judge/verdict-text.h"
 #include "tap.h"
 #include "sql-file.h"
 
@@ -217,35 +219,45 @@ static int check_views(sqlite3 *db)
 	return n;
 }
 
-/* What first-bad prints for a run, and its exit status. */
+/* What first-bad prints for a run (verdict-text.c), and its exit status. */
 static void check_print(sqlite3 *db, long long run, const char *stage, const char *want,
 			int want_ret)
 {
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-	int ret;
+	struct strbuf sb = STRBUF_INIT;
+	int ret = verdict_report(db, run, NULL, stage, &sb);
 
-	if (!f)
-		die("open_memstream failed");
-	ret = verdict_report(db, run, NULL, stage, f);
-	fclose(f);
-	is_str(buf, want, "run %lld%s%s: the lines of first-bad", run, stage ? " --stage " : "",
+	is_str(sb.buf, want, "run %lld%s%s: the lines of first-bad", run, stage ? " --stage " : "",
 	       stage ? stage : "");
 	is_int(ret, want_ret, "run %lld%s%s: exit status", run, stage ? " --stage " : "",
 	       stage ? stage : "");
-	free(buf);
+	strbuf_release(&sb);
 }
 
-static void check_summary(sqlite3 *db, long long run, const char *want)
+/*
+ * The data behind 'runs' and the lines: per configuration "config:" then
+ * "bisectable", "bad@position/commits" (with "+error" when an error comes
+ * before it) or "incomplete", then verdict_exit() after a '='.
+ */
+static void check_data(sqlite3 *db, long long run, const char *want)
 {
 	struct strbuf sb = STRBUF_INIT;
 	struct run_verdict rv;
+	size_t i;
 
 	if (run_verdict_load(db, run, NULL, NULL, &rv) < 0)
 		die("no run %lld", run);
-	verdict_summary(&rv, &sb);
-	is_str(sb.buf, want, "run %lld: summary for 'runs'", run);
+	for (i = 0; i < rv.n; i++) {
+		const struct verdict *v = &rv.v[i];
+
+		strbuf_addf(&sb, "%s%s:", i ? " " : "", v->config);
+		if (v->bad)
+			strbuf_addf(&sb, "bad@%d/%d%s", v->position, v->commits,
+				    v->error_before_bad ? "+error" : "");
+		else
+			strbuf_addstr(&sb, v->bisectable ? "bisectable" : "incomplete");
+	}
+	strbuf_addf(&sb, "=%d", verdict_exit(&rv));
+	is_str(sb.buf, want, "run %lld: the verdicts as data", run);
 	strbuf_release(&sb);
 	run_verdict_free(&rv);
 }
@@ -328,11 +340,13 @@ int main(void)
 		    "up: hole: 3/5 fails its tests (fixed by 4/5)\n", EXIT_BAD);
 	check_print(db, 99, NULL, "", EXIT_ERROR);
 
-	check_summary(db, 1, "bisectable");
-	check_summary(db, 4, "incomplete");
-	check_summary(db, 7, "first bad up 2/3 smp 2/3");
-	check_summary(db, 8, "incomplete");
-	check_summary(db, 10, "incomplete");
+	check_data(db, 1, "up:bisectable=0");
+	check_data(db, 3, "up:bad@0/2=1");
+	check_data(db, 4, "up:incomplete=1");
+	check_data(db, 7, "up:bad@2/3 smp:bad@2/3=1");
+	check_data(db, 8, "up:incomplete=1");
+	check_data(db, 9, "up:bad@2/2+error=1");
+	check_data(db, 10, "up:incomplete=1");
 
 	sqlite3_close(db);
 	return done_testing();

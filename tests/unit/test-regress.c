@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * test-perf.c - performance verdicts (bisect/perf.c): the threshold's
+ * test-regress.c - performance verdicts (judge/regress.c): the threshold's
  * syntax; the walk on bare values (a metric that gets better, one missing in
  * the parent, one without a direction, a noisy value, --against base, the
  * exact threshold, a 'higher is better' metric that drops, a move from 0);
  * the same on a fixture database (directions from the rows, the series and
- * bisectable's own table; a database from before schema 4); the lines of
- * 'first-bad --metric' and 'regressions' and their exit codes; the series'
+ * bisectable's own table; a database from before schema 4); what
+ * 'first-bad --metric' and 'regressions' find (the data their lines and exit
+ * codes follow) and the line of each move (regress-text.c); the series'
  * 'unit' lines; and the report's marks (HTML, JSON), escaped. Run from the
  * top of the tree.
  */
@@ -19,7 +20,8 @@
 #include <unistd.h>
 
 #include "db/db.h"
-#include "judge/perf.h"
+#include "judge/regress.h"
+#include "judge/regress-text.h"
 #include "report/report.h"
 #include "input/run-config.h"
 #include "lib/util.h"
@@ -111,8 +113,6 @@ static void check_moves(const char *spec, enum perf_better better, double thresh
 static void test_walk(void)
 {
 	struct perf_scan sc;
-	double pct;
-	int has_pct;
 	char *got;
 
 	check_moves("0:4~50 1:5~50 2:8~50", PERF_LOWER, 5, PERF_AGAINST_PARENT, 0, "2@1",
@@ -172,6 +172,15 @@ static void test_walk(void)
 	   "against a noisy base: nothing compared, and why");
 	free(got);
 	perf_scan_free(&sc);
+}
+
+/* The threshold's edge, 'higher is better', and moves from and to 0. */
+static void test_past(void)
+{
+	struct perf_scan sc;
+	double pct;
+	int has_pct;
+	char *got;
 
 	ok(!perf_past(105, 100, PERF_LOWER, 5, &pct, &has_pct), "exactly +5%% is not past 5%%");
 	ok(perf_past(105.001, 100, PERF_LOWER, 5, &pct, &has_pct), "+5.001%% is past 5%%");
@@ -375,61 +384,75 @@ static void fixture(sqlite3 *db)
 	db_commit(db);
 }
 
-static char *capture(int (*fn)(sqlite3 *, FILE *, const void *), sqlite3 *db, const void *arg,
-		     int *ret)
+/* Run fn with stderr to /dev/null: the errors a case expects. */
+static int quietly(int (*fn)(sqlite3 *, const char *, struct perf_run *), sqlite3 *db,
+		   const char *arg, struct perf_run *r)
 {
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-	int saved = dup(2), null = open("/dev/null", 1);
+	int saved = dup(2), null = open("/dev/null", O_WRONLY), ret;
 
-	if (!f)
-		die("open_memstream failed");
 	fflush(stderr);
 	dup2(null, 2);
-	*ret = fn(db, f, arg);
+	ret = fn(db, arg, r);
 	fflush(stderr);
 	dup2(saved, 2);
 	close(saved);
 	close(null);
-	fclose(f);
-	return buf;
+	return ret;
 }
 
-struct fb_args {
-	const char *configs, *metric;
-	double threshold;
-	enum perf_against against;
-};
-
-static int call_first_bad(sqlite3 *db, FILE *out, const void *arg)
+static int no_such_metric(sqlite3 *db, const char *metric, struct perf_run *r)
 {
-	const struct fb_args *a = arg;
-
-	return perf_first_bad(db, 0, a->configs, a->metric, a->threshold, a->against, out);
+	return perf_first_bad(db, 0, NULL, metric, 5, PERF_AGAINST_PARENT, r);
 }
 
-static int call_regressions(sqlite3 *db, FILE *out, const void *arg)
+static int no_such_run(sqlite3 *db, const char *configs, struct perf_run *r)
 {
-	const struct fb_args *a = arg;
-
-	return perf_regressions(db, 0, a->configs, a->threshold, a->against, out);
+	return perf_regressions(db, 42, configs, 5, PERF_AGAINST_PARENT, r);
 }
 
+/* Every move of r as the line regress-text.c makes of it, each with a newline. */
+static char *moves_text(const struct perf_run *r, int with_delta)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i, j;
+
+	for (i = 0; i < r->n; i++)
+		for (j = 0; j < r->series[i].scan.nmoves; j++) {
+			perf_move_text(&sb, &r->series[i].series, &r->series[i].scan.moves[j],
+				       r->against, with_delta);
+			strbuf_addstr(&sb, "\n");
+		}
+	return strbuf_detach(&sb, NULL);
+}
+
+/* The series of r for config and metric, or NULL. */
+static const struct perf_judged *judged(const struct perf_run *r, const char *config,
+					const char *metric)
+{
+	size_t i;
+
+	for (i = 0; i < r->n; i++)
+		if (!strcmp(r->series[i].series.config, config) &&
+		    !strcmp(r->series[i].series.metric, metric))
+			return &r->series[i];
+	return NULL;
+}
+
+/* first-bad --metric on run 0 (the latest), and its moves as lines. */
 static char *first_bad(sqlite3 *db, const char *configs, const char *metric, double threshold,
-		       enum perf_against against, int *ret)
+		       enum perf_against against, struct perf_run *r)
 {
-	struct fb_args a = { configs, metric, threshold, against };
-
-	return capture(call_first_bad, db, &a, ret);
+	if (perf_first_bad(db, 0, configs, metric, threshold, against, r))
+		return NULL;
+	return moves_text(r, 0);
 }
 
 static char *regressions(sqlite3 *db, const char *configs, double threshold,
-			 enum perf_against against, int *ret)
+			 enum perf_against against, struct perf_run *r)
 {
-	struct fb_args a = { configs, NULL, threshold, against };
-
-	return capture(call_regressions, db, &a, ret);
+	if (perf_regressions(db, 0, configs, threshold, against, r))
+		return NULL;
+	return moves_text(r, 1);
 }
 
 static int contains(const char *hay, const char *needle)
@@ -471,92 +494,132 @@ static void test_series_load(sqlite3 *db)
 	perf_series_free(&s);
 }
 
-static void test_commands(sqlite3 *db)
+static void test_first_bad(sqlite3 *db)
 {
+	const struct perf_judged *j;
+	struct perf_run r;
 	char *out;
-	int ret;
 
-	out = first_bad(db, "up", "pipe_rtt_ns", 5, PERF_AGAINST_PARENT, &ret);
+	out = first_bad(db, "up", "pipe_rtt_ns", 5, PERF_AGAINST_PARENT, &r);
 	is_str(out, "up: pipe_rtt_ns regressed at 3/4 3000000 \"perf: <script>alert(1)</script> &"
 	       " \"quotes\"?[31m\": 6378.53 -> 7365.08 ns (+15.5%, lower is better)\n",
 	       "first-bad --metric: the commit, both values, the change, the direction; no"
 	       " control character from a subject");
-	is_int(ret, EXIT_BAD, "exit 1 when there is one");
+	ok(r.run_id == 1 && r.n == 1 && r.regressions == 1 && r.judged == 1,
+	   "one configuration, one regression: exit 1");
+	j = judged(&r, "up", "pipe_rtt_ns");
+	ok(j && j->scan.nmoves == 1 && j->series.points[j->scan.moves[0].at].position == 3 &&
+	   j->series.points[j->scan.moves[0].ref].position == 2 && j->scan.moves[0].has_pct,
+	   "the move: at 3, against 2, in percent");
 	free(out);
-	out = first_bad(db, "up", "pipe_rtt_ns", 20, PERF_AGAINST_PARENT, &ret);
-	is_str(out, "up: pipe_rtt_ns: no move past 20% (4/4 commits compared against their"
-	       " parent, lower is better)\n", "none past 20%%");
-	is_int(ret, 0, "exit 0 when there is none");
+	perf_run_free(&r);
+
+	out = first_bad(db, "up", "pipe_rtt_ns", 20, PERF_AGAINST_PARENT, &r);
+	j = judged(&r, "up", "pipe_rtt_ns");
+	is_str(out, "", "none past 20%%");
+	ok(j && !r.regressions && j->scan.compared == 4 && j->series.commits == 4 &&
+	   !j->scan.noisy && !j->scan.why_none && j->series.dir.better == PERF_LOWER,
+	   "none past 20%%: 4/4 commits compared, lower is better (exit 0)");
 	free(out);
-	out = first_bad(db, NULL, "pipe_rtt_ns", 5, PERF_AGAINST_BASE, &ret);
+	perf_run_free(&r);
+
+	out = first_bad(db, NULL, "pipe_rtt_ns", 5, PERF_AGAINST_BASE, &r);
 	ok(contains(out, "up: pipe_rtt_ns regressed at 3/4 3000000") &&
-	   contains(out, ": 6377.45 (base) -> 7365.08 ns (+15.5%") &&
-	   contains(out, "smp: pipe_rtt_ns: no move past 5% (4/4 commits compared against the"
-		    " base"), "--against base, every configuration of the run");
-	is_int(ret, EXIT_BAD, "exit 1");
+	   contains(out, ": 6377.45 (base) -> 7365.08 ns (+15.5%"), "--against base");
+	j = judged(&r, "smp", "pipe_rtt_ns");
+	ok(r.n == 2 && r.regressions == 1 && j && !j->scan.nmoves && j->scan.compared == 4 &&
+	   r.against == PERF_AGAINST_BASE, "every configuration of the run; none on smp");
 	free(out);
-	out = first_bad(db, "up", "ops", 5, PERF_AGAINST_PARENT, &ret);
+	perf_run_free(&r);
+
+	out = first_bad(db, "up", "ops", 5, PERF_AGAINST_PARENT, &r);
 	ok(contains(out, "up: ops regressed at 2/4 2000000 \"commit 2\": 1000 -> 900 ops/s"
 		    " (-10.0%, higher is better)"), "a 'higher is better' metric that drops");
 	free(out);
-	out = first_bad(db, "up", "lat_us", 5, PERF_AGAINST_PARENT, &ret);
+	perf_run_free(&r);
+
+	out = first_bad(db, "up", "lat_us", 5, PERF_AGAINST_PARENT, &r);
 	ok(contains(out, "up: lat_us is noisy at 2/4") && contains(out, "not a verdict") &&
-	   contains(out, "spread 5% > noise floor 1%") &&
-	   contains(out, "up: lat_us: no move past 5% (3/4 commits compared against their parent,"
-		    " lower is better; 1 noisy value not judged)"),
-	   "a noisy move is said, and is not the answer");
-	is_int(ret, 0, "exit 0: a noisy value is never a verdict");
+	   contains(out, "spread 5% > noise floor 1%"), "a noisy move is said");
+	j = judged(&r, "up", "lat_us");
+	ok(j && !r.regressions && r.noisy == 1 && j->scan.nmoves == 1 &&
+	   j->scan.moves[0].noisy && j->scan.compared == 3 && j->scan.noisy == 1,
+	   "and is not the answer: 3/4 compared, 1 noisy value not judged (exit 0)");
 	free(out);
-	out = first_bad(db, "up", "nice_ratio", 5, PERF_AGAINST_PARENT, &ret);
-	ok(contains(out, "up: nice_ratio: no direction") && contains(out, "never a verdict"),
-	   "a metric without a direction says so");
-	is_int(ret, 0, "exit 0");
+	perf_run_free(&r);
+
+	out = first_bad(db, "up", "nice_ratio", 5, PERF_AGAINST_PARENT, &r);
+	j = judged(&r, "up", "nice_ratio");
+	ok(j && j->series.npoints && j->series.dir.better == PERF_UNDECLARED &&
+	   !strcmp(j->series.dir.from, "built-in") && !j->scan.nmoves && !r.judged &&
+	   !r.nundeclared, "a metric without a direction: no move, never a verdict");
 	free(out);
-	out = first_bad(db, "up,smp", "ops", 5, PERF_AGAINST_PARENT, &ret);
-	ok(contains(out, "smp: ops: not recorded in run 1"), "a configuration without it says so");
+	perf_run_free(&r);
+
+	out = first_bad(db, "up,smp", "ops", 5, PERF_AGAINST_PARENT, &r);
+	ok(r.n == 2 && !strcmp(r.series[1].series.config, "smp") && !r.series[1].series.npoints,
+	   "a configuration without it is there, with no value");
 	free(out);
-	out = first_bad(db, NULL, "no_such_metric", 5, PERF_AGAINST_PARENT, &ret);
-	is_int(ret, EXIT_ERROR, "a metric the run never recorded: exit 2");
-	ok(!out || !*out, "and nothing on stdout");
-	free(out);
-	out = first_bad(db, "up", "warnings", 5, PERF_AGAINST_PARENT, &ret);
+	perf_run_free(&r);
+
+	is_int(quietly(no_such_metric, db, "no_such_metric", &r), -1,
+	       "a metric the run never recorded: an error (exit 2)");
+
+	out = first_bad(db, "up", "warnings", 5, PERF_AGAINST_PARENT, &r);
 	ok(contains(out, "up: warnings regressed at 3/4") &&
-	   contains(out, "0 -> 2 warnings (from 0, lower is better)"),
+	   contains(out, "0 -> 2 warnings (from 0, lower is better)") &&
+	   r.n == 1 && !r.series[0].scan.moves[0].has_pct,
 	   "0 -> 2 warnings: past every threshold, no percent");
 	free(out);
+	perf_run_free(&r);
+}
 
-	out = regressions(db, NULL, 5, PERF_AGAINST_PARENT, &ret);
-	is_int(ret, EXIT_BAD, "regressions: exit 1");
-	ok(contains(out, "run 1: moves past 5% the wrong way, commits against their parent\n"),
-	   "regressions: its threshold first");
+static void test_regressions(sqlite3 *db)
+{
+	struct perf_run r;
+	char *out;
+	size_t i;
+	int names = 0;
+
+	out = regressions(db, NULL, 5, PERF_AGAINST_PARENT, &r);
+	ok(r.run_id == 1 && r.threshold == 5 && r.against == PERF_AGAINST_PARENT,
+	   "regressions: the run, its threshold and reference");
 	ok(contains(out, "up: pipe_rtt_ns regressed at 3/4") &&
 	   contains(out, "6378.53 -> 7365.08 ns (+986.55 ns, +15.5%, lower is better)"),
 	   "both values, the delta in the unit and in percent");
 	ok(contains(out, "up: ops regressed at 2/4") &&
 	   contains(out, "(-100 ops/s, -10.0%, higher"), "the 'higher is better' one");
-	ok(contains(out, "noisy (never a verdict):\nup: lat_us is noisy at 2/4"),
-	   "noisy moves listed apart");
-	ok(contains(out, "not judged (no direction): ") && contains(out, "nice_ratio") &&
-	   contains(out, "rows"), "the metrics without a direction named");
+	ok(contains(out, "up: lat_us is noisy at 2/4") && r.noisy == 1 &&
+	   judged(&r, "up", "lat_us")->scan.moves[0].noisy, "the noisy move, apart");
+	for (i = 0; i < r.nundeclared; i++)
+		names += !strcmp(r.undeclared[i], "nice_ratio") || !strcmp(r.undeclared[i], "rows");
+	ok(r.nundeclared == 2 && names == 2, "the metrics without a direction named, once each");
 	ok(!contains(out, "smp: pipe_rtt_ns regressed"), "nothing on smp");
-	ok(contains(out, "3 regressions past 5%"), "three: pipe_rtt_ns, ops, warnings");
+	is_int((int)r.regressions, 3, "three: pipe_rtt_ns, ops, warnings (exit 1)");
+	ok(r.judged + 2 == r.n, "every series with values but the two undeclared is judged");
 	free(out);
-	out = regressions(db, "smp", 5, PERF_AGAINST_PARENT, &ret);
-	is_int(ret, 0, "regressions on smp only: exit 0");
-	ok(contains(out, "no regression past 5%"), "says there is none");
+	perf_run_free(&r);
+
+	out = regressions(db, "smp", 5, PERF_AGAINST_PARENT, &r);
+	ok(!r.regressions && r.n == 1 && r.judged == 1, "regressions on smp only: none (exit 0)");
 	free(out);
-	out = regressions(db, "up", 50, PERF_AGAINST_PARENT, &ret);
-	ok(contains(out, "up: warnings regressed") && !contains(out, "pipe_rtt_ns regressed"),
-	   "at 50%%: only the move from 0");
+	perf_run_free(&r);
+
+	out = regressions(db, "up", 50, PERF_AGAINST_PARENT, &r);
+	ok(contains(out, "up: warnings regressed") && !contains(out, "pipe_rtt_ns regressed") &&
+	   r.regressions == 1, "at 50%%: only the move from 0");
 	free(out);
+	perf_run_free(&r);
+
+	is_int(quietly(no_such_run, db, NULL, &r), -1, "no such run: an error (exit 2)");
 }
 
 /* A database from before schema 4, opened read-only (not upgraded). */
 static void test_schema_v3(sqlite3 *db, const char *dir)
 {
 	char *path = xasprintf("%s/v3.db", dir), *out;
+	struct perf_run r;
 	sqlite3 *old;
-	int ret;
 
 	old = db_open(path);
 	fixture(old);
@@ -567,15 +630,19 @@ static void test_schema_v3(sqlite3 *db, const char *dir)
 	db_close(old);
 	old = db_open_readonly(path);
 	ok(!db_has_column(old, "metrics", "unit"), "a schema 3 database has no metrics.unit");
-	out = first_bad(old, "up", "pipe_rtt_ns", 5, PERF_AGAINST_PARENT, &ret);
+	out = first_bad(old, "up", "pipe_rtt_ns", 5, PERF_AGAINST_PARENT, &r);
 	ok(contains(out, "up: pipe_rtt_ns regressed at 3/4"), "first-bad --metric reads it");
 	free(out);
-	out = first_bad(old, "up", "lat_us", 5, PERF_AGAINST_PARENT, &ret);
-	ok(contains(out, "up: lat_us: no direction"), "nothing declared there: never judged");
+	perf_run_free(&r);
+	out = first_bad(old, "up", "lat_us", 5, PERF_AGAINST_PARENT, &r);
+	ok(r.n == 1 && r.series[0].series.dir.better == PERF_UNDECLARED && !r.judged,
+	   "nothing declared there: never judged");
 	free(out);
-	out = regressions(old, NULL, 5, PERF_AGAINST_PARENT, &ret);
-	is_int(ret, EXIT_BAD, "regressions reads it");
+	perf_run_free(&r);
+	out = regressions(old, NULL, 5, PERF_AGAINST_PARENT, &r);
+	ok(r.regressions > 0, "regressions reads it");
 	free(out);
+	perf_run_free(&r);
 	db_close(old);
 	free(path);
 	(void)db;
@@ -707,6 +774,7 @@ int main(void)
 
 	test_threshold();
 	test_walk();
+	test_past();
 	test_directions();
 	test_series_units();
 
@@ -716,7 +784,8 @@ int main(void)
 	db = db_open(path);
 	fixture(db);
 	test_series_load(db);
-	test_commands(db);
+	test_first_bad(db);
+	test_regressions(db);
 	test_schema_v3(db, dir);
 	test_report(db);
 	db_close(db);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * perf.h - the one definition of a performance regression, used by
+ * regress.h - the one definition of a performance regression, used by
  * 'first-bad --metric', 'regressions' and every report format.
  *
  * For one run, configuration and metric, the commits are walked in position
@@ -21,7 +21,7 @@
  *
  *   - a metric without a direction: its rows declare none (metrics.unit
  *     NULL), its series' metrics file says nothing ('unit' line) and
- *     bisectable's own table (perf.c) does not know it;
+ *     bisectable's own table (regress.c) does not know it;
  *   - a noisy value (metrics.noisy: the samples of its boot spread more than
  *     the declared noise floor): its move is listed apart, and it is no
  *     later commit's reference either;
@@ -31,11 +31,10 @@
  * 'regressions' every one of a run (against the base: the first commit past
  * the threshold only, since every later commit stays past it too).
  */
-#ifndef BISECT_PERF_H
-#define BISECT_PERF_H
+#ifndef BISECT_REGRESS_H
+#define BISECT_REGRESS_H
 
 #include <stddef.h>
-#include <stdio.h>
 #include <sqlite3.h>
 
 #include "input/run-config.h"
@@ -150,33 +149,48 @@ void perf_series_load(sqlite3 *db, long long run_id, const struct run_config *rc
 		      const char *config, const char *metric, struct perf_series *s);
 void perf_series_free(struct perf_series *s);
 
-/*
- * One line for a move of s (no newline):
- *   up: pipe_rtt_ns regressed at 4/11 28e4482 "subject": 6378.53 -> 7365.08 ns
- *       (+15.5%, lower is better)
- * a reference that is not the previous position is named: "6377.45 (2/11)",
- * "6377.45 (base)"; with_delta adds the difference in the unit: "(+986.55 ns,
- * +15.5%, ...)". A noisy move says why it is not a verdict.
- */
-void perf_print_move(FILE *out, const struct perf_series *s, const struct perf_move *m,
-		     enum perf_against against, int with_delta);
+/* One metric of one configuration, and the walk along it. */
+struct perf_judged {
+	struct perf_series series;
+	struct perf_scan scan;		/* empty: no value, or no direction */
+};
+
+/* What 'first-bad --metric' or 'regressions' found in a run. */
+struct perf_run {
+	long long run_id;
+	double threshold;
+	enum perf_against against;
+	/*
+	 * first-bad: one per configuration asked, in order, with or without
+	 * values; regressions: each configuration x metric that has values,
+	 * by configuration, then metric (the build's, the series', the
+	 * guest's).
+	 */
+	struct perf_judged *series;
+	size_t n;
+	char **undeclared;	/* regressions: metrics without a direction, each once */
+	size_t nundeclared;
+	size_t judged;		/* series with values and a direction */
+	size_t regressions;	/* moves that are a verdict */
+	size_t noisy;		/* noisy moves (never a verdict) */
+};
 
 /*
- * 'bisectable first-bad --metric M': one line per configuration (configs
- * comma-separated, NULL: the run's), the first regression of M or why there
- * is none. Returns 0 when there is none, EXIT_BAD when there is one,
- * EXIT_ERROR when there is no such run or the run has no metric M at all.
+ * 'bisectable first-bad --metric M': for each configuration (configs
+ * comma-separated, NULL: the run's) M's first regression, the noisy moves
+ * before it, or why there is none. Returns 0, or -1 (after an error
+ * message) when there is no such run or the run has no metric M at all.
  */
 int perf_first_bad(sqlite3 *db, long long run_id, const char *configs, const char *metric,
-		   double threshold, enum perf_against against, FILE *out);
+		   double threshold, enum perf_against against, struct perf_run *r);
 
 /*
- * 'bisectable regressions': every regression of every metric x
- * configuration of a run, then the noisy moves, then the metrics that are
- * never judged. Returns 0 when there is none, EXIT_BAD when there is one,
- * EXIT_ERROR when there is no such run.
+ * 'bisectable regressions': every regression and noisy move of every metric
+ * x configuration of a run, and the metrics never judged. Returns 0, or -1
+ * (after an error message) when there is no such run.
  */
 int perf_regressions(sqlite3 *db, long long run_id, const char *configs, double threshold,
-		     enum perf_against against, FILE *out);
+		     enum perf_against against, struct perf_run *r);
+void perf_run_free(struct perf_run *r);
 
 #endif

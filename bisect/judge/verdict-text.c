@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * verdict-text.c - a run's verdicts (verdict.h) in the words 'first-bad'
+ * prints, and 'run' at its end: formatting into a strbuf, no database, no
+ * output stream. It is in judge/ rather than with the commands because run/
+ * (below builtin/ and report/) prints the same lines when a run ends.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "judge/verdict.h"
+#include "judge/verdict-text.h"
+#include "lib/util.h"
+
+static const char *str(const char *s)
+{
+	return s ? s : "";
+}
+
+/* "1 error: 2/4 build: evidence" (the first error), or nothing. */
+static void errors_text(const struct verdict *v, struct strbuf *out, const char *what)
+{
+	if (!v->errors)
+		return;
+	if (v->bad)
+		strbuf_addf(out, "%snot verified before it: an error", what);
+	else
+		strbuf_addf(out, "%s%d error%s", what, v->errors, v->errors == 1 ? "" : "s");
+	strbuf_addf(out, ": %d/%d %s", v->error_position, v->commits,
+		    stage_names[v->error_stage]);
+	if (v->error_evidence && *v->error_evidence)
+		strbuf_addf(out, ": %s", v->error_evidence);
+}
+
+static void holes_text(const struct verdict *v, struct strbuf *out)
+{
+	size_t i;
+
+	for (i = 0; i < v->nholes; i++) {
+		const struct hole *h = &v->holes[i];
+
+		strbuf_addf(out, "%s: hole: %d/%d", v->config, h->from, v->commits);
+		if (h->to != h->from)
+			strbuf_addf(out, "..%d/%d", h->to, v->commits);
+		strbuf_addf(out, " %s (fixed by %d/%d)\n", hole_what(h->stage), h->fixed_by,
+			    v->commits);
+	}
+}
+
+/* The line of one configuration. */
+static void config_text(const struct verdict *v, const char *stage, const char *state,
+			struct strbuf *out)
+{
+	const char *colon = v->evidence && *v->evidence ? ": " : "";
+
+	if (v->base_bad) {
+		strbuf_addf(out, "%s: the base %.7s itself is bad at %s: %s%s%s\n", v->config,
+			    str(v->sha), stage_names[v->stage], str(v->status), colon,
+			    str(v->evidence));
+	} else if (v->bad) {
+		strbuf_addf(out, "%s: first bad %d/%d %.7s \"%s\" at %s: %s%s%s", v->config,
+			    v->position, v->commits, str(v->sha), str(v->subject),
+			    stage_names[v->stage], str(v->status), colon, str(v->evidence));
+		if (v->error_before_bad) {
+			errors_text(v, out, " (");
+			strbuf_addstr(out, ")");
+		}
+		strbuf_addstr(out, "\n");
+	} else if (stage) {
+		strbuf_addf(out, "%s: no bad commit at stage %s (%d/%d commits pass every "
+			    "stage)\n", v->config, stage, v->passed, v->commits);
+	} else if (v->bisectable) {
+		strbuf_addf(out, "%s: bisectable (%d/%d commits pass)\n", v->config, v->passed,
+			    v->commits);
+	} else {
+		strbuf_addf(out, "%s: incomplete: %d/%d commits verified and passing"
+			    " (run %s", v->config, v->passed, v->commits, str(state));
+		errors_text(v, out, "; ");
+		strbuf_addstr(out, ")\n");
+	}
+}
+
+void verdict_text(const struct run_verdict *rv, struct strbuf *out)
+{
+	size_t i;
+
+	for (i = 0; i < rv->n; i++) {
+		config_text(&rv->v[i], rv->stage, rv->run.state, out);
+		/* Holes look at every stage: not with --stage. */
+		if (!rv->stage)
+			holes_text(&rv->v[i], out);
+	}
+}
+
+int verdict_report(sqlite3 *db, long long run_id, const char *configs, const char *stage,
+		   struct strbuf *out)
+{
+	struct run_verdict rv;
+	int ret;
+
+	if (run_verdict_load(db, run_id, configs, stage, &rv) < 0)
+		return EXIT_ERROR;
+	verdict_text(&rv, out);
+	ret = verdict_exit(&rv);
+	run_verdict_free(&rv);
+	return ret;
+}

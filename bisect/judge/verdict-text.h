@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * verdict-text.h - a run's verdicts in words, for the caller to print.
+ */
+#ifndef BISECT_VERDICT_TEXT_H
+#define BISECT_VERDICT_TEXT_H
+
+#include <sqlite3.h>
+
+#include "judge/verdict.h"
+#include "lib/util.h"
+
+/*
+ * One line per configuration, as 'bisectable first-bad' prints them:
+ *   up: first bad 2/4 1a2b3c4 "subject" at build: fail: evidence
+ *   up: the base 1a2b3c4 itself is bad at boot: timeout: evidence
+ *   up: bisectable (4/4 commits pass)
+ *   up: incomplete: 2/4 commits verified and passing (run running)
+ *   up: incomplete: 3/4 commits verified and passing (run done; 1 error:
+ *       2/4 build: make killed by signal 9)
+ * (a first bad after an error says so: "... (not verified before it: an
+ * error: 1/4 build: evidence)")
+ *   up: no bad commit at stage test (4/4 commits pass every stage)
+ * each followed by its holes when no stage is asked for:
+ *   up: hole: 3/11..5/11 does not build (fixed by 6/11)
+ *   up: hole: 2/4 does not boot (fixed by 3/4)
+ */
+void verdict_text(const struct run_verdict *rv, struct strbuf *out);
+
+/*
+ * Load the verdicts of a run (run_verdict_load) and add their lines to out.
+ * Returns verdict_exit(), or EXIT_ERROR if there is no such run.
+ */
+int verdict_report(sqlite3 *db, long long run_id, const char *configs, const char *stage,
+		   struct strbuf *out);
+
+#endif
