@@ -88,9 +88,29 @@ static void test_man(void)
 	ok(!strncmp(man, ".TH BISECTABLE\\-RUN 1 ", 22), "bisectable-run(1) is roff");
 	ok(strstr(man, "\n.SH OPTIONS\n") != NULL, "with the options");
 	ok(strstr(man, "\n.SH DESCRIPTION\n") != NULL, "and the prose");
-	ok(strstr(man, "\\fB\\-\\-configs auto\\fR") != NULL, "a code span is bold");
+	ok(strstr(man, "\\fB\\-\\-repo R BASE..TIP\\fR") != NULL, "a code span is bold");
 	ok(left == NULL, "no Markdown left in bisectable-run.1 (%s)", left ? left : "none");
 	free(man);
+}
+
+/* Every command's page, as bisectable-NAME(1): no Markdown left in any. */
+static void test_every_page(void)
+{
+	static const char *const names[] = { "run", "bisect", "first-bad", "regressions", "runs",
+					      "show", "report", "configs", "merge", "coverage",
+					      "import", "gc", "step", "help" };
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(names); i++) {
+		struct cmd_entry e = { names[i], "", "a command", NULL, 0, 0, 0, NULL };
+		char *man = output_of(help_man_command, &e);
+		const char *left = markdown_left(man);
+
+		ok(help_page(names[i]) != NULL, "%s has a page", names[i]);
+		ok(left == NULL, "no Markdown left in bisectable-%s.1 (%s)", names[i],
+		   left ? left : "none");
+		free(man);
+	}
 }
 
 static void test_markdown(void)
@@ -130,6 +150,7 @@ int main(void)
 {
 	test_help_run();
 	test_man();
+	test_every_page();
 	test_markdown();
 	return done_testing();
 }
