@@ -65,7 +65,26 @@ bisectable.1: bisectable
 bisectable.bash: bisectable
 	./bisectable help --bash-completion > $@.tmp && mv $@.tmp $@
 
-install: all
+# The command pages are built into the binary (`help NAME`, `NAME --help`,
+# the man pages), one C string each, and each is a man page of its own.
+COMMAND_PAGES := $(wildcard Documentation/bisectable-*.md)
+MANPAGES  := $(COMMAND_PAGES:.md=.1)
+
+bisect/builtin/command-pages.inc: $(COMMAND_PAGES)
+	for f in $^; do \
+		n=$${f#Documentation/bisectable-}; printf '{ "%s",\n' "$${n%.md}"; \
+		sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $$f; \
+		printf '},\n'; \
+	done > $@
+
+bisect/builtin/help.o tests/unit/asan/builtin/help.o: bisect/builtin/command-pages.inc
+
+Documentation/bisectable-%.1: bisectable
+	./bisectable help --man $* > $@.tmp && mv $@.tmp $@
+
+man: bisectable.1 $(MANPAGES)
+
+install: all $(MANPAGES)
 	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/configs \
 		$(DESTDIR)$(DATADIR)/expect-scripts $(DESTDIR)$(DATADIR)/guest \
 		$(DESTDIR)$(DATADIR)/db $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR)
@@ -83,10 +102,12 @@ install: all
 	done
 	$(INSTALL) -m 644 db/schema.sql $(DESTDIR)$(DATADIR)/db/
 	$(INSTALL) -m 644 bisectable.1 $(DESTDIR)$(MANDIR)/man1/bisectable.1
+	$(INSTALL) -m 644 $(MANPAGES) $(DESTDIR)$(MANDIR)/man1/
 	$(INSTALL) -m 644 bisectable.bash $(DESTDIR)$(BASHCOMPDIR)/bisectable
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/bisectable $(DESTDIR)$(MANDIR)/man1/bisectable.1 \
+		$(patsubst Documentation/%,$(DESTDIR)$(MANDIR)/man1/%,$(MANPAGES)) \
 		$(DESTDIR)$(BASHCOMPDIR)/bisectable
 	rm -rf $(DESTDIR)$(DATADIR)
 
@@ -128,6 +149,8 @@ FUZZERS      := $(patsubst tests/fuzz/fuzz-%.c,tests/fuzz/fuzz-%,$(wildcard test
 
 tests/fuzz/fuzz-%: tests/fuzz/fuzz-%.c $(SRCS) $(HEADERS)
 	$(FUZZ_CC) $(CPPFLAGS) $(WARNFLAGS) $(FUZZ_FLAGS) -o $@ $< $(SRCS) $(LDLIBS)
+
+$(FUZZERS): bisect/builtin/command-pages.inc
 
 fuzz: $(FUZZERS)
 	@set -e; for f in $(FUZZERS); do \
@@ -194,8 +217,9 @@ verify: deps
 
 clean:
 	rm -f bisectable bisect/*.o bisect/*/*.o bisect/db/schema.inc guest/suites/smoke/smoke guest/initramfs.cpio.gz \
-		$(UNIT_TESTS) reports/fixture.* bisectable.1 bisectable.bash $(FUZZERS)
+		$(UNIT_TESTS) reports/fixture.* bisectable.1 bisectable.bash $(FUZZERS) \
+		bisect/builtin/command-pages.inc $(MANPAGES)
 	rm -rf tests/fuzz/work tests/unit/asan
 
 .PHONY: print-packages bench bench-remote all unit suites browser e2e test deps verify clean screenshot install \
-	uninstall fuzz
+	uninstall fuzz man

@@ -26,7 +26,8 @@ struct help_opts {
 };
 
 static const struct opt help_option_list[] = {
-	OPT_BOOL(0, "man", struct help_opts, man, "print the man page (roff)"),
+	OPT_BOOL(0, "man", struct help_opts, man,
+		 "print the man page (roff): bisectable(1), or bisectable-COMMAND(1) of a command"),
 	OPT_BOOL(0, "bash-completion", struct help_opts, bash_completion,
 		 "print the bash completion script"),
 	OPT_END(),
@@ -92,17 +93,19 @@ static int cmd_help(struct cmd_ctx *ctx)
 {
 	const struct help_opts *o = ctx->opts;
 	const struct cmd_entry *e;
-	struct opt_usage u;
 
-	if (o->man) {
-		help_man(commands, ncommands, stdout);
-	} else if (o->bash_completion) {
+	if (o->bash_completion) {
 		help_bash_completion(commands, ncommands, stdout);
 	} else if (!ctx->argc) {
-		help_commands(commands, ncommands, stdout);
+		if (o->man)
+			help_man(commands, ncommands, stdout);
+		else
+			help_commands(commands, ncommands, stdout);
 	} else if ((e = find_command(ctx->argv[0])) != NULL) {
-		cmd_usage_init(e, &u);
-		usage_print(&u, stdout);
+		if (o->man)
+			help_man_command(e, stdout);
+		else
+			help_command(e, stdout);
 	} else {
 		return error("unknown command '%s'", ctx->argv[0]), EXIT_ERROR;
 	}
@@ -153,7 +156,11 @@ static int run_command(const struct cmd_entry *e, int argc, const char **argv)
 	n = parse_options(&u, values, argc, argv);
 	if (n < 0) {
 		free(ctx.opts);
-		return n == PARSE_OPT_HELP ? 0 : failed;
+		if (n != PARSE_OPT_HELP)
+			return failed;
+		/* parse_options printed the options; the command's page follows them. */
+		help_prose(e->name, stdout);
+		return 0;
 	}
 	ctx.argc = n;
 	ctx.argv = argv;

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * help.c - the command list, the man page and the bash completion, all
+ * help.c - the command list, the man pages and the bash completion, all
  * generated from the command table and the commands' option tables, so
- * that none of them can say something the parser does not do.
+ * that none of them can say something the parser does not do, and the
+ * prose of each command's page (Documentation/bisectable-NAME.md, built
+ * in), which follows the options in `help NAME` and in the man pages.
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,14 +41,68 @@ void cmd_usage_init(const struct cmd_entry *e, struct opt_usage *u)
 
 void help_commands(const struct cmd_entry *cmds, size_t n, FILE *out)
 {
+	int width = 0;
 	size_t i;
 
+	for (i = 0; i < n; i++)
+		if (!(cmds[i].flags & CMD_HIDDEN) && (int)strlen(cmds[i].name) > width)
+			width = strlen(cmds[i].name);
 	fprintf(out, "usage: bisectable <command> [<options>] [<arguments>]\n\ncommands:\n");
 	for (i = 0; i < n; i++)
 		if (!(cmds[i].flags & CMD_HIDDEN))
-			fprintf(out, "  %-10s %s\n", cmds[i].name, cmds[i].help);
-	fprintf(out, "\n'bisectable <command> --help' describes a command's options;"
-		" 'man bisectable' all of them.\n");
+			fprintf(out, "  %-*s %s\n", width, cmds[i].name, cmds[i].help);
+	fprintf(out, "\n'bisectable help <command>' describes a command (so do '<command> --help'\n"
+		"and 'man bisectable-<command>'); 'man bisectable' all of them.\n");
+}
+
+/* The command pages, Documentation/bisectable-NAME.md, built in by the Makefile. */
+static const struct {
+	const char *name;
+	const char *text;
+} command_pages[] = {
+#include "builtin/command-pages.inc"
+};
+
+const char *help_page(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(command_pages); i++)
+		if (!strcmp(command_pages[i].name, name))
+			return command_pages[i].text;
+	return NULL;
+}
+
+/* A page without its title line ("# bisectable NAME") and the blank lines after it. */
+static const char *page_body(const char *page)
+{
+	if (!strncmp(page, "# ", 2)) {
+		page = strchr(page, '\n');
+		if (!page)
+			return "";
+	}
+	while (*page == '\n')
+		page++;
+	return page;
+}
+
+void help_prose(const char *name, FILE *out)
+{
+	const char *page = help_page(name);
+
+	if (page) {
+		fputc('\n', out);
+		fputs(page_body(page), out);
+	}
+}
+
+void help_command(const struct cmd_entry *e, FILE *out)
+{
+	struct opt_usage u;
+
+	cmd_usage_init(e, &u);
+	usage_print(&u, out);
+	help_prose(e->name, out);
 }
 
 /* Text for roff: backslashes and a leading dot or quote escaped, '-' as \-. */
@@ -61,6 +118,297 @@ static void roff(const char *s, FILE *out)
 		else
 			fputc(*s, out);
 	}
+}
+
+/*
+ * Markdown to roff. The pages are written in a small subset so that they
+ * read well as plain text on a terminal: headings, paragraphs, lists (one
+ * level), fenced code blocks, tables, and inline `code`, **bold**,
+ * *emphasis* and [links](url). Whatever else is there passes as text.
+ */
+struct roff_out {
+	FILE *out;
+	int bol;		/* at the beginning of an output line */
+};
+
+static void ro_raw(struct roff_out *r, const char *s)
+{
+	fputs(s, r->out);
+	if (*s)
+		r->bol = s[strlen(s) - 1] == '\n';
+}
+
+/* Text: a backslash as \e, '-' as \-, a '.' or '\'' starting a line kept from being a request. */
+static void ro_text(struct roff_out *r, const char *s, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		if (r->bol && (s[i] == '.' || s[i] == '\''))
+			fputs("\\&", r->out);
+		r->bol = s[i] == '\n';
+		if (s[i] == '\\')
+			fputs("\\e", r->out);
+		else if (s[i] == '-')
+			fputs("\\-", r->out);
+		else
+			fputc(s[i], r->out);
+	}
+}
+
+static const char *find_in(const char *s, const char *end, const char *needle)
+{
+	size_t n = strlen(needle);
+
+	for (; s + n <= end; s++)
+		if (!memcmp(s, needle, n))
+			return s;
+	return NULL;
+}
+
+/* Inline markup of s[0..len) in font ('R', 'B' or 'I'), which each span returns to. */
+static void inline_roff(struct roff_out *r, const char *s, size_t len, char font)
+{
+	const char *p = s, *end = s + len, *text = s, *close, *url;
+	char back[4] = { '\\', 'f', font, 0 };
+
+	while (p < end) {
+		if (*p == '`') {
+			size_t ticks = strspn(p, "`");
+			char fence[4] = "```";
+
+			fence[ticks < 3 ? ticks : 3] = 0;
+			close = find_in(p + ticks, end, fence);
+			if (close) {
+				ro_text(r, text, p - text);
+				ro_raw(r, "\\fB");
+				ro_text(r, p + ticks, close - p - ticks);
+				ro_raw(r, back);
+				p = text = close + ticks;
+				continue;
+			}
+			p += ticks;
+			continue;
+		}
+		if (p[0] == '*' && p + 1 < end && p[1] == '*' &&
+		    (close = find_in(p + 2, end, "**")) && close > p + 2) {
+			ro_text(r, text, p - text);
+			ro_raw(r, "\\fB");
+			inline_roff(r, p + 2, close - p - 2, 'B');
+			ro_raw(r, back);
+			p = text = close + 2;
+			continue;
+		}
+		if (p[0] == '*' && p + 1 < end && !isspace((unsigned char)p[1]) && p[1] != '*' &&
+		    (close = memchr(p + 1, '*', end - p - 1)) && !isspace((unsigned char)close[-1])) {
+			ro_text(r, text, p - text);
+			ro_raw(r, "\\fI");
+			inline_roff(r, p + 1, close - p - 1, 'I');
+			ro_raw(r, back);
+			p = text = close + 1;
+			continue;
+		}
+		if (*p == '[' && (url = find_in(p, end, "](")) &&
+		    (close = memchr(url, ')', end - url))) {
+			ro_text(r, text, p - text);
+			inline_roff(r, p + 1, url - p - 1, font);
+			/* A page of the project is named by its text; a site by its address. */
+			if (!strncmp(url + 2, "http", 4)) {
+				ro_text(r, " (", 2);
+				ro_text(r, url + 2, close - url - 2);
+				ro_text(r, ")", 1);
+			}
+			p = text = close + 1;
+			continue;
+		}
+		if (*p == '\\' && p + 1 < end && strchr("\\`*_[]|#", p[1])) {
+			ro_text(r, text, p - text);
+			text = p + 1;
+			p += 2;
+			continue;
+		}
+		p++;
+	}
+	ro_text(r, text, end - text);
+}
+
+/* A table row's cells, trimmed, "\|" taken as '|'; returns how many. */
+static size_t table_cells(const char *line, size_t len, struct strbuf *cells, size_t max)
+{
+	const char *p = line, *end = line + len;
+	size_t n = 0;
+
+	if (p < end && *p == '|')
+		p++;
+	while (p < end && n < max) {
+		strbuf_reset(&cells[n]);
+		while (p < end && *p != '|') {
+			if (*p == '\\' && p + 1 < end && p[1] == '|')
+				p++;
+			strbuf_add(&cells[n], p++, 1);
+		}
+		strbuf_trim(&cells[n]);
+		n++;
+		if (p < end)
+			p++;
+		if (p >= end)
+			break;
+	}
+	return n;
+}
+
+#define TABLE_MAX 12
+
+struct md_state {
+	struct roff_out r;
+	struct strbuf block;		/* the paragraph or list item being read */
+	const char *block_start;	/* ".PP\n" or ".IP \\(bu 2\n"; NULL: none */
+	char item[16];
+	struct strbuf header[TABLE_MAX];
+	size_t ncols;			/* of the table being read; 0: none */
+};
+
+static void md_flush(struct md_state *m)
+{
+	if (!m->block_start)
+		return;
+	ro_raw(&m->r, m->block_start);
+	inline_roff(&m->r, m->block.buf, m->block.len, 'R');
+	ro_raw(&m->r, "\n");
+	strbuf_reset(&m->block);
+	m->block_start = NULL;
+}
+
+static void md_heading(struct md_state *m, const char *text, size_t len, int level,
+		       int sections)
+{
+	char *upper = xstrndup(text, len);
+	char *c;
+
+	if (sections && level == 2) {
+		for (c = upper; *c; c++)
+			*c = toupper((unsigned char)*c);
+		ro_raw(&m->r, ".SH ");
+		inline_roff(&m->r, upper, len, 'R');
+	} else if (sections) {
+		ro_raw(&m->r, ".SS ");
+		inline_roff(&m->r, text, len, 'R');
+	} else {
+		ro_raw(&m->r, ".PP\n\\fB");
+		inline_roff(&m->r, text, len, 'B');
+		ro_raw(&m->r, "\\fR");
+	}
+	ro_raw(&m->r, "\n");
+	free(upper);
+}
+
+static void md_table_row(struct md_state *m, const char *line, size_t len)
+{
+	struct strbuf cells[TABLE_MAX];
+	size_t n, i;
+
+	for (i = 0; i < TABLE_MAX; i++)
+		strbuf_init(&cells[i]);
+	n = table_cells(line, len, cells, TABLE_MAX);
+	if (!m->ncols) {
+		for (i = 0; i < n; i++) {
+			strbuf_reset(&m->header[i]);
+			strbuf_add(&m->header[i], cells[i].buf, cells[i].len);
+		}
+		m->ncols = n;
+	} else if (strspn(line, "|-: ") < len) {
+		/* The first cell names the row; the others go with their column's name. */
+		ro_raw(&m->r, ".TP\n\\fB");
+		inline_roff(&m->r, cells[0].buf, cells[0].len, 'B');
+		ro_raw(&m->r, "\\fR\n");
+		for (i = 1; i < n; i++) {
+			if (i > 1)
+				ro_text(&m->r, "; ", 2);
+			if (i < m->ncols && m->header[i].len) {
+				inline_roff(&m->r, m->header[i].buf, m->header[i].len, 'R');
+				ro_text(&m->r, ": ", 2);
+			}
+			inline_roff(&m->r, cells[i].buf, cells[i].len, 'R');
+		}
+		ro_raw(&m->r, "\n");
+	}
+	for (i = 0; i < TABLE_MAX; i++)
+		strbuf_release(&cells[i]);
+}
+
+void markdown_roff(const char *md, int sections, FILE *out)
+{
+	struct md_state m = { .r = { out, 1 }, .block = STRBUF_INIT };
+	const char *line = md, *end, *text;
+	size_t len, indent, code_indent = 0, i;
+	int in_code = 0;
+
+	for (i = 0; i < TABLE_MAX; i++)
+		strbuf_init(&m.header[i]);
+	for (; *line; line = *end ? end + 1 : end) {
+		end = line + strcspn(line, "\n");
+		len = end - line;
+		indent = strspn(line, " ");
+		text = line + indent;
+		if (in_code) {
+			if (!strncmp(text, "```", 3)) {
+				ro_raw(&m.r, ".fi\n.RE\n");
+				in_code = 0;
+				continue;
+			}
+			/* The block's own indentation is the fence's. */
+			for (i = 0; i < code_indent && i < len && line[i] == ' '; i++)
+				;
+			ro_text(&m.r, line + i, len - i);
+			ro_raw(&m.r, "\n");
+			continue;
+		}
+		if (*text != '|')
+			m.ncols = 0;
+		if (text == end) {
+			md_flush(&m);
+		} else if (!strncmp(text, "```", 3)) {
+			md_flush(&m);
+			ro_raw(&m.r, ".PP\n.RS 4\n.nf\n");
+			in_code = 1;
+			code_indent = indent;
+		} else if (*text == '#' && !indent) {
+			int level = strspn(text, "#");
+
+			md_flush(&m);
+			if (level > 1 && text[level] == ' ')
+				md_heading(&m, text + level + 1, end - text - level - 1, level,
+					   sections);
+		} else if (*text == '|') {
+			md_flush(&m);
+			md_table_row(&m, text, end - text);
+		} else if ((text[0] == '-' || text[0] == '*') && text[1] == ' ') {
+			md_flush(&m);
+			m.block_start = ".IP \\(bu 2\n";
+			strbuf_add(&m.block, text + 2, end - text - 2);
+		} else if (isdigit((unsigned char)*text) &&
+			   text[strspn(text, "0123456789")] == '.' &&
+			   text[strspn(text, "0123456789") + 1] == ' ') {
+			size_t digits = strspn(text, "0123456789");
+
+			md_flush(&m);
+			snprintf(m.item, sizeof(m.item), ".IP %.*s. 4\n", (int)digits, text);
+			m.block_start = m.item;
+			strbuf_add(&m.block, text + digits + 2, end - text - digits - 2);
+		} else {
+			if (!m.block_start)
+				m.block_start = ".PP\n";
+			else
+				strbuf_add(&m.block, "\n", 1);
+			strbuf_add(&m.block, text, end - text);
+		}
+	}
+	md_flush(&m);
+	if (in_code)
+		ro_raw(&m.r, ".fi\n.RE\n");
+	strbuf_release(&m.block);
+	for (i = 0; i < TABLE_MAX; i++)
+		strbuf_release(&m.header[i]);
 }
 
 static void man_option(const struct opt *o, FILE *out)
@@ -96,17 +444,11 @@ static void man_option(const struct opt *o, FILE *out)
 	fputs(".\n", out);
 }
 
-static void man_command(const struct cmd_entry *e, FILE *out)
+/* The synopsis lines of e, each ".B bisectable NAME" and its arguments. */
+static void man_synopsis(const struct cmd_entry *e, FILE *out)
 {
-	struct opt_usage u;
 	const char *line = e->synopsis ? e->synopsis : "", *end;
-	const struct opt *o;
-	int t;
 
-	cmd_usage_init(e, &u);
-	fputs(".SS ", out);
-	roff(e->name, out);
-	fputs("\n", out);
 	do {
 		char *one;
 
@@ -123,14 +465,65 @@ static void man_command(const struct cmd_entry *e, FILE *out)
 		free(one);
 		line = end ? end + 1 : NULL;
 	} while (line);
+}
+
+static void man_options(const struct cmd_entry *e, FILE *out)
+{
+	struct opt_usage u;
+	const struct opt *o;
+	int t;
+
+	cmd_usage_init(e, &u);
+	for (t = 0; u.tables[t]; t++)
+		for (o = u.tables[t]; o->type != OPT_TYPE_END; o++)
+			man_option(o, out);
+}
+
+static void man_command(const struct cmd_entry *e, FILE *out)
+{
+	const char *page = help_page(e->name);
+
+	fputs(".SS ", out);
+	roff(e->name, out);
+	fputs("\n", out);
+	man_synopsis(e, out);
 	fputs(".PP\n", out);
 	roff(e->help, out);
 	fputs(".\n", out);
 	if (e->flags & CMD_INTERNAL)
 		fputs("It is run by bisectable itself, not by hand.\n", out);
-	for (t = 0; u.tables[t]; t++)
-		for (o = u.tables[t]; o->type != OPT_TYPE_END; o++)
-			man_option(o, out);
+	man_options(e, out);
+	if (page)
+		markdown_roff(page_body(page), 0, out);
+}
+
+void help_man_command(const struct cmd_entry *e, FILE *out)
+{
+	const char *page = help_page(e->name), *body = page ? page_body(page) : "";
+	const char *sections = strstr(body, "\n## ");
+	char *description = sections ? xstrndup(body, sections - body) : xstrdup(body);
+	const char *c;
+
+	fputs(".TH BISECTABLE\\-", out);
+	for (c = e->name; *c; c++)
+		fprintf(out, *c == '-' ? "\\-" : "%c", toupper((unsigned char)*c));
+	fputs(" 1 \"\" \"bisectable " BISECTABLE_VERSION "\" \"User Commands\"\n"
+	      ".SH NAME\nbisectable\\-", out);
+	roff(e->name, out);
+	fputs(" \\- ", out);
+	roff(e->help, out);
+	fputs("\n.SH SYNOPSIS\n", out);
+	man_synopsis(e, out);
+	fputs(".SH DESCRIPTION\n", out);
+	markdown_roff(description, 1, out);
+	if (e->flags & CMD_INTERNAL)
+		fputs(".PP\nIt is run by bisectable itself, not by hand.\n", out);
+	fputs(".SH OPTIONS\n", out);
+	man_options(e, out);
+	if (sections)
+		markdown_roff(sections + 1, 1, out);
+	fputs(".SH SEE ALSO\n.BR bisectable (1)\n", out);
+	free(description);
 }
 
 static const char man_head[] =

@@ -12,7 +12,7 @@ share="$dest/usr/share/bisectable"
 for f in "$bin" "$share/configs/up.config" "$share/configs/base.config" \
 	"$share/expect-scripts/boot-test.exp" "$share/guest/initramfs.cpio.gz" \
 	"$share/db/schema.sql" "$share/guest/suites/smoke/suite" "$share/guest/suites/rt-tests/suite" \
-	"$dest/usr/share/man/man1/bisectable.1" \
+	"$dest/usr/share/man/man1/bisectable.1" "$dest/usr/share/man/man1/bisectable-run.1" \
 	"$dest/usr/share/bash-completion/completions/bisectable"; do
 	[ -s "$f" ]
 	ok $? "installed ${f#"$dest"}"
@@ -70,6 +70,23 @@ for c in $cmds; do
 	grep -q "^\.SS $(printf '%s' "$c" | sed 's/-/\\\\-/g')\$" "$man"
 	ok $? "the man page has $c"
 done
+
+# One man page per command, with its page's prose and no Markdown left.
+man="$dest/usr/share/man/man1/bisectable-run.1"
+like "$(head -1 "$man")" '^\.TH BISECTABLE\\-RUN 1' "bisectable-run.1 is roff"
+for s in NAME SYNOPSIS DESCRIPTION OPTIONS 'EXIT STATUS'; do
+	grep -q "^\.SH $s\$" "$man"
+	ok $? "bisectable-run.1 has $s"
+done
+grep -q 'verifies a series commit by commit' "$man"
+ok $? "and the run page's prose"
+is "$(grep -cE '`|\*\*|^#|^\||\]\(' "$man")" 0 "no Markdown left in it"
+for c in $cmds; do
+	[ -s "$dest/usr/share/man/man1/bisectable-$c.1" ]
+	ok $? "installed bisectable-$c.1"
+done
+out=$(installed help run)
+like "$out" 'verifies a series commit by commit' "the installed help run has the page"
 
 comp="$dest/usr/share/bash-completion/completions/bisectable"
 bash -n "$comp"

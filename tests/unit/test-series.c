@@ -215,6 +215,32 @@ static void test_mbox_thread(void)
 	free(mbox);
 }
 
+/*
+ * A README.md beside the patches (patches/sched-smp-up-6.12/ has one) is
+ * not a patch: quilt reads only its series file, numbered patches end in
+ * .patch.
+ */
+static void test_readme_beside(void)
+{
+	char *dir = xasprintf("%s/documented", tmp);
+	static const char readme[] = "# A series\n\nIts figures.\n";
+	struct series s;
+
+	mkdir_p(dir);
+	put("documented/0001-hello.patch", p0_patch, sizeof(p0_patch) - 1);
+	put("documented/README.md", readme, sizeof(readme) - 1);
+	put("documented/metrics", "unit x lines lower\n", 19);
+	is_int(series_load(dir, &s), 0, "numbered patches with a README.md load");
+	is_int((int)s.npatches, 1, "the README.md is not one of them");
+	series_free(&s);
+
+	put("documented/series", "0001-hello.patch -p0\n", 21);
+	is_int(series_load(dir, &s), 0, "a quilt series with a README.md loads");
+	is_int((int)s.npatches, 1, "its README.md is not a patch either");
+	series_free(&s);
+	free(dir);
+}
+
 int main(void)
 {
 	char dir[] = "/tmp/bisectable-series.XXXXXX";
@@ -230,6 +256,7 @@ int main(void)
 	test_nul_subject();
 	test_mbox_error();
 	test_mbox_thread();
+	test_readme_beside();
 	remove_tree(dir);
 	return done_testing();
 }
