@@ -23,13 +23,6 @@ void help_command(const struct cmd_entry *e, FILE *out);
 void help_prose(const char *name, FILE *out);
 /* Documentation/bisectable-NAME.md as built in, or NULL. */
 const char *help_page(const char *name);
-/*
- * The subset of Markdown the pages are written in (headings, paragraphs,
- * emphasis, code spans and blocks, links, lists, tables) as roff. sections:
- * "## X" is .SH X, "### X" .SS X; else both are a bold line (inside the .SS
- * of a command in bisectable(1)).
- */
-void markdown_roff(const char *md, int sections, FILE *out);
 /* A bash completion script for the commands, their options and values. */
 void help_bash_completion(const struct cmd_entry *cmds, size_t n, FILE *out);
 
