@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * report-html-metrics.c - the HTML report's figures: the performance
- * regressions (perf.h: a marked value with its change, never a red cell)
+ * regressions (regress.h: a marked value with its change, never a red cell)
  * and each configuration's metrics per commit with their deltas.
  */
 #include <stdlib.h>
@@ -110,7 +110,7 @@ static void html_perf_row(struct report_out *r, size_t cfg, const struct report_
 /*
  * The performance verdicts, apart from the functional ones: each commit
  * whose metric moved the wrong way past the threshold against its parent
- * (perf.h), then the noisy moves, then the metrics that are never judged.
+ * (regress.h), then the noisy moves, then the metrics that are never judged.
  */
 void html_performance(struct report_out *r)
 {

@@ -8,7 +8,7 @@
 
 #include "report/report-model.h"
 
-/* The performance section: the moves perf.h calls regressions, and the noisy ones. */
+/* The performance section: the moves regress.h calls regressions, and the noisy ones. */
 void html_performance(struct report_out *r);
 
 /* Each configuration's metrics per commit, with deltas to the parent and the base. */

@@ -142,7 +142,7 @@ static json_t *json_commit(struct report_out *r, long ci)
 	return jc;
 }
 
-/* One move past the threshold (report-model.h), as perf.c found it. */
+/* One move past the threshold (report-model.h), as regress.c found it. */
 static json_t *json_move(struct report_out *r, size_t cfg, const struct report_move *mv)
 {
 	const struct report_model *m = r->m;

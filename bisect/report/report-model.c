@@ -342,7 +342,7 @@ static void load_metrics(struct report_model *r, sqlite3 *db)
 }
 
 /*
- * The performance verdicts of each configuration, as perf.c defines them,
+ * The performance verdicts of each configuration, as regress.c defines them,
  * on the values loaded above: every move past the threshold against the
  * parent; the metrics whose rows declare no direction get their series' or
  * bisectable's own.

@@ -82,11 +82,11 @@ struct commit {
 	struct cell *cells;		/* [config * NR_STAGES + stage] */
 	double *values;			/* [config * nmetrics + metric] */
 	unsigned char *has_value;
-	unsigned char *noisy;		/* the value is noisy: never a verdict (perf.h) */
+	unsigned char *noisy;		/* the value is noisy: never a verdict (regress.h) */
 	struct report_warnings *warnings;	/* [config] */
 };
 
-/* A move of a metric past the threshold, as perf.c finds it. */
+/* A move of a metric past the threshold, as regress.c finds it. */
 struct report_move {
 	size_t metric;
 	long commit;		/* index into commits of the commit that moved */
@@ -124,7 +124,7 @@ struct report_model {
 	size_t nmetrics;
 	long base;		/* commit that deltas are taken against, -1: none */
 	int last_position;
-	/* Performance verdicts (perf.h): each commit against its parent. */
+	/* Performance verdicts (regress.h): each commit against its parent. */
 	double threshold;	/* percent */
 	struct perf_direction *directions;	/* [config * nmetrics + metric] */
 	char **units;		/* [config * nmetrics + metric]: what directions' unit points to */

@@ -11,7 +11,7 @@
  *   verdicts[]   config, commits, passed, complete, bisectable, first_bad
  *                (null, or position, sha, subject, stage, status, evidence,
  *                log_path), as verdict.h defines them; apart from them the
- *                performance verdicts (perf.h): regression_threshold_pct,
+ *                performance verdicts (regress.h): regression_threshold_pct,
  *                regressions[] and noisy_moves[] (metric, unit, better,
  *                position, sha, subject, value, reference_position,
  *                reference, delta, delta_pct (null from a reference of 0),
