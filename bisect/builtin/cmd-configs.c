@@ -20,6 +20,7 @@
 #include "lib/escape.h"
 #include "kconfig/guards.h"
 #include "kconfig/config-derive.h"
+#include "kconfig/dotconfig.h"
 #include "judge/coverage.h"
 #include "lib/layout.h"
 #include "input/series.h"
@@ -172,7 +173,7 @@ static void print_derivation(const struct derive_series *ds, const char *origin)
 
 		printf("  %-32s %c ", a->symbol, a->value);
 		for (j = 0; j < r->nconfigs; j++)
-			if (kconfig_value(r->configs[j].dotconfig.buf, a->symbol) == a->value)
+			if (dotconfig_tristate(r->configs[j].dotconfig.buf, a->symbol) == a->value)
 				printf("%s%s", n++ ? "," : " ", r->configs[j].name);
 		if (a->config < 0) {
 			unreachable++;

@@ -16,73 +16,15 @@
 
 /* .config values */
 
-static int compare_values(const void *a, const void *b)
+unsigned coverage_arm(const struct dotconfig *values, const char *symbol)
 {
-	return strcmp(((const struct kconfig_value *)a)->symbol,
-		      ((const struct kconfig_value *)b)->symbol);
-}
-
-void kconfig_values_parse(const char *dotconfig, struct kconfig_values *out)
-{
-	const char *p = dotconfig;
-
-	memset(out, 0, sizeof(*out));
-	while (p && *p) {
-		const char *eol = strchrnul(p, '\n'), *eq;
-
-		/* "# CONFIG_X is not set" and absent symbols are both n: not kept */
-		if (!strncmp(p, "CONFIG_", 7) && (eq = memchr(p, '=', eol - p)) && eq > p + 7) {
-			const char *val = eq + 1;
-
-			if (out->n == out->alloc) {
-				out->alloc = out->alloc ? 2 * out->alloc : 256;
-				out->v = xrealloc(out->v, out->alloc * sizeof(*out->v));
-			}
-			out->v[out->n].symbol = xstrndup(p + 7, eq - (p + 7));
-			/* =n does not occur in a .config, but a fragment may say it */
-			out->v[out->n].arm = eol - val == 1 && *val == 'm' ? GUARD_M :
-					     eol - val == 1 && *val == 'n' ? GUARD_N : GUARD_Y;
-			out->n++;
-		}
-		p = *eol ? eol + 1 : eol;
-	}
-	if (out->n)
-		qsort(out->v, out->n, sizeof(*out->v), compare_values);
-}
-
-void kconfig_values_release(struct kconfig_values *kv)
-{
-	size_t i;
-
-	for (i = 0; i < kv->n; i++)
-		free(kv->v[i].symbol);
-	free(kv->v);
-	memset(kv, 0, sizeof(*kv));
-}
-
-unsigned kconfig_arm(const struct kconfig_values *kv, const char *symbol)
-{
-	struct kconfig_value key = { .symbol = (char *)symbol };
-	const struct kconfig_value *hit;
-
-	if (!kv->n)
+	switch (dotconfig_tristate_of(dotconfig_get(values, symbol))) {
+	case 'm':
+		return GUARD_M;
+	case 'n':
 		return GUARD_N;
-	hit = bsearch(&key, kv->v, kv->n, sizeof(*kv->v), compare_values);
-	return hit ? hit->arm : GUARD_N;
-}
-
-void coverage_dotconfig_lines(const char *text, struct strbuf *out)
-{
-	const char *p = text;
-
-	while (p && *p) {
-		const char *eol = strchrnul(p, '\n');
-
-		if (!strncmp(p, "CONFIG_", 7) && memchr(p, '=', eol - p)) {
-			strbuf_add(out, p, eol - p);
-			strbuf_add(out, "\n", 1);
-		}
-		p = *eol ? eol + 1 : eol;
+	default:
+		return GUARD_Y;
 	}
 }
 
@@ -361,7 +303,7 @@ int coverage_compiled_files(const char *out, const char *src, struct strbuf *fil
 
 /* Judging */
 
-enum line_judgement coverage_judge(const struct guard_set *s, const struct kconfig_values *kv)
+enum line_judgement coverage_judge(const struct guard_set *s, const struct dotconfig *values)
 {
 	int undecided = 0;
 	size_t i;
@@ -373,7 +315,7 @@ enum line_judgement coverage_judge(const struct guard_set *s, const struct kconf
 			undecided = 1;
 			continue;
 		}
-		if (!(g->mask & kconfig_arm(kv, g->symbol)))
+		if (!(g->mask & coverage_arm(values, g->symbol)))
 			return LINE_NOT_COMPILED;
 	}
 	return undecided ? LINE_UNDECIDED : LINE_COMPILED;
@@ -385,7 +327,7 @@ void coverage_build_init(struct coverage_build *b, const char *dotconfig, const 
 	const char *p = compiled;
 
 	memset(b, 0, sizeof(*b));
-	kconfig_values_parse(dotconfig, &b->values);
+	dotconfig_parse(dotconfig, &b->values);
 	if (!compiled)
 		return;
 	while (*p) {
@@ -405,7 +347,7 @@ void coverage_build_release(struct coverage_build *b)
 {
 	size_t i;
 
-	kconfig_values_release(&b->values);
+	dotconfig_release(&b->values);
 	for (i = 0; i < b->nfiles; i++)
 		free(b->files[i]);
 	free(b->files);

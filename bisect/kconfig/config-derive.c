@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "kconfig/config-derive.h"
+#include "kconfig/dotconfig.h"
 #include "lib/layout.h"
 #include "input/tree.h"
 
@@ -65,7 +66,7 @@ static void fragment_of(const struct argv_array *map, struct strbuf *out)
 
 static int arm_holds(const struct derived_arm *a, const char *dotconfig)
 {
-	return kconfig_value(dotconfig, a->symbol) == a->value;
+	return dotconfig_tristate(dotconfig, a->symbol) == a->value;
 }
 
 static void add_config(struct derive_result *r, const char *name, const char *fragment,
@@ -140,14 +141,14 @@ static int extend(const struct kconfig_index *ix, struct derived_arm *a, const c
 	}
 	if (++a->level > DERIVE_MAX_LEVEL) {
 		a->reason = xasprintf("still %c after %d levels of dependencies (depends on %s)",
-				      kconfig_value(dotconfig, a->symbol), DERIVE_MAX_LEVEL,
+				      dotconfig_tristate(dotconfig, a->symbol), DERIVE_MAX_LEVEL,
 				      s->depends.len ? s->depends.buf : "nothing");
 		return -1;
 	}
 	if (a->value == 'n') {
 		/* Forced on: by a selector that is on, or by its default without a prompt. */
 		for (i = 0; i < s->selected_by.argc; i++)
-			if (kconfig_value(dotconfig, s->selected_by.argv[i]) != 'n')
+			if (dotconfig_tristate(dotconfig, s->selected_by.argv[i]) != 'n')
 				argv_pushf(&next, "%s=n", s->selected_by.argv[i]);
 		if (!next.argc && !s->prompt) {
 			a->reason = xasprintf("%s has no prompt and its default turns it on",
@@ -189,13 +190,13 @@ static int extend(const struct kconfig_index *ix, struct derived_arm *a, const c
 			strbuf_addf(&tried, "%s%s", i ? " " : "", a->extra.argv[i]);
 		if (tried.len)
 			a->reason = xasprintf("still %c with %s set too (depends on %s%s%s)",
-					      kconfig_value(dotconfig, a->symbol), tried.buf,
+					      dotconfig_tristate(dotconfig, a->symbol), tried.buf,
 					      s->depends.len ? s->depends.buf : "nothing",
 					      s->prompt ? "" : "; no prompt",
 					      s->selected_by.argc ? "; selected" : "");
 		else
 			a->reason = xasprintf("still %c and nothing to set: depends on %s%s",
-					      kconfig_value(dotconfig, a->symbol),
+					      dotconfig_tristate(dotconfig, a->symbol),
 					      s->depends.len ? s->depends.buf : "nothing",
 					      s->prompt ? "" : "; no prompt");
 		strbuf_release(&tried);
@@ -222,7 +223,7 @@ static int resolve_config(struct kconfig_eval *ev, struct derive_result *r, size
 		for (i = 0; i < map->argc; i++) {
 			char *sym = xstrndup(map->argv[i], strcspn(map->argv[i], "="));
 
-			if (kconfig_value(r->configs[c].dotconfig.buf, sym) ==
+			if (dotconfig_tristate(r->configs[c].dotconfig.buf, sym) ==
 			    strchr(map->argv[i], '=')[1])
 				argv_push(&held, map->argv[i]);
 			free(sym);
@@ -264,26 +265,17 @@ static void pack(struct derive_result *r, struct argv_array *map, size_t *tried,
 	}
 }
 
-/* The assignments of a fragment's lines: CONFIG_X=v and "# CONFIG_X is not set". */
+/* A fragment's tristate assignments, in order, as "X=v" ("# CONFIG_X is not set" is X=n). */
 static void fragment_assignments(const char *text, struct argv_array *out)
 {
-	const char *p, *eol;
+	struct dotconfig dc;
+	size_t i;
 
-	for (p = text; *p; p = *eol ? eol + 1 : eol) {
-		size_t len;
-
-		eol = strchrnul(p, '\n');
-		if (!strncmp(p, "# CONFIG_", 9)) {
-			len = strcspn(p + 9, " \n");
-			if (!strncmp(p + 9 + len, " is not set", 11))
-				argv_pushf(out, "%.*s=n", (int)len, p + 9);
-		} else if (!strncmp(p, "CONFIG_", 7)) {
-			len = strcspn(p + 7, "=\n");
-			if (p[7 + len] == '=' && strchr("ymn", p[8 + len]) && p[8 + len] &&
-			    p + 9 + len == eol)
-				argv_pushf(out, "%.*s=%c", (int)len, p + 7, p[8 + len]);
-		}
-	}
+	dotconfig_parse(text, &dc);
+	for (i = 0; i < dc.n; i++)
+		if (dotconfig_tristate_of(dc.v[i].value) != 'v')
+			argv_pushf(out, "%s=%s", dc.v[i].name, dc.v[i].value);
+	dotconfig_release(&dc);
 }
 
 int config_derive(struct kconfig_eval *ev, const struct kconfig_index *ix,
@@ -296,7 +288,7 @@ int config_derive(struct kconfig_eval *ev, const struct kconfig_index *ix,
 	int ret = -1;
 
 	memset(out, 0, sizeof(*out));
-	out->modules = kconfig_value(ev->tiny.buf, "MODULES") != 'n';
+	out->modules = dotconfig_tristate(ev->tiny.buf, "MODULES") != 'n';
 	for (i = 0; i < nfixed; i++) {
 		add_config(out, fixed_names[i], fixed_fragments[i], 0);
 		if (kconfig_eval_resolve(ev, fixed_fragments[i], &out->configs[i].dotconfig))
@@ -304,7 +296,7 @@ int config_derive(struct kconfig_eval *ev, const struct kconfig_index *ix,
 	}
 	/* Modules on in any configuration make m an arm of a tristate. */
 	for (i = 0; i < nfixed; i++)
-		out->modules |= kconfig_value(out->configs[i].dotconfig.buf, "MODULES") == 'y';
+		out->modules |= dotconfig_tristate(out->configs[i].dotconfig.buf, "MODULES") == 'y';
 	for (i = 0; i < nsymbols; i++) {
 		const struct kconfig_symbol *s = kconfig_find(ix, symbols[i]);
 

@@ -245,46 +245,6 @@ void kconfig_eval_release(struct kconfig_eval *ev)
 	memset(ev, 0, sizeof(*ev));
 }
 
-char kconfig_value(const char *dotconfig, const char *symbol)
-{
-	size_t len = strlen(symbol);
-	const char *p;
-
-	for (p = dotconfig; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
-		if (strncmp(p, "CONFIG_", 7) || strncmp(p + 7, symbol, len) || p[7 + len] != '=')
-			continue;
-		p += 8 + len;
-		if ((*p == 'y' || *p == 'm' || *p == 'n') && (p[1] == '\n' || !p[1]))
-			return *p;
-		return 'v';
-	}
-	return 'n';
-}
-
-char *kconfig_string(const char *dotconfig, const char *symbol)
-{
-	size_t len = strlen(symbol);
-	struct strbuf sb = STRBUF_INIT;
-	const char *p;
-
-	for (p = dotconfig; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
-		if (strncmp(p, "CONFIG_", 7) || strncmp(p + 7, symbol, len) ||
-		    strncmp(p + 7 + len, "=\"", 2))
-			continue;
-		/* Kconfig writes a string with '"' and '\\' escaped by a backslash. */
-		for (p += 9 + len; *p && *p != '"' && *p != '\n'; p++) {
-			if (*p == '\\' && (p[1] == '"' || p[1] == '\\'))
-				p++;
-			strbuf_add(&sb, p, 1);
-		}
-		if (*p != '"')
-			break;
-		return strbuf_detach(&sb, NULL);
-	}
-	strbuf_release(&sb);
-	return NULL;
-}
-
 /* ---- the index of config entries ---- */
 
 static struct kconfig_symbol *symbol_get(struct kconfig_index *ix, const char *name, size_t len)

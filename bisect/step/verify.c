@@ -14,6 +14,7 @@
 #include "step/build-remote.h"
 #include "step/cache.h"
 #include "judge/coverage.h"
+#include "kconfig/dotconfig.h"
 #include "step/kbuild.h"
 #include "lib/layout.h"
 #include "step/progress.h"
@@ -430,7 +431,7 @@ static int kconfig_texts(struct config_step *cs, const struct kbuild_result *kb,
 		return 0;
 	path = xasprintf("%s/.config", cs->out_dir);
 	if (strbuf_read_file(&text, path) >= 0)
-		coverage_dotconfig_lines(text.buf, dotconfig);
+		dotconfig_assignment_lines(text.buf, dotconfig);
 	free(path);
 	strbuf_release(&text);
 	if (!dotconfig->len)
