@@ -17,6 +17,7 @@
 #include "step/build-remote.h"
 #include "builtin/builtin.h"
 #include "db/db.h"
+#include "db/db-step.h"
 #include "lib/layout.h"
 #include "step/results-remote.h"
 #include "run/run.h"
@@ -236,17 +237,13 @@ static int use_results_remote(const struct run_opts *o)
 /* Say in the run's record which store it used (see results-remote.h). */
 static void record_results_remote(struct run *r)
 {
-	sqlite3_stmt *st;
 	char *shown;
 
 	if (!results_remote_url())
 		return;
 	/* Without its password: the database is read by reports and merged elsewhere. */
 	shown = url_public(results_remote_url());
-	st = db_prepare(r->db, "UPDATE runs SET results_remote = ?, results_remote_lost = NULL WHERE id = ?");
-	db_bind_text(st, 1, shown);
-	sqlite3_bind_int64(st, 2, r->id);
-	db_done(r->db, st);
+	db_run_set_results_remote(r->db, r->id, shown);
 	info("results store: %s", shown);
 	free(shown);
 }

@@ -27,6 +27,7 @@
 #include "run/bisect.h"
 #include "builtin/builtin.h"
 #include "db/db.h"
+#include "db/db-step.h"
 #include "step/qemu.h"
 #include "run/run.h"
 #include "input/run-config.h"
@@ -133,12 +134,7 @@ out:
  */
 static void finish_run(sqlite3 *db, long long run_id, int position, const char *sha)
 {
-	sqlite3_stmt *q = db_prepare(db, "DELETE FROM commits WHERE run_id = ?"
-				     " AND position > ? AND sha IS NOT NULL");
-
-	sqlite3_bind_int64(q, 1, run_id);
-	sqlite3_bind_int(q, 2, position);
-	db_done(db, q);
+	db_commits_drop_after(db, run_id, position);
 	db_finish_run(db, run_id, "done", sha);
 }
 

@@ -13,6 +13,7 @@
 
 #include "judge/coverage.h"
 #include "db/db.h"
+#include "db/db-coverage.h"
 
 /* .config values */
 
@@ -493,29 +494,20 @@ void coverage_commit_release(struct coverage_commit *cc)
 static void load_builds(sqlite3 *db, const struct coverage *cov, int position,
 			struct coverage_build **builds)
 {
-	sqlite3_stmt *q = db_prepare(db,
-		"SELECT COALESCE(k.dotconfig, o.dotconfig),"
-		" CASE WHEN k.dotconfig IS NOT NULL THEN k.compiled ELSE o.compiled END"
-		" FROM results r JOIN commits c ON c.id = r.commit_id"
-		" LEFT JOIN kconfigs k ON k.result_id = r.id"
-		" LEFT JOIN kconfigs o ON o.result_id = r.cached_from"
-		" WHERE c.run_id = ? AND c.position = ? AND r.config = ? AND r.stage = 'build'");
 	size_t c;
 
 	for (c = 0; c < cov->nconfigs; c++) {
+		char *dotconfig, *compiled;
+
 		builds[c] = NULL;
-		sqlite3_reset(q);
-		sqlite3_bind_int64(q, 1, cov->run_id);
-		sqlite3_bind_int(q, 2, position);
-		db_bind_text(q, 3, cov->configs[c]);
-		if (sqlite3_step(q) == SQLITE_ROW && sqlite3_column_type(q, 0) != SQLITE_NULL) {
-			builds[c] = xmalloc(sizeof(**builds));
-			coverage_build_init(builds[c], db_column_str(q, 0),
-					    sqlite3_column_type(q, 1) == SQLITE_NULL ? NULL :
-					    db_column_str(q, 1));
-		}
+		if (db_coverage_build(db, cov->run_id, position, cov->configs[c], &dotconfig,
+				      &compiled))
+			continue;
+		builds[c] = xmalloc(sizeof(**builds));
+		coverage_build_init(builds[c], dotconfig, compiled);
+		free(dotconfig);
+		free(compiled);
 	}
-	sqlite3_finalize(q);
 }
 
 static void free_builds(struct coverage_build **builds, size_t n)
@@ -594,13 +586,72 @@ static int judge_commit(const struct coverage *cov, const char *work_dir,
 	return ret;
 }
 
+/* Add a judged commit's counts to the run's totals. */
+static void add_totals(struct coverage *cov, const struct coverage_commit *cc)
+{
+	size_t c;
+
+	if (!cc->judged) {
+		cov->unjudged += cc->changed;
+		return;
+	}
+	cov->changed += cc->changed;
+	cov->compiled += cc->compiled;
+	cov->undecided += cc->undecided;
+	cov->never += cc->changed - cc->compiled - cc->undecided;
+	cov->kconfig += cc->kconfig;
+	for (c = 0; c < cov->nconfigs; c++)
+		cov->compiled_by[c] += cc->compiled_by[c];
+}
+
+/* Judge every applied commit of the run, each against its parent's builds. */
+static int judge_commits(sqlite3 *db, const char *work_dir, struct coverage *cov)
+{
+	struct coverage_build **prev = xcalloc(cov->nconfigs + 1, sizeof(*prev));
+	struct coverage_build **cur = xcalloc(cov->nconfigs + 1, sizeof(*cur));
+	struct db_coverage_commit *rows;
+	size_t i, nrows = db_coverage_commits(db, cov->run_id, &rows);
+	int ret = 0, last = -1;
+
+	for (i = 0; i < nrows && !ret; i++) {
+		struct coverage_commit *cc;
+		int position = rows[i].position;
+
+		cov->commits = xrealloc(cov->commits, (cov->ncommits + 1) * sizeof(*cov->commits));
+		cc = &cov->commits[cov->ncommits++];
+		memset(cc, 0, sizeof(*cc));
+		cc->position = position;
+		cc->sha = rows[i].sha;
+		cc->subject = rows[i].subject;
+		rows[i].sha = rows[i].subject = NULL;
+		cc->compiled_by = xcalloc(cov->nconfigs + 1, sizeof(*cc->compiled_by));
+		if (last != position - 1) {
+			free_builds(prev, cov->nconfigs);
+			load_builds(db, cov, position - 1, prev);
+		}
+		load_builds(db, cov, position, cur);
+		if (judge_commit(cov, work_dir, cc, prev, cur)) {
+			ret = -1;
+			break;
+		}
+		add_totals(cov, cc);
+		free_builds(prev, cov->nconfigs);
+		memcpy(prev, cur, cov->nconfigs * sizeof(*cur));
+		memset(cur, 0, cov->nconfigs * sizeof(*cur));
+		last = position;
+	}
+	db_coverage_commits_free(rows, nrows);
+	free_builds(prev, cov->nconfigs);
+	free_builds(cur, cov->nconfigs);
+	free(prev);
+	free(cur);
+	return ret;
+}
+
 int coverage_load(sqlite3 *db, long long run_id, struct coverage *cov)
 {
-	struct coverage_build **prev = NULL, **cur = NULL;
 	struct run_info run;
-	sqlite3_stmt *q;
-	int ret = -1, last = -1;
-	size_t c;
+	int ret = 0;
 
 	memset(cov, 0, sizeof(*cov));
 	if (db_load_run(db, run_id, &run))
@@ -609,76 +660,12 @@ int coverage_load(sqlite3 *db, long long run_id, struct coverage *cov)
 	split_configs(run.configs, cov);
 	cov->compiled_by = xcalloc(cov->nconfigs + 1, sizeof(*cov->compiled_by));
 	/* A database from before version 5 opened read-only has no such table. */
-	if (!db_has_column(db, "kconfigs", "dotconfig")) {
-		ret = 0;
-		goto out;
+	if (db_has_column(db, "kconfigs", "dotconfig")) {
+		cov->recorded = db_coverage_recorded(db, cov->run_id);
+		cov->commits_total = db_coverage_commits_total(db, cov->run_id);
+		if (cov->recorded)
+			ret = judge_commits(db, run.work_dir, cov);
 	}
-	q = db_prepare(db, "SELECT EXISTS (SELECT 1 FROM kconfigs k JOIN results r"
-		       " ON k.result_id IN (r.id, r.cached_from) WHERE r.run_id = ?)");
-	sqlite3_bind_int64(q, 1, cov->run_id);
-	cov->recorded = sqlite3_step(q) == SQLITE_ROW && sqlite3_column_int(q, 0);
-	sqlite3_finalize(q);
-
-	q = db_prepare(db, "SELECT COUNT(*) FROM commits WHERE run_id = ? AND position > 0");
-	sqlite3_bind_int64(q, 1, cov->run_id);
-	if (sqlite3_step(q) == SQLITE_ROW)
-		cov->commits_total = sqlite3_column_int(q, 0);
-	sqlite3_finalize(q);
-	if (!cov->recorded) {
-		ret = 0;
-		goto out;
-	}
-
-	prev = xcalloc(cov->nconfigs + 1, sizeof(*prev));
-	cur = xcalloc(cov->nconfigs + 1, sizeof(*cur));
-	q = db_prepare(db, "SELECT position, sha, subject FROM commits WHERE run_id = ?"
-		       " AND position > 0 AND sha IS NOT NULL ORDER BY position");
-	sqlite3_bind_int64(q, 1, cov->run_id);
-	while (sqlite3_step(q) == SQLITE_ROW) {
-		struct coverage_commit *cc;
-		int position = sqlite3_column_int(q, 0);
-
-		cov->commits = xrealloc(cov->commits, (cov->ncommits + 1) * sizeof(*cov->commits));
-		cc = &cov->commits[cov->ncommits++];
-		memset(cc, 0, sizeof(*cc));
-		cc->position = position;
-		cc->sha = db_column_dup(q, 1);
-		cc->subject = db_column_dup(q, 2);
-		cc->compiled_by = xcalloc(cov->nconfigs + 1, sizeof(*cc->compiled_by));
-		if (last != position - 1) {
-			free_builds(prev, cov->nconfigs);
-			load_builds(db, cov, position - 1, prev);
-		}
-		load_builds(db, cov, position, cur);
-		if (judge_commit(cov, run.work_dir, cc, prev, cur)) {
-			sqlite3_finalize(q);
-			goto out;
-		}
-		if (!cc->judged) {
-			cov->unjudged += cc->changed;
-		} else {
-			cov->changed += cc->changed;
-			cov->compiled += cc->compiled;
-			cov->undecided += cc->undecided;
-			cov->never += cc->changed - cc->compiled - cc->undecided;
-			cov->kconfig += cc->kconfig;
-			for (c = 0; c < cov->nconfigs; c++)
-				cov->compiled_by[c] += cc->compiled_by[c];
-		}
-		free_builds(prev, cov->nconfigs);
-		memcpy(prev, cur, cov->nconfigs * sizeof(*cur));
-		memset(cur, 0, cov->nconfigs * sizeof(*cur));
-		last = position;
-	}
-	sqlite3_finalize(q);
-	ret = 0;
-out:
-	if (prev)
-		free_builds(prev, cov->nconfigs);
-	if (cur)
-		free_builds(cur, cov->nconfigs);
-	free(prev);
-	free(cur);
 	run_info_free(&run);
 	return ret;
 }
