@@ -278,23 +278,23 @@ static void fragment_assignments(const char *text, struct argv_array *out)
 	dotconfig_release(&dc);
 }
 
-int config_derive(struct kconfig_eval *ev, const struct kconfig_index *ix,
-		  const char *const *symbols, size_t nsymbols,
-		  const char *const *fixed_names, const char *const *fixed_fragments,
-		  size_t nfixed, struct derive_result *out)
+/*
+ * The fixed configurations resolved first, and the arms of every symbol:
+ * y and n, m too for a tristate when modules are on in any configuration.
+ */
+static int start_derivation(struct kconfig_eval *ev, const struct kconfig_index *ix,
+			    const char *const *symbols, size_t nsymbols,
+			    const char *const *fixed_names, const char *const *fixed_fragments,
+			    size_t nfixed, struct derive_result *out)
 {
-	struct argv_array layer = ARGV_ARRAY_INIT;
-	size_t i, j, round;
-	int ret = -1;
+	size_t i;
 
-	memset(out, 0, sizeof(*out));
 	out->modules = dotconfig_tristate(ev->tiny.buf, "MODULES") != 'n';
 	for (i = 0; i < nfixed; i++) {
 		add_config(out, fixed_names[i], fixed_fragments[i], 0);
 		if (kconfig_eval_resolve(ev, fixed_fragments[i], &out->configs[i].dotconfig))
-			goto out;
+			return -1;
 	}
-	/* Modules on in any configuration make m an arm of a tristate. */
 	for (i = 0; i < nfixed; i++)
 		out->modules |= dotconfig_tristate(out->configs[i].dotconfig.buf, "MODULES") == 'y';
 	for (i = 0; i < nsymbols; i++) {
@@ -307,59 +307,71 @@ int config_derive(struct kconfig_eval *ev, const struct kconfig_index *ix,
 	}
 	for (i = 0; i < nfixed; i++)
 		mark_covered(out, i);
+	return 0;
+}
 
-	/* Derived configurations start from the last fixed one (smp: the most code built). */
-	if (nfixed)
-		fragment_assignments(fixed_fragments[nfixed - 1], &layer);
-	for (round = 0; round < DERIVE_MAX_CONFIGS * (DERIVE_MAX_LEVEL + 1); round++) {
-		struct argv_array map = ARGV_ARRAY_INIT;
-		size_t c, covered, *tried, ntried = 0;
-		int layered;
-		char *name;
+/*
+ * One derived configuration: the open arms that fit together, over layer
+ * (the last fixed configuration's assignments) if they can. 1 if one was
+ * tried and more may follow, 0 if no arm is left to try, -1 on an error.
+ */
+static int derive_one(struct kconfig_eval *ev, const struct kconfig_index *ix,
+		      const struct argv_array *layer, size_t nfixed, struct derive_result *out)
+{
+	struct argv_array map = ARGV_ARRAY_INIT;
+	size_t c, j, covered, *tried, ntried = 0;
+	int layered, ret = 1;
+	char *name;
 
-		tried = xcalloc(out->narms, sizeof(*tried));
-		/* An arm at odds with the layer (SMP=n over smp) goes in one without it. */
-		for (layered = 1; layered >= 0 && !ntried; layered--) {
-			argv_clear(&map);
-			if (layered)
-				add_all(&map, &layer);
-			pack(out, &map, tried, &ntried);
-		}
-		if (!ntried) {
-			free(tried);
-			argv_clear(&map);
-			break;
-		}
-		c = out->nconfigs;
-		name = xasprintf("auto-%zu", c - nfixed + 1);
-		add_config(out, name, "", 1);
-		free(name);
-		if (resolve_config(ev, out, c, &map)) {
-			free(tried);
-			argv_clear(&map);
-			goto out;
-		}
+	tried = xcalloc(out->narms, sizeof(*tried));
+	/* An arm at odds with the layer (SMP=n over smp) goes in one without it. */
+	for (layered = 1; layered >= 0 && !ntried; layered--) {
 		argv_clear(&map);
-		covered = mark_covered(out, c);
-		/* What this fragment tried and Kconfig dropped gets one more level. */
-		for (j = 0; j < ntried; j++) {
-			struct derived_arm *a = &out->arms[tried[j]];
-
-			if (a->config < 0)
-				extend(ix, a, out->configs[c].dotconfig.buf);
-		}
-		free(tried);
-		if (!covered || out->nconfigs - nfixed > DERIVE_MAX_CONFIGS) {
-			/* A fragment that covers nothing is not kept. */
-			struct derived_config *dc = &out->configs[--out->nconfigs];
-
-			free(dc->name);
-			free(dc->fragment);
-			strbuf_release(&dc->dotconfig);
-		}
-		if (out->nconfigs - nfixed >= DERIVE_MAX_CONFIGS)
-			break;
+		if (layered)
+			add_all(&map, layer);
+		pack(out, &map, tried, &ntried);
 	}
+	if (!ntried) {
+		ret = 0;
+		goto out;
+	}
+	c = out->nconfigs;
+	name = xasprintf("auto-%zu", c - nfixed + 1);
+	add_config(out, name, "", 1);
+	free(name);
+	if (resolve_config(ev, out, c, &map)) {
+		ret = -1;
+		goto out;
+	}
+	covered = mark_covered(out, c);
+	/* What this fragment tried and Kconfig dropped gets one more level. */
+	for (j = 0; j < ntried; j++) {
+		struct derived_arm *a = &out->arms[tried[j]];
+
+		if (a->config < 0)
+			extend(ix, a, out->configs[c].dotconfig.buf);
+	}
+	if (!covered || out->nconfigs - nfixed > DERIVE_MAX_CONFIGS) {
+		/* A fragment that covers nothing is not kept. */
+		struct derived_config *dc = &out->configs[--out->nconfigs];
+
+		free(dc->name);
+		free(dc->fragment);
+		strbuf_release(&dc->dotconfig);
+	}
+	if (out->nconfigs - nfixed >= DERIVE_MAX_CONFIGS)
+		ret = 0;
+out:
+	free(tried);
+	argv_clear(&map);
+	return ret;
+}
+
+/* The arms left open, and the derived configurations' names once some were dropped. */
+static void finish_derivation(size_t nfixed, struct derive_result *out)
+{
+	size_t i, j;
+
 	/*
 	 * An arm given up on in one fragment (another assignment there
 	 * overrode it) may hold in a later one, which then covers it.
@@ -375,11 +387,33 @@ int config_derive(struct kconfig_eval *ev, const struct kconfig_index *ix,
 		if (out->arms[i].config < 0 && !out->arms[i].reason)
 			out->arms[i].reason = xasprintf("not covered within %d configurations",
 							DERIVE_MAX_CONFIGS);
-	/* Derived names in order, now that some were dropped. */
 	for (i = nfixed, j = 1; i < out->nconfigs; i++, j++) {
 		free(out->configs[i].name);
 		out->configs[i].name = xasprintf("auto-%zu", j);
 	}
+}
+
+int config_derive(struct kconfig_eval *ev, const struct kconfig_index *ix,
+		  const char *const *symbols, size_t nsymbols,
+		  const char *const *fixed_names, const char *const *fixed_fragments,
+		  size_t nfixed, struct derive_result *out)
+{
+	struct argv_array layer = ARGV_ARRAY_INIT;
+	size_t round;
+	int ret = -1, more = 1;
+
+	memset(out, 0, sizeof(*out));
+	if (start_derivation(ev, ix, symbols, nsymbols, fixed_names, fixed_fragments, nfixed,
+			     out))
+		goto out;
+	/* Derived configurations start from the last fixed one (smp: the most code built). */
+	if (nfixed)
+		fragment_assignments(fixed_fragments[nfixed - 1], &layer);
+	for (round = 0; more > 0 && round < DERIVE_MAX_CONFIGS * (DERIVE_MAX_LEVEL + 1); round++)
+		more = derive_one(ev, ix, &layer, nfixed, out);
+	if (more < 0)
+		goto out;
+	finish_derivation(nfixed, out);
 	out->resolved = ev->resolved;
 	ret = 0;
 out:
