@@ -119,6 +119,28 @@ static void add_dependencies(const struct kconfig_index *ix, const char *sym,
 		kconfig_depends_assign(s->depends.buf, extra);
 }
 
+/* Why arm a of symbol s is left: a level added nothing new to try. */
+static void give_up(struct derived_arm *a, const struct kconfig_symbol *s, const char *dotconfig)
+{
+	struct strbuf tried = STRBUF_INIT;
+	size_t i;
+
+	for (i = 0; i < a->extra.argc; i++)
+		strbuf_addf(&tried, "%s%s", i ? " " : "", a->extra.argv[i]);
+	if (tried.len)
+		a->reason = xasprintf("still %c with %s set too (depends on %s%s%s)",
+				      dotconfig_tristate(dotconfig, a->symbol), tried.buf,
+				      s->depends.len ? s->depends.buf : "nothing",
+				      s->prompt ? "" : "; no prompt",
+				      s->selected_by.argc ? "; selected" : "");
+	else
+		a->reason = xasprintf("still %c and nothing to set: depends on %s%s",
+				      dotconfig_tristate(dotconfig, a->symbol),
+				      s->depends.len ? s->depends.buf : "nothing",
+				      s->prompt ? "" : "; no prompt");
+	strbuf_release(&tried);
+}
+
 /*
  * One more level of what might reach arm a, which Kconfig dropped from a
  * configuration whose .config is dotconfig. Returns 0, or -1 with a->reason
@@ -184,22 +206,7 @@ static int extend(const struct kconfig_index *ix, struct derived_arm *a, const c
 	}
 	argv_clear(&next);
 	if (a->extra.argc == before) {
-		struct strbuf tried = STRBUF_INIT;
-
-		for (i = 0; i < a->extra.argc; i++)
-			strbuf_addf(&tried, "%s%s", i ? " " : "", a->extra.argv[i]);
-		if (tried.len)
-			a->reason = xasprintf("still %c with %s set too (depends on %s%s%s)",
-					      dotconfig_tristate(dotconfig, a->symbol), tried.buf,
-					      s->depends.len ? s->depends.buf : "nothing",
-					      s->prompt ? "" : "; no prompt",
-					      s->selected_by.argc ? "; selected" : "");
-		else
-			a->reason = xasprintf("still %c and nothing to set: depends on %s%s",
-					      dotconfig_tristate(dotconfig, a->symbol),
-					      s->depends.len ? s->depends.buf : "nothing",
-					      s->prompt ? "" : "; no prompt");
-		strbuf_release(&tried);
+		give_up(a, s, dotconfig);
 		return -1;
 	}
 	return 0;
