@@ -26,8 +26,9 @@ long long db_cache_find(sqlite3 *db, const char *column, const char *key, const 
 	/* column is one of two names of ours, never data. */
 	sql = xasprintf("SELECT COALESCE(o.id, r.id) FROM results r LEFT JOIN results o"
 			" ON o.id = r.cached_from WHERE r.%s = ? AND r.stage = ?"
-			" AND r.status NOT IN ('skip', 'error') ORDER BY r.cached_from IS NOT NULL, r.id DESC"
-			" LIMIT 1", strcmp(column, "image_key") ? "cache_key" : "image_key");
+			" AND r.status NOT IN ('skip', 'error')"
+			" ORDER BY r.cached_from IS NOT NULL, r.id DESC LIMIT 1",
+			strcmp(column, "image_key") ? "cache_key" : "image_key");
 	st = db_prepare(db, sql);
 	free(sql);
 	db_bind_text(st, 1, key);

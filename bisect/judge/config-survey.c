@@ -100,7 +100,8 @@ static void estimate(const char *git_dir, struct config_survey *s)
 			int failed;
 
 			e.cc.compiled_by = xcalloc(r->nconfigs, sizeof(*e.cc.compiled_by));
-			failed = guards_commit_each(git_dir, s->ds.commits[i].sha, estimate_file, &e);
+			failed = guards_commit_each(git_dir, s->ds.commits[i].sha, estimate_file,
+						    &e);
 			if (!failed && pass) {
 				s->estimate_all += e.cc.compiled;
 			} else if (!failed) {

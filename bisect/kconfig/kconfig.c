@@ -351,7 +351,7 @@ struct index_parse {
 	int in_frame_head;	/* after menu or choice, before its first entry */
 	int in_help, help_indent;
 	int choices;		/* choice blocks open */
-	long cur_i;		/* the config entry being read (an index: the array moves), or -1 */
+	long cur_i;		/* the entry being read, or -1 (an index: the array moves) */
 };
 
 /* The logical line at p (continued lines joined) into line; returns where the next one starts. */

@@ -40,8 +40,10 @@ int main(void)
 	if (!mkdtemp(dir))
 		die("mkdtemp failed");
 	put(dir, "base.config", "CONFIG_X=y\n");
-	put(dir, "up.config", "# A uniprocessor kernel. The smallest one.\n# CONFIG_SMP is not set\n");
-	put(dir, "smp.config", "#  Two CPUs,\n#\tas most machines\n# have. More text.\nCONFIG_SMP=y\n");
+	put(dir, "up.config",
+	    "# A uniprocessor kernel. The smallest one.\n# CONFIG_SMP is not set\n");
+	put(dir, "smp.config",
+	    "#  Two CPUs,\n#\tas most machines\n# have. More text.\nCONFIG_SMP=y\n");
 	put(dir, "bare.config", "CONFIG_A=y\n");
 	put(dir, ".hidden.config", "");
 	put(dir, "notes.txt", "");
