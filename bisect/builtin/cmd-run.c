@@ -12,7 +12,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "step/build-remote.h"
 #include "builtin/builtin.h"
@@ -20,41 +19,10 @@
 #include "lib/layout.h"
 #include "step/results-remote.h"
 #include "run/run.h"
+#include "run/run-setup.h"
 #include "run/run-slurm.h"
 #include "input/tree.h"
 #include "lib/util.h"
-
-struct run_opts {
-	const char *db_path;
-	const char *configs;
-	const char *repo;
-	const char *tarball;
-	const char *accel;
-	const char *suites;
-	const char *profile;
-	const char *tests;
-	const char *metrics;
-	const char *results_remote;
-	const char *partition;
-	int slurm;
-	int slurm_timeout;
-	int stop_on_failure;
-	int jobs;
-	int boot_timeout;
-	int test_timeout;
-	int retries;
-	int ccache;
-	int no_cache;
-	int no_parallel;
-	int no_base;
-	int no_sandbox;
-	const char *distcc;
-	const char *ccache_remote;
-	int discard;
-	int resume;
-	const char *boot;
-	const char *target;	/* series path or BASE..TIP */
-};
 
 static const char *const accels[] = { "tcg", "kvm", NULL };
 static const char *const profiles[] = { "quick", "full", NULL };
@@ -128,129 +96,6 @@ static const struct opt run_option_list[] = {
 };
 DEFINE_CMD_OPTIONS(run, struct run_opts, run_option_list);
 
-static int run_check_distcc(void)
-{
-	const char *argv[] = { "sh", "-c", "command -v distcc >/dev/null", NULL };
-	struct child c = { .argv = argv };
-
-	if (run_child(&c))
-		return error("--distcc: distcc is not installed (Debian's distcc)");
-	return 0;
-}
-
-static int have_ccache(void)
-{
-	const char *argv[] = { "sh", "-c", "command -v ccache >/dev/null", NULL };
-	struct child c = { .argv = argv };
-
-	return !run_child(&c);
-}
-
-/* The option, else the environment; not recorded with the run (run-config.h). */
-static void set_ccache_remote(const struct run_opts *o, struct run_config *rc)
-{
-	const char *url = o->ccache_remote ? o->ccache_remote : getenv("BISECTABLE_CCACHE_REMOTE");
-
-	free(rc->ccache_remote);
-	rc->ccache_remote = url && *url ? xstrdup(url) : NULL;
-	/* The steps (git rebase --exec 'bisectable step') read it from there. */
-	if (rc->ccache_remote && rc->ccache)
-		setenv("BISECTABLE_CCACHE_REMOTE", rc->ccache_remote, 1);
-	else
-		unsetenv("BISECTABLE_CCACHE_REMOTE");
-	if (rc->ccache_remote && !rc->ccache) {
-		char *shown = url_public(rc->ccache_remote);
-
-		warning("ccache's remote storage %s is not used: the run compiles without ccache",
-			shown);
-		free(shown);
-	}
-}
-
-/* The run's typed configuration from the options, checked once, here. */
-static int make_config(const struct run_opts *o, const struct run_target *t,
-		       struct run_config *rc)
-{
-	char *configs_dir = project_path("configs");
-	int ret;
-
-	run_config_init(rc);
-	if (run_load_metrics(rc, t)) {
-		free(configs_dir);
-		return -1;
-	}
-	run_config_set_configs(rc, o->configs);
-	/* 'auto' is not a fragment: it asks for the derived ones (run-derive.c). */
-	for (size_t i = 0; i < rc->nconfigs; i++) {
-		if (strcmp(rc->configs[i], "auto"))
-			continue;
-		free(rc->configs[i]);
-		memmove(&rc->configs[i], &rc->configs[i + 1],
-			(rc->nconfigs - i - 1) * sizeof(*rc->configs));
-		rc->nconfigs--;
-		i--;
-		rc->derive = 1;
-	}
-	if (rc->derive && !rc->nconfigs)
-		run_config_set_configs(rc, "up,smp");
-	rc->boot_derived = !strcmp(o->boot, "auto");
-	run_config_set_suites(rc, o->suites);
-	free(rc->profile);
-	rc->profile = xstrdup(o->profile);
-	run_config_set_tests(rc, o->tests);
-	rc->mode = o->stop_on_failure ? RUN_STOP_ON_FAILURE : RUN_KEEP_GOING;
-	free(rc->accel);
-	rc->accel = xstrdup(o->accel);
-	rc->jobs = o->jobs ? o->jobs : 1;	/* --slurm: each job's own default */
-	rc->boot_timeout = o->boot_timeout;
-	rc->test_timeout = o->test_timeout;
-	rc->retries = o->retries;
-	rc->ccache = o->ccache;
-	rc->use_cache = !o->no_cache;
-	rc->parallel = !o->no_parallel;
-	rc->verify_base = !o->no_base;
-	rc->sandbox = !o->no_sandbox;
-	rc->distcc_hosts = o->distcc && *o->distcc ? xstrdup(o->distcc) : NULL;
-	set_ccache_remote(o, rc);
-	ret = run_config_validate(rc, configs_dir);
-	free(configs_dir);
-	return ret;
-}
-
-/*
- * The shared results store: the option over the environment, which the
- * steps (git rebase --exec) inherit. 0, or -1 for a URL that is not one.
- */
-static int use_results_remote(const struct run_opts *o)
-{
-	const char *url = o->results_remote ? o->results_remote : results_remote_url();
-
-	if (!url)
-		return 0;
-	if (results_remote_check_url(url))
-		return -1;
-	setenv(RESULTS_REMOTE_ENV, url, 1);
-	return 0;
-}
-
-/* Say in the run's record which store it used (see results-remote.h). */
-static void record_results_remote(struct run *r)
-{
-	sqlite3_stmt *st;
-	char *shown;
-
-	if (!results_remote_url())
-		return;
-	/* Without its password: the database is read by reports and merged elsewhere. */
-	shown = url_public(results_remote_url());
-	st = db_prepare(r->db, "UPDATE runs SET results_remote = ?, results_remote_lost = NULL WHERE id = ?");
-	db_bind_text(st, 1, shown);
-	sqlite3_bind_int64(st, 2, r->id);
-	db_done(r->db, st);
-	info("results store: %s", shown);
-	free(shown);
-}
-
 /* run --resume [N]: the run's own configuration, its recorded results reused. */
 static int resume(struct cmd_ctx *ctx)
 {
@@ -269,66 +114,18 @@ static int resume(struct cmd_ctx *ctx)
 	r.db = ctx->db;
 	run_mark_interrupted(r.db);
 	run_config_free(&rc);
-	if (use_results_remote(o) || run_resume(&r, id, &rc))
+	if (run_setup_results_remote(o) || run_resume(&r, id, &rc))
 		goto out;
-	set_ccache_remote(o, &rc);
-	if (run_check_tools(rc.sandbox) || (rc.distcc_hosts && run_check_distcc()) ||
+	run_setup_ccache_remote(o, &rc);
+	if (run_check_tools(rc.sandbox) || (rc.distcc_hosts && run_setup_check_distcc()) ||
 	    run_check_exec_paths(o->db_path ? o->db_path : ctx->db_path))
 		goto out;
-	record_results_remote(&r);
+	run_setup_record_results_remote(&r);
 	ret = run_verify(&r);
 out:
 	run_release(&r);
 	run_config_free(&rc);
 	return ret;
-}
-
-/* What each Slurm job is given after its --db and --configs: our options and the target. */
-static void slurm_job_args(const struct run_opts *o, struct argv_array *a)
-{
-	char *path;
-
-	argv_pushl(a, "--accel", o->accel, "--suites", o->suites, "--profile", o->profile,
-		   "--tests", o->tests, NULL);
-	argv_pushf(a, "--boot-timeout=%d", o->boot_timeout);
-	argv_pushf(a, "--test-timeout=%d", o->test_timeout);
-	argv_pushf(a, "--retries=%d", o->retries);
-	if (o->jobs)
-		argv_pushf(a, "--jobs=%d", o->jobs);
-	if (o->ccache >= 0)
-		argv_push(a, o->ccache ? "--ccache" : "--no-ccache");
-	if (o->no_cache)
-		argv_push(a, "--no-cache");
-	if (o->no_base)
-		argv_push(a, "--no-base");
-	if (o->no_sandbox)
-		argv_push(a, "--no-sandbox");
-	if (o->discard)
-		argv_push(a, "--discard");
-	if (o->metrics) {
-		path = abspath(o->metrics);
-		argv_pushl(a, "--metrics", path, NULL);
-		free(path);
-	}
-	/*
-	 * The results store and ccache's remote storage reach the jobs in
-	 * the environment (sbatch --export=ALL), as they reach the steps
-	 * here: their URLs may hold a password, a job's command line is
-	 * shown to every user of the cluster.
-	 */
-	if (o->distcc && *o->distcc)
-		argv_pushl(a, "--distcc", o->distcc, NULL);
-	path = abspath(o->tarball);
-	argv_pushl(a, "--tarball", path, NULL);
-	free(path);
-	if (o->repo) {
-		path = abspath(o->repo);
-		argv_pushl(a, "--repo", path, o->target, NULL);
-	} else {
-		path = abspath(o->target);
-		argv_push(a, path);
-	}
-	free(path);
 }
 
 /* run --slurm: the configurations as Slurm jobs, their databases as one run here. */
@@ -345,7 +142,7 @@ static int run_on_slurm(struct cmd_ctx *ctx, const struct run_opts *o,
 	if (o->stop_on_failure)
 		return error("--stop-on-failure needs the work tree here: not with --slurm"),
 			EXIT_ERROR;
-	slurm_job_args(o, &args);
+	run_setup_slurm_args(o, &args);
 	s.job_args = args.argv;
 	ret = run_slurm(&s);
 	argv_clear(&args);
@@ -378,7 +175,7 @@ int cmd_run(struct cmd_ctx *ctx)
 		t.series = o.repo ? NULL : o.target;
 		t.metrics = o.metrics;
 		run_config_free(&rc);
-		if (use_results_remote(&o) || make_config(&o, &t, &rc))
+		if (run_setup_results_remote(&o) || run_setup_config(&o, &t, &rc))
 			goto out;
 		/*
 		 * The derived configurations come from the applied series and the
@@ -394,13 +191,7 @@ int cmd_run(struct cmd_ctx *ctx)
 		ret = run_on_slurm(ctx, &o, &rc);
 		goto out;
 	}
-	if (o.ccache < 0)
-		o.ccache = have_ccache();
-	/* Through distcc, as many compiles at once as the hosts have slots. */
-	if (!o.jobs && o.distcc && *o.distcc)
-		o.jobs = distcc_slots(o.distcc);
-	if (!o.jobs)
-		o.jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
+	run_setup_local_defaults(&o);
 	if (!o.repo && strstr(o.target, "..") && !file_exists(o.target)) {
 		error("%s looks like a range: give --repo", o.target);
 		goto out;
@@ -412,8 +203,8 @@ int cmd_run(struct cmd_ctx *ctx)
 	t.metrics = o.metrics;
 	t.discard = o.discard;
 	run_config_free(&rc);
-	if (use_results_remote(&o) || make_config(&o, &t, &rc) || run_check_tools(rc.sandbox) ||
-	    (rc.distcc_hosts && run_check_distcc()) ||
+	if (run_setup_results_remote(&o) || run_setup_config(&o, &t, &rc) || run_check_tools(rc.sandbox) ||
+	    (rc.distcc_hosts && run_setup_check_distcc()) ||
 	    run_check_exec_paths(o.db_path))
 		goto out;
 	/* The database was opened (and checked) before any work, by bisectable.c. */
@@ -424,7 +215,7 @@ int cmd_run(struct cmd_ctx *ctx)
 		goto out;
 	run_record(&r);
 	run_write_derived(&r);
-	record_results_remote(&r);
+	run_setup_record_results_remote(&r);
 	ret = run_verify(&r);
 out:
 	run_release(&r);

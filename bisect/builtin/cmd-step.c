@@ -13,134 +13,19 @@
  * skip or 128 abort; never 2, which git would take for bad.
  */
 #define _GNU_SOURCE
-#include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
-#include <poll.h>
-#include <pthread.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 #include <unistd.h>
 
 #include "run/bisect.h"
 #include "builtin/builtin.h"
 #include "db/db.h"
-#include "step/qemu.h"
 #include "run/run.h"
 #include "input/run-config.h"
 #include "lib/util.h"
+#include "step/step-run.h"
 #include "step/verify.h"
-
-static void on_signal(int sig)
-{
-	/* Take the build or the guest down with us; the run cleans the rest. */
-	child_signal_current(SIGKILL);
-	qemu_kill_current();
-	signal(sig, SIG_DFL);
-	raise(sig);
-}
-
-/* Is 'bisectable run' still there? Its alive pipe has no EOF. */
-static int run_is_alive(int fd)
-{
-	struct pollfd p = { .fd = fd, .events = POLLIN };
-	char c;
-
-	if (poll(&p, 1, 0) <= 0)
-		return 1;
-	return read(fd, &c, 1) > 0;
-}
-
-/* The run died (even by kill -9): end this step and its process group. */
-static void *watch_run(void *arg)
-{
-	struct pollfd p = { .fd = *(int *)arg, .events = POLLIN };
-	char c;
-
-	while (poll(&p, 1, -1) < 0 || (p.revents && read(p.fd, &c, 1) > 0))
-		;
-	kill(0, SIGTERM);
-	return NULL;
-}
-
-/*
- * Run by 'bisectable run', a step has the read end of a pipe whose write end
- * only run holds. Returns -1 if run is already gone.
- */
-static int watch_run_start(void)
-{
-	static int fd;
-	const char *s = getenv("BISECTABLE_RUN_FD");
-	pthread_t thread;
-
-	if (!s)
-		return 0;
-	if (parse_int(s, 3, INT_MAX, &fd) || fcntl(fd, F_GETFD) < 0)
-		return error("BISECTABLE_RUN_FD=%s is no open file", s);
-	if (!run_is_alive(fd))
-		return error("the run that started this step is gone");
-	if (pthread_create(&thread, NULL, watch_run, &fd))
-		return error("cannot watch the run: %s", strerror(errno));
-	pthread_detach(thread);
-	return 0;
-}
-
-/*
- * Nothing left to pick in the rebase's todo list: this is the series' tip.
- * 1 last, 0 not, -1 the todo list cannot be read: never a reason to end the
- * run (and delete its later commits).
- */
-static int is_last_pick(const char *work_dir)
-{
-	struct strbuf path = STRBUF_INIT, todo = STRBUF_INIT;
-	const char *p;
-	int last = -1;
-
-	if (git_quiet(work_dir, &path, "rev-parse", "--git-path", "rebase-merge/git-rebase-todo",
-		      NULL) || !path.len)
-		goto out;
-	if (path.buf[0] != '/') {
-		char *abs = xasprintf("%s/%s", work_dir, path.buf);
-
-		strbuf_reset(&path);
-		strbuf_addstr(&path, abs);
-		free(abs);
-	}
-	if (strbuf_read_file(&todo, path.buf) < 0) {
-		error("cannot read the rebase's todo list %s", path.buf);
-		goto out;
-	}
-	last = 1;
-	for (p = todo.buf; *p; ) {
-		if (!strncmp(p, "pick ", 5) || !strncmp(p, "p ", 2))
-			last = 0;
-		p = strchr(p, '\n');
-		if (!p)
-			break;
-		p++;
-	}
-out:
-	strbuf_release(&path);
-	strbuf_release(&todo);
-	return last;
-}
-
-/*
- * The last commit of the rebase ends the run, also after a fix-up stop; a
- * fix-up that dropped commits leaves no stale positions.
- */
-static void finish_run(sqlite3 *db, long long run_id, int position, const char *sha)
-{
-	sqlite3_stmt *q = db_prepare(db, "DELETE FROM commits WHERE run_id = ?"
-				     " AND position > ? AND sha IS NOT NULL");
-
-	sqlite3_bind_int64(q, 1, run_id);
-	sqlite3_bind_int(q, 2, position);
-	db_done(db, q);
-	db_finish_run(db, run_id, "done", sha);
-}
 
 struct step_opts {
 	long long run;
@@ -196,11 +81,10 @@ static int bisect_step(const struct step_opts *o, const char *db_path)
 	sqlite3 *db;
 
 	die_status = BISECT_ABORT;
-	signal(SIGINT, on_signal);
-	signal(SIGTERM, on_signal);
+	step_catch_signals();
 	if (o->base)
 		die("--base is a step of 'bisectable run', not of git bisect");
-	if (watch_run_start())
+	if (step_watch_run())
 		return BISECT_ABORT;
 	if (git(NULL, &top, "rev-parse", "--show-toplevel", NULL))
 		die("step --bisect-run runs in the work tree git bisect checked out");
@@ -213,11 +97,7 @@ static int bisect_step(const struct step_opts *o, const char *db_path)
 		if (!run_id)
 			die("no run to record this step in");
 	}
-	if (db_load_run(db, run_id, &run))
-		die("no run %lld in %s", run_id, db_path);
-	if (run_config_from_json(run.options, &rc))
-		die("run %lld in %s has no run configuration this bisectable can read", run_id,
-		    db_path);
+	step_load_run(db, db_path, run_id, &run, &rc);
 	if (o->no_cache)
 		rc.use_cache = 0;
 
@@ -254,17 +134,12 @@ int cmd_step(struct cmd_ctx *ctx)
 		return error("--stage and --no-cache go with --bisect-run"), EXIT_ERROR;
 	if (!run_id)
 		return error("step needs --run N (it is run by 'bisectable run')"), EXIT_ERROR;
-	signal(SIGINT, on_signal);
-	signal(SIGTERM, on_signal);
-	if (watch_run_start())
+	step_catch_signals();
+	if (step_watch_run())
 		return EXIT_ERROR;
 
 	db = db_open(db_path);
-	if (db_load_run(db, run_id, &run))
-		die("no run %lld in %s", run_id, db_path);
-	if (run_config_from_json(run.options, &rc))
-		die("run %lld in %s has no run configuration this bisectable can read", run_id,
-		    db_path);
+	step_load_run(db, db_path, run_id, &run, &rc);
 	/* Not in the run's record (run-config.h): 'run' passes it down in the environment. */
 	rc.ccache_remote = getenv("BISECTABLE_CCACHE_REMOTE") && *getenv("BISECTABLE_CCACHE_REMOTE") ?
 			   xstrdup(getenv("BISECTABLE_CCACHE_REMOTE")) : NULL;
@@ -275,9 +150,9 @@ int cmd_step(struct cmd_ctx *ctx)
 	verify_print_progress(&vc, at_base);
 	verify_configs(&vc);
 	if (!at_base)
-		last = is_last_pick(cwd);
+		last = step_is_last_pick(cwd);
 	if (last > 0)
-		finish_run(vc.db, run.id, vc.position, vc.sha);
+		step_finish_run(vc.db, run.id, vc.position, vc.sha);
 	stop = vc.failed && rc.mode == RUN_STOP_ON_FAILURE;
 
 	db_close(vc.db);

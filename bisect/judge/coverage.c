@@ -13,76 +13,19 @@
 
 #include "judge/coverage.h"
 #include "db/db.h"
+#include "db/db-coverage.h"
 
 /* .config values */
 
-static int compare_values(const void *a, const void *b)
+unsigned coverage_arm(const struct dotconfig *values, const char *symbol)
 {
-	return strcmp(((const struct kconfig_value *)a)->symbol,
-		      ((const struct kconfig_value *)b)->symbol);
-}
-
-void kconfig_values_parse(const char *dotconfig, struct kconfig_values *out)
-{
-	const char *p = dotconfig;
-
-	memset(out, 0, sizeof(*out));
-	while (p && *p) {
-		const char *eol = strchrnul(p, '\n'), *eq;
-
-		/* "# CONFIG_X is not set" and absent symbols are both n: not kept */
-		if (!strncmp(p, "CONFIG_", 7) && (eq = memchr(p, '=', eol - p)) && eq > p + 7) {
-			const char *val = eq + 1;
-
-			if (out->n == out->alloc) {
-				out->alloc = out->alloc ? 2 * out->alloc : 256;
-				out->v = xrealloc(out->v, out->alloc * sizeof(*out->v));
-			}
-			out->v[out->n].symbol = xstrndup(p + 7, eq - (p + 7));
-			/* =n does not occur in a .config, but a fragment may say it */
-			out->v[out->n].arm = eol - val == 1 && *val == 'm' ? GUARD_M :
-					     eol - val == 1 && *val == 'n' ? GUARD_N : GUARD_Y;
-			out->n++;
-		}
-		p = *eol ? eol + 1 : eol;
-	}
-	if (out->n)
-		qsort(out->v, out->n, sizeof(*out->v), compare_values);
-}
-
-void kconfig_values_release(struct kconfig_values *kv)
-{
-	size_t i;
-
-	for (i = 0; i < kv->n; i++)
-		free(kv->v[i].symbol);
-	free(kv->v);
-	memset(kv, 0, sizeof(*kv));
-}
-
-unsigned kconfig_arm(const struct kconfig_values *kv, const char *symbol)
-{
-	struct kconfig_value key = { .symbol = (char *)symbol };
-	const struct kconfig_value *hit;
-
-	if (!kv->n)
+	switch (dotconfig_tristate_of(dotconfig_get(values, symbol))) {
+	case 'm':
+		return GUARD_M;
+	case 'n':
 		return GUARD_N;
-	hit = bsearch(&key, kv->v, kv->n, sizeof(*kv->v), compare_values);
-	return hit ? hit->arm : GUARD_N;
-}
-
-void coverage_dotconfig_lines(const char *text, struct strbuf *out)
-{
-	const char *p = text;
-
-	while (p && *p) {
-		const char *eol = strchrnul(p, '\n');
-
-		if (!strncmp(p, "CONFIG_", 7) && memchr(p, '=', eol - p)) {
-			strbuf_add(out, p, eol - p);
-			strbuf_add(out, "\n", 1);
-		}
-		p = *eol ? eol + 1 : eol;
+	default:
+		return GUARD_Y;
 	}
 }
 
@@ -361,7 +304,7 @@ int coverage_compiled_files(const char *out, const char *src, struct strbuf *fil
 
 /* Judging */
 
-enum line_judgement coverage_judge(const struct guard_set *s, const struct kconfig_values *kv)
+enum line_judgement coverage_judge(const struct guard_set *s, const struct dotconfig *values)
 {
 	int undecided = 0;
 	size_t i;
@@ -373,7 +316,7 @@ enum line_judgement coverage_judge(const struct guard_set *s, const struct kconf
 			undecided = 1;
 			continue;
 		}
-		if (!(g->mask & kconfig_arm(kv, g->symbol)))
+		if (!(g->mask & coverage_arm(values, g->symbol)))
 			return LINE_NOT_COMPILED;
 	}
 	return undecided ? LINE_UNDECIDED : LINE_COMPILED;
@@ -385,7 +328,7 @@ void coverage_build_init(struct coverage_build *b, const char *dotconfig, const 
 	const char *p = compiled;
 
 	memset(b, 0, sizeof(*b));
-	kconfig_values_parse(dotconfig, &b->values);
+	dotconfig_parse(dotconfig, &b->values);
 	if (!compiled)
 		return;
 	while (*p) {
@@ -405,7 +348,7 @@ void coverage_build_release(struct coverage_build *b)
 {
 	size_t i;
 
-	kconfig_values_release(&b->values);
+	dotconfig_release(&b->values);
 	for (i = 0; i < b->nfiles; i++)
 		free(b->files[i]);
 	free(b->files);
@@ -551,29 +494,20 @@ void coverage_commit_release(struct coverage_commit *cc)
 static void load_builds(sqlite3 *db, const struct coverage *cov, int position,
 			struct coverage_build **builds)
 {
-	sqlite3_stmt *q = db_prepare(db,
-		"SELECT COALESCE(k.dotconfig, o.dotconfig),"
-		" CASE WHEN k.dotconfig IS NOT NULL THEN k.compiled ELSE o.compiled END"
-		" FROM results r JOIN commits c ON c.id = r.commit_id"
-		" LEFT JOIN kconfigs k ON k.result_id = r.id"
-		" LEFT JOIN kconfigs o ON o.result_id = r.cached_from"
-		" WHERE c.run_id = ? AND c.position = ? AND r.config = ? AND r.stage = 'build'");
 	size_t c;
 
 	for (c = 0; c < cov->nconfigs; c++) {
+		char *dotconfig, *compiled;
+
 		builds[c] = NULL;
-		sqlite3_reset(q);
-		sqlite3_bind_int64(q, 1, cov->run_id);
-		sqlite3_bind_int(q, 2, position);
-		db_bind_text(q, 3, cov->configs[c]);
-		if (sqlite3_step(q) == SQLITE_ROW && sqlite3_column_type(q, 0) != SQLITE_NULL) {
-			builds[c] = xmalloc(sizeof(**builds));
-			coverage_build_init(builds[c], db_column_str(q, 0),
-					    sqlite3_column_type(q, 1) == SQLITE_NULL ? NULL :
-					    db_column_str(q, 1));
-		}
+		if (db_coverage_build(db, cov->run_id, position, cov->configs[c], &dotconfig,
+				      &compiled))
+			continue;
+		builds[c] = xmalloc(sizeof(**builds));
+		coverage_build_init(builds[c], dotconfig, compiled);
+		free(dotconfig);
+		free(compiled);
 	}
-	sqlite3_finalize(q);
 }
 
 static void free_builds(struct coverage_build **builds, size_t n)
@@ -652,13 +586,72 @@ static int judge_commit(const struct coverage *cov, const char *work_dir,
 	return ret;
 }
 
+/* Add a judged commit's counts to the run's totals. */
+static void add_totals(struct coverage *cov, const struct coverage_commit *cc)
+{
+	size_t c;
+
+	if (!cc->judged) {
+		cov->unjudged += cc->changed;
+		return;
+	}
+	cov->changed += cc->changed;
+	cov->compiled += cc->compiled;
+	cov->undecided += cc->undecided;
+	cov->never += cc->changed - cc->compiled - cc->undecided;
+	cov->kconfig += cc->kconfig;
+	for (c = 0; c < cov->nconfigs; c++)
+		cov->compiled_by[c] += cc->compiled_by[c];
+}
+
+/* Judge every applied commit of the run, each against its parent's builds. */
+static int judge_commits(sqlite3 *db, const char *work_dir, struct coverage *cov)
+{
+	struct coverage_build **prev = xcalloc(cov->nconfigs + 1, sizeof(*prev));
+	struct coverage_build **cur = xcalloc(cov->nconfigs + 1, sizeof(*cur));
+	struct db_coverage_commit *rows;
+	size_t i, nrows = db_coverage_commits(db, cov->run_id, &rows);
+	int ret = 0, last = -1;
+
+	for (i = 0; i < nrows && !ret; i++) {
+		struct coverage_commit *cc;
+		int position = rows[i].position;
+
+		cov->commits = xrealloc(cov->commits, (cov->ncommits + 1) * sizeof(*cov->commits));
+		cc = &cov->commits[cov->ncommits++];
+		memset(cc, 0, sizeof(*cc));
+		cc->position = position;
+		cc->sha = rows[i].sha;
+		cc->subject = rows[i].subject;
+		rows[i].sha = rows[i].subject = NULL;
+		cc->compiled_by = xcalloc(cov->nconfigs + 1, sizeof(*cc->compiled_by));
+		if (last != position - 1) {
+			free_builds(prev, cov->nconfigs);
+			load_builds(db, cov, position - 1, prev);
+		}
+		load_builds(db, cov, position, cur);
+		if (judge_commit(cov, work_dir, cc, prev, cur)) {
+			ret = -1;
+			break;
+		}
+		add_totals(cov, cc);
+		free_builds(prev, cov->nconfigs);
+		memcpy(prev, cur, cov->nconfigs * sizeof(*cur));
+		memset(cur, 0, cov->nconfigs * sizeof(*cur));
+		last = position;
+	}
+	db_coverage_commits_free(rows, nrows);
+	free_builds(prev, cov->nconfigs);
+	free_builds(cur, cov->nconfigs);
+	free(prev);
+	free(cur);
+	return ret;
+}
+
 int coverage_load(sqlite3 *db, long long run_id, struct coverage *cov)
 {
-	struct coverage_build **prev = NULL, **cur = NULL;
 	struct run_info run;
-	sqlite3_stmt *q;
-	int ret = -1, last = -1;
-	size_t c;
+	int ret = 0;
 
 	memset(cov, 0, sizeof(*cov));
 	if (db_load_run(db, run_id, &run))
@@ -667,76 +660,12 @@ int coverage_load(sqlite3 *db, long long run_id, struct coverage *cov)
 	split_configs(run.configs, cov);
 	cov->compiled_by = xcalloc(cov->nconfigs + 1, sizeof(*cov->compiled_by));
 	/* A database from before version 5 opened read-only has no such table. */
-	if (!db_has_column(db, "kconfigs", "dotconfig")) {
-		ret = 0;
-		goto out;
+	if (db_has_column(db, "kconfigs", "dotconfig")) {
+		cov->recorded = db_coverage_recorded(db, cov->run_id);
+		cov->commits_total = db_coverage_commits_total(db, cov->run_id);
+		if (cov->recorded)
+			ret = judge_commits(db, run.work_dir, cov);
 	}
-	q = db_prepare(db, "SELECT EXISTS (SELECT 1 FROM kconfigs k JOIN results r"
-		       " ON k.result_id IN (r.id, r.cached_from) WHERE r.run_id = ?)");
-	sqlite3_bind_int64(q, 1, cov->run_id);
-	cov->recorded = sqlite3_step(q) == SQLITE_ROW && sqlite3_column_int(q, 0);
-	sqlite3_finalize(q);
-
-	q = db_prepare(db, "SELECT COUNT(*) FROM commits WHERE run_id = ? AND position > 0");
-	sqlite3_bind_int64(q, 1, cov->run_id);
-	if (sqlite3_step(q) == SQLITE_ROW)
-		cov->commits_total = sqlite3_column_int(q, 0);
-	sqlite3_finalize(q);
-	if (!cov->recorded) {
-		ret = 0;
-		goto out;
-	}
-
-	prev = xcalloc(cov->nconfigs + 1, sizeof(*prev));
-	cur = xcalloc(cov->nconfigs + 1, sizeof(*cur));
-	q = db_prepare(db, "SELECT position, sha, subject FROM commits WHERE run_id = ?"
-		       " AND position > 0 AND sha IS NOT NULL ORDER BY position");
-	sqlite3_bind_int64(q, 1, cov->run_id);
-	while (sqlite3_step(q) == SQLITE_ROW) {
-		struct coverage_commit *cc;
-		int position = sqlite3_column_int(q, 0);
-
-		cov->commits = xrealloc(cov->commits, (cov->ncommits + 1) * sizeof(*cov->commits));
-		cc = &cov->commits[cov->ncommits++];
-		memset(cc, 0, sizeof(*cc));
-		cc->position = position;
-		cc->sha = db_column_dup(q, 1);
-		cc->subject = db_column_dup(q, 2);
-		cc->compiled_by = xcalloc(cov->nconfigs + 1, sizeof(*cc->compiled_by));
-		if (last != position - 1) {
-			free_builds(prev, cov->nconfigs);
-			load_builds(db, cov, position - 1, prev);
-		}
-		load_builds(db, cov, position, cur);
-		if (judge_commit(cov, run.work_dir, cc, prev, cur)) {
-			sqlite3_finalize(q);
-			goto out;
-		}
-		if (!cc->judged) {
-			cov->unjudged += cc->changed;
-		} else {
-			cov->changed += cc->changed;
-			cov->compiled += cc->compiled;
-			cov->undecided += cc->undecided;
-			cov->never += cc->changed - cc->compiled - cc->undecided;
-			cov->kconfig += cc->kconfig;
-			for (c = 0; c < cov->nconfigs; c++)
-				cov->compiled_by[c] += cc->compiled_by[c];
-		}
-		free_builds(prev, cov->nconfigs);
-		memcpy(prev, cur, cov->nconfigs * sizeof(*cur));
-		memset(cur, 0, cov->nconfigs * sizeof(*cur));
-		last = position;
-	}
-	sqlite3_finalize(q);
-	ret = 0;
-out:
-	if (prev)
-		free_builds(prev, cov->nconfigs);
-	if (cur)
-		free_builds(cur, cov->nconfigs);
-	free(prev);
-	free(cur);
 	run_info_free(&run);
 	return ret;
 }

@@ -15,27 +15,16 @@
 #include <sqlite3.h>
 #include <stddef.h>
 
+#include "kconfig/dotconfig.h"
 #include "kconfig/guards.h"
 #include "lib/util.h"
 
-/* The symbols a .config sets (sorted by name, without CONFIG_). */
-struct kconfig_value {
-	char *symbol;
-	unsigned arm;		/* GUARD_Y, GUARD_M; a number or string is GUARD_Y (defined) */
-};
-
-struct kconfig_values {
-	struct kconfig_value *v;
-	size_t n, alloc;
-};
-
-void kconfig_values_parse(const char *dotconfig, struct kconfig_values *out);
-void kconfig_values_release(struct kconfig_values *kv);
-/* GUARD_Y, GUARD_M, or GUARD_N for a symbol absent or "is not set". */
-unsigned kconfig_arm(const struct kconfig_values *kv, const char *symbol);
-
-/* The CONFIG_...= lines of a .config text (its comments dropped). */
-void coverage_dotconfig_lines(const char *text, struct strbuf *out);
+/*
+ * The arm of symbol a .config's values take: GUARD_Y, GUARD_M, or GUARD_N
+ * for a symbol absent or "is not set"; a number or a string is GUARD_Y
+ * (defined).
+ */
+unsigned coverage_arm(const struct dotconfig *values, const char *symbol);
 /*
  * The tree's .c, .h and .S files that the .*.o.cmd files under the build
  * directory out (whose sources are in src) name as an object's source or
@@ -51,11 +40,11 @@ enum line_judgement {
 	LINE_UNDECIDED,		/* every evaluable guard holds, a complex one is left */
 };
 
-enum line_judgement coverage_judge(const struct guard_set *s, const struct kconfig_values *kv);
+enum line_judgement coverage_judge(const struct guard_set *s, const struct dotconfig *values);
 
 /* One configuration's build at one commit, as recorded. */
 struct coverage_build {
-	struct kconfig_values values;
+	struct dotconfig values;
 	char **files;		/* sorted; NULL: not known (then guards alone judge) */
 	size_t nfiles;
 };

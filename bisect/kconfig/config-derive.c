@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "kconfig/config-derive.h"
+#include "kconfig/dotconfig.h"
 #include "lib/layout.h"
 #include "input/tree.h"
 
@@ -65,7 +66,7 @@ static void fragment_of(const struct argv_array *map, struct strbuf *out)
 
 static int arm_holds(const struct derived_arm *a, const char *dotconfig)
 {
-	return kconfig_value(dotconfig, a->symbol) == a->value;
+	return dotconfig_tristate(dotconfig, a->symbol) == a->value;
 }
 
 static void add_config(struct derive_result *r, const char *name, const char *fragment,
@@ -118,6 +119,28 @@ static void add_dependencies(const struct kconfig_index *ix, const char *sym,
 		kconfig_depends_assign(s->depends.buf, extra);
 }
 
+/* Why arm a of symbol s is left: a level added nothing new to try. */
+static void give_up(struct derived_arm *a, const struct kconfig_symbol *s, const char *dotconfig)
+{
+	struct strbuf tried = STRBUF_INIT;
+	size_t i;
+
+	for (i = 0; i < a->extra.argc; i++)
+		strbuf_addf(&tried, "%s%s", i ? " " : "", a->extra.argv[i]);
+	if (tried.len)
+		a->reason = xasprintf("still %c with %s set too (depends on %s%s%s)",
+				      dotconfig_tristate(dotconfig, a->symbol), tried.buf,
+				      s->depends.len ? s->depends.buf : "nothing",
+				      s->prompt ? "" : "; no prompt",
+				      s->selected_by.argc ? "; selected" : "");
+	else
+		a->reason = xasprintf("still %c and nothing to set: depends on %s%s",
+				      dotconfig_tristate(dotconfig, a->symbol),
+				      s->depends.len ? s->depends.buf : "nothing",
+				      s->prompt ? "" : "; no prompt");
+	strbuf_release(&tried);
+}
+
 /*
  * One more level of what might reach arm a, which Kconfig dropped from a
  * configuration whose .config is dotconfig. Returns 0, or -1 with a->reason
@@ -140,14 +163,14 @@ static int extend(const struct kconfig_index *ix, struct derived_arm *a, const c
 	}
 	if (++a->level > DERIVE_MAX_LEVEL) {
 		a->reason = xasprintf("still %c after %d levels of dependencies (depends on %s)",
-				      kconfig_value(dotconfig, a->symbol), DERIVE_MAX_LEVEL,
+				      dotconfig_tristate(dotconfig, a->symbol), DERIVE_MAX_LEVEL,
 				      s->depends.len ? s->depends.buf : "nothing");
 		return -1;
 	}
 	if (a->value == 'n') {
 		/* Forced on: by a selector that is on, or by its default without a prompt. */
 		for (i = 0; i < s->selected_by.argc; i++)
-			if (kconfig_value(dotconfig, s->selected_by.argv[i]) != 'n')
+			if (dotconfig_tristate(dotconfig, s->selected_by.argv[i]) != 'n')
 				argv_pushf(&next, "%s=n", s->selected_by.argv[i]);
 		if (!next.argc && !s->prompt) {
 			a->reason = xasprintf("%s has no prompt and its default turns it on",
@@ -183,22 +206,7 @@ static int extend(const struct kconfig_index *ix, struct derived_arm *a, const c
 	}
 	argv_clear(&next);
 	if (a->extra.argc == before) {
-		struct strbuf tried = STRBUF_INIT;
-
-		for (i = 0; i < a->extra.argc; i++)
-			strbuf_addf(&tried, "%s%s", i ? " " : "", a->extra.argv[i]);
-		if (tried.len)
-			a->reason = xasprintf("still %c with %s set too (depends on %s%s%s)",
-					      kconfig_value(dotconfig, a->symbol), tried.buf,
-					      s->depends.len ? s->depends.buf : "nothing",
-					      s->prompt ? "" : "; no prompt",
-					      s->selected_by.argc ? "; selected" : "");
-		else
-			a->reason = xasprintf("still %c and nothing to set: depends on %s%s",
-					      kconfig_value(dotconfig, a->symbol),
-					      s->depends.len ? s->depends.buf : "nothing",
-					      s->prompt ? "" : "; no prompt");
-		strbuf_release(&tried);
+		give_up(a, s, dotconfig);
 		return -1;
 	}
 	return 0;
@@ -222,7 +230,7 @@ static int resolve_config(struct kconfig_eval *ev, struct derive_result *r, size
 		for (i = 0; i < map->argc; i++) {
 			char *sym = xstrndup(map->argv[i], strcspn(map->argv[i], "="));
 
-			if (kconfig_value(r->configs[c].dotconfig.buf, sym) ==
+			if (dotconfig_tristate(r->configs[c].dotconfig.buf, sym) ==
 			    strchr(map->argv[i], '=')[1])
 				argv_push(&held, map->argv[i]);
 			free(sym);
@@ -264,47 +272,38 @@ static void pack(struct derive_result *r, struct argv_array *map, size_t *tried,
 	}
 }
 
-/* The assignments of a fragment's lines: CONFIG_X=v and "# CONFIG_X is not set". */
+/* A fragment's tristate assignments, in order, as "X=v" ("# CONFIG_X is not set" is X=n). */
 static void fragment_assignments(const char *text, struct argv_array *out)
 {
-	const char *p, *eol;
+	struct dotconfig dc;
+	size_t i;
 
-	for (p = text; *p; p = *eol ? eol + 1 : eol) {
-		size_t len;
-
-		eol = strchrnul(p, '\n');
-		if (!strncmp(p, "# CONFIG_", 9)) {
-			len = strcspn(p + 9, " \n");
-			if (!strncmp(p + 9 + len, " is not set", 11))
-				argv_pushf(out, "%.*s=n", (int)len, p + 9);
-		} else if (!strncmp(p, "CONFIG_", 7)) {
-			len = strcspn(p + 7, "=\n");
-			if (p[7 + len] == '=' && strchr("ymn", p[8 + len]) && p[8 + len] &&
-			    p + 9 + len == eol)
-				argv_pushf(out, "%.*s=%c", (int)len, p + 7, p[8 + len]);
-		}
-	}
+	dotconfig_parse(text, &dc);
+	for (i = 0; i < dc.n; i++)
+		if (dotconfig_tristate_of(dc.v[i].value) != 'v')
+			argv_pushf(out, "%s=%s", dc.v[i].name, dc.v[i].value);
+	dotconfig_release(&dc);
 }
 
-int config_derive(struct kconfig_eval *ev, const struct kconfig_index *ix,
-		  const char *const *symbols, size_t nsymbols,
-		  const char *const *fixed_names, const char *const *fixed_fragments,
-		  size_t nfixed, struct derive_result *out)
+/*
+ * The fixed configurations resolved first, and the arms of every symbol:
+ * y and n, m too for a tristate when modules are on in any configuration.
+ */
+static int start_derivation(struct kconfig_eval *ev, const struct kconfig_index *ix,
+			    const char *const *symbols, size_t nsymbols,
+			    const char *const *fixed_names, const char *const *fixed_fragments,
+			    size_t nfixed, struct derive_result *out)
 {
-	struct argv_array layer = ARGV_ARRAY_INIT;
-	size_t i, j, round;
-	int ret = -1;
+	size_t i;
 
-	memset(out, 0, sizeof(*out));
-	out->modules = kconfig_value(ev->tiny.buf, "MODULES") != 'n';
+	out->modules = dotconfig_tristate(ev->tiny.buf, "MODULES") != 'n';
 	for (i = 0; i < nfixed; i++) {
 		add_config(out, fixed_names[i], fixed_fragments[i], 0);
 		if (kconfig_eval_resolve(ev, fixed_fragments[i], &out->configs[i].dotconfig))
-			goto out;
+			return -1;
 	}
-	/* Modules on in any configuration make m an arm of a tristate. */
 	for (i = 0; i < nfixed; i++)
-		out->modules |= kconfig_value(out->configs[i].dotconfig.buf, "MODULES") == 'y';
+		out->modules |= dotconfig_tristate(out->configs[i].dotconfig.buf, "MODULES") == 'y';
 	for (i = 0; i < nsymbols; i++) {
 		const struct kconfig_symbol *s = kconfig_find(ix, symbols[i]);
 
@@ -315,59 +314,71 @@ int config_derive(struct kconfig_eval *ev, const struct kconfig_index *ix,
 	}
 	for (i = 0; i < nfixed; i++)
 		mark_covered(out, i);
+	return 0;
+}
 
-	/* Derived configurations start from the last fixed one (smp: the most code built). */
-	if (nfixed)
-		fragment_assignments(fixed_fragments[nfixed - 1], &layer);
-	for (round = 0; round < DERIVE_MAX_CONFIGS * (DERIVE_MAX_LEVEL + 1); round++) {
-		struct argv_array map = ARGV_ARRAY_INIT;
-		size_t c, covered, *tried, ntried = 0;
-		int layered;
-		char *name;
+/*
+ * One derived configuration: the open arms that fit together, over layer
+ * (the last fixed configuration's assignments) if they can. 1 if one was
+ * tried and more may follow, 0 if no arm is left to try, -1 on an error.
+ */
+static int derive_one(struct kconfig_eval *ev, const struct kconfig_index *ix,
+		      const struct argv_array *layer, size_t nfixed, struct derive_result *out)
+{
+	struct argv_array map = ARGV_ARRAY_INIT;
+	size_t c, j, covered, *tried, ntried = 0;
+	int layered, ret = 1;
+	char *name;
 
-		tried = xcalloc(out->narms, sizeof(*tried));
-		/* An arm at odds with the layer (SMP=n over smp) goes in one without it. */
-		for (layered = 1; layered >= 0 && !ntried; layered--) {
-			argv_clear(&map);
-			if (layered)
-				add_all(&map, &layer);
-			pack(out, &map, tried, &ntried);
-		}
-		if (!ntried) {
-			free(tried);
-			argv_clear(&map);
-			break;
-		}
-		c = out->nconfigs;
-		name = xasprintf("auto-%zu", c - nfixed + 1);
-		add_config(out, name, "", 1);
-		free(name);
-		if (resolve_config(ev, out, c, &map)) {
-			free(tried);
-			argv_clear(&map);
-			goto out;
-		}
+	tried = xcalloc(out->narms, sizeof(*tried));
+	/* An arm at odds with the layer (SMP=n over smp) goes in one without it. */
+	for (layered = 1; layered >= 0 && !ntried; layered--) {
 		argv_clear(&map);
-		covered = mark_covered(out, c);
-		/* What this fragment tried and Kconfig dropped gets one more level. */
-		for (j = 0; j < ntried; j++) {
-			struct derived_arm *a = &out->arms[tried[j]];
-
-			if (a->config < 0)
-				extend(ix, a, out->configs[c].dotconfig.buf);
-		}
-		free(tried);
-		if (!covered || out->nconfigs - nfixed > DERIVE_MAX_CONFIGS) {
-			/* A fragment that covers nothing is not kept. */
-			struct derived_config *dc = &out->configs[--out->nconfigs];
-
-			free(dc->name);
-			free(dc->fragment);
-			strbuf_release(&dc->dotconfig);
-		}
-		if (out->nconfigs - nfixed >= DERIVE_MAX_CONFIGS)
-			break;
+		if (layered)
+			add_all(&map, layer);
+		pack(out, &map, tried, &ntried);
 	}
+	if (!ntried) {
+		ret = 0;
+		goto out;
+	}
+	c = out->nconfigs;
+	name = xasprintf("auto-%zu", c - nfixed + 1);
+	add_config(out, name, "", 1);
+	free(name);
+	if (resolve_config(ev, out, c, &map)) {
+		ret = -1;
+		goto out;
+	}
+	covered = mark_covered(out, c);
+	/* What this fragment tried and Kconfig dropped gets one more level. */
+	for (j = 0; j < ntried; j++) {
+		struct derived_arm *a = &out->arms[tried[j]];
+
+		if (a->config < 0)
+			extend(ix, a, out->configs[c].dotconfig.buf);
+	}
+	if (!covered || out->nconfigs - nfixed > DERIVE_MAX_CONFIGS) {
+		/* A fragment that covers nothing is not kept. */
+		struct derived_config *dc = &out->configs[--out->nconfigs];
+
+		free(dc->name);
+		free(dc->fragment);
+		strbuf_release(&dc->dotconfig);
+	}
+	if (out->nconfigs - nfixed >= DERIVE_MAX_CONFIGS)
+		ret = 0;
+out:
+	free(tried);
+	argv_clear(&map);
+	return ret;
+}
+
+/* The arms left open, and the derived configurations' names once some were dropped. */
+static void finish_derivation(size_t nfixed, struct derive_result *out)
+{
+	size_t i, j;
+
 	/*
 	 * An arm given up on in one fragment (another assignment there
 	 * overrode it) may hold in a later one, which then covers it.
@@ -383,11 +394,33 @@ int config_derive(struct kconfig_eval *ev, const struct kconfig_index *ix,
 		if (out->arms[i].config < 0 && !out->arms[i].reason)
 			out->arms[i].reason = xasprintf("not covered within %d configurations",
 							DERIVE_MAX_CONFIGS);
-	/* Derived names in order, now that some were dropped. */
 	for (i = nfixed, j = 1; i < out->nconfigs; i++, j++) {
 		free(out->configs[i].name);
 		out->configs[i].name = xasprintf("auto-%zu", j);
 	}
+}
+
+int config_derive(struct kconfig_eval *ev, const struct kconfig_index *ix,
+		  const char *const *symbols, size_t nsymbols,
+		  const char *const *fixed_names, const char *const *fixed_fragments,
+		  size_t nfixed, struct derive_result *out)
+{
+	struct argv_array layer = ARGV_ARRAY_INIT;
+	size_t round;
+	int ret = -1, more = 1;
+
+	memset(out, 0, sizeof(*out));
+	if (start_derivation(ev, ix, symbols, nsymbols, fixed_names, fixed_fragments, nfixed,
+			     out))
+		goto out;
+	/* Derived configurations start from the last fixed one (smp: the most code built). */
+	if (nfixed)
+		fragment_assignments(fixed_fragments[nfixed - 1], &layer);
+	for (round = 0; more > 0 && round < DERIVE_MAX_CONFIGS * (DERIVE_MAX_LEVEL + 1); round++)
+		more = derive_one(ev, ix, &layer, nfixed, out);
+	if (more < 0)
+		goto out;
+	finish_derivation(nfixed, out);
 	out->resolved = ev->resolved;
 	ret = 0;
 out:

@@ -245,46 +245,6 @@ void kconfig_eval_release(struct kconfig_eval *ev)
 	memset(ev, 0, sizeof(*ev));
 }
 
-char kconfig_value(const char *dotconfig, const char *symbol)
-{
-	size_t len = strlen(symbol);
-	const char *p;
-
-	for (p = dotconfig; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
-		if (strncmp(p, "CONFIG_", 7) || strncmp(p + 7, symbol, len) || p[7 + len] != '=')
-			continue;
-		p += 8 + len;
-		if ((*p == 'y' || *p == 'm' || *p == 'n') && (p[1] == '\n' || !p[1]))
-			return *p;
-		return 'v';
-	}
-	return 'n';
-}
-
-char *kconfig_string(const char *dotconfig, const char *symbol)
-{
-	size_t len = strlen(symbol);
-	struct strbuf sb = STRBUF_INIT;
-	const char *p;
-
-	for (p = dotconfig; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
-		if (strncmp(p, "CONFIG_", 7) || strncmp(p + 7, symbol, len) ||
-		    strncmp(p + 7 + len, "=\"", 2))
-			continue;
-		/* Kconfig writes a string with '"' and '\\' escaped by a backslash. */
-		for (p += 9 + len; *p && *p != '"' && *p != '\n'; p++) {
-			if (*p == '\\' && (p[1] == '"' || p[1] == '\\'))
-				p++;
-			strbuf_add(&sb, p, 1);
-		}
-		if (*p != '"')
-			break;
-		return strbuf_detach(&sb, NULL);
-	}
-	strbuf_release(&sb);
-	return NULL;
-}
-
 /* ---- the index of config entries ---- */
 
 static struct kconfig_symbol *symbol_get(struct kconfig_index *ix, const char *name, size_t len)
@@ -383,159 +343,212 @@ static void add_depends(struct strbuf *deps, const char *expr)
 		strbuf_addf(deps, "(%.*s)", (int)len, expr);
 }
 
-void kconfig_index_add_text(struct kconfig_index *ix, const char *text)
-{
+/* Reading one Kconfig file: where in it the line is. */
+struct index_parse {
+	struct kconfig_index *ix;
 	struct frame frames[MAX_FRAMES];
-	struct strbuf line = STRBUF_INIT;
-	long cur_i = -1;	/* the config entry being read (an index: the array moves) */
-	int nframes = 0, in_frame_head = 0, help_indent = -1, in_help = 0, i, choices = 0;
-	const char *p = text;
+	int nframes;		/* may exceed MAX_FRAMES: those frames are counted only */
+	int in_frame_head;	/* after menu or choice, before its first entry */
+	int in_help, help_indent;
+	int choices;		/* choice blocks open */
+	long cur_i;		/* the entry being read, or -1 (an index: the array moves) */
+};
 
-	while (*p) {
-		const char *end = strchrnul(p, '\n'), *l, *rest;
-		int width = indent_width(p, end), blank;
+/* The logical line at p (continued lines joined) into line; returns where the next one starts. */
+static const char *read_logical_line(const char *p, struct strbuf *line)
+{
+	const char *end = strchrnul(p, '\n');
 
-		strbuf_reset(&line);
-		/* Join continued lines. */
-		for (;;) {
-			strbuf_add(&line, p, end - p);
-			if (line.len && line.buf[line.len - 1] == '\\' && *end) {
-				line.buf[--line.len] = '\0';
-				p = end + 1;
-				end = strchrnul(p, '\n');
-				continue;
-			}
+	strbuf_reset(line);
+	for (;;) {
+		strbuf_add(line, p, end - p);
+		if (line->len && line->buf[line->len - 1] == '\\' && *end) {
+			line->buf[--line->len] = '\0';
+			p = end + 1;
+			end = strchrnul(p, '\n');
+			continue;
+		}
+		break;
+	}
+	return *end ? end + 1 : end;
+}
+
+/* Comments end at '#' outside quotes. */
+static void cut_comment(char *c)
+{
+	int quote = 0;
+
+	for (; *c; c++) {
+		if (*c == '"') {
+			quote = !quote;
+		} else if (*c == '#' && !quote) {
+			*c = '\0';
 			break;
 		}
-		p = *end ? end + 1 : end;
+	}
+}
+
+/* "config NAME" or "menuconfig NAME": its entry, under the enclosing frames' conditions. */
+static void begin_entry(struct index_parse *ps, const char *rest)
+{
+	struct kconfig_symbol *cur;
+	struct strbuf deps = STRBUF_INIT;
+	size_t len = 0;
+	int i;
+
+	while (is_sym_char((unsigned char)rest[len]))
+		len++;
+	ps->cur_i = len ? symbol_get(ps->ix, rest, len) - ps->ix->v : -1;
+	ps->in_frame_head = 0;
+	if (ps->cur_i < 0)
+		return;
+	cur = &ps->ix->v[ps->cur_i];
+	/* A later definition adds to the first: its conditions are an "or". */
+	for (i = 0; i < ps->nframes; i++)
+		add_depends(&deps, ps->frames[i].expr.buf);
+	if (cur->depends.len && deps.len) {
+		struct strbuf both = STRBUF_INIT;
+
+		strbuf_addf(&both, "(%s) || (%s)", cur->depends.buf, deps.buf);
+		strbuf_release(&cur->depends);
+		cur->depends = both;
+	} else if (!cur->depends.len) {
+		strbuf_addstr(&cur->depends, deps.buf);
+	}
+	strbuf_release(&deps);
+	cur->in_choice |= ps->choices > 0;
+}
+
+/* if, menu, choice, their ends, and the keywords that end an entry; 0 if l is none. */
+static int read_block_keyword(struct index_parse *ps, const char *l)
+{
+	const char *rest;
+
+	if ((rest = keyword(l, "if"))) {
+		if (ps->nframes < MAX_FRAMES) {
+			ps->frames[ps->nframes].kind = 'i';
+			strbuf_init(&ps->frames[ps->nframes].expr);
+			strbuf_addstr(&ps->frames[ps->nframes].expr, rest);
+			strbuf_trim(&ps->frames[ps->nframes].expr);
+		}
+		ps->nframes++;
+	} else if (keyword(l, "menu") || keyword(l, "choice")) {
+		if (ps->nframes < MAX_FRAMES) {
+			ps->frames[ps->nframes].kind = *l == 'm' ? 'm' : 'c';
+			strbuf_init(&ps->frames[ps->nframes].expr);
+		}
+		if (*l == 'c')
+			ps->choices++;
+		ps->nframes++;
+		ps->in_frame_head = 1;
+	} else if (keyword(l, "endif") || keyword(l, "endmenu") || keyword(l, "endchoice")) {
+		if (ps->nframes > 0 && --ps->nframes < MAX_FRAMES)
+			strbuf_release(&ps->frames[ps->nframes].expr);
+		if (*l == 'e' && l[3] == 'c' && ps->choices > 0)
+			ps->choices--;
+		ps->in_frame_head = 0;
+	} else if (keyword(l, "comment") || keyword(l, "source") || keyword(l, "mainmenu")) {
+		ps->in_frame_head = 0;
+	} else {
+		return 0;
+	}
+	ps->cur_i = -1;
+	return 1;
+}
+
+/* An entry's type and prompt. */
+static void read_type(struct kconfig_symbol *cur, const char *l)
+{
+	static const struct { const char *kw; char type; int prompt; } types[] = {
+		{ "bool", 'b', 1 }, { "tristate", 't', 1 }, { "def_bool", 'b', 0 },
+		{ "def_tristate", 't', 0 }, { "int", 'v', 1 }, { "hex", 'v', 1 },
+		{ "string", 'v', 1 }, { "prompt", 0, 1 },
+	};
+	const char *rest;
+	size_t k;
+
+	for (k = 0; k < sizeof(types) / sizeof(types[0]); k++) {
+		rest = keyword(l, types[k].kw);
+		if (!rest)
+			continue;
+		if (types[k].type)
+			cur->type = types[k].type;
+		if (types[k].prompt && *rest == '"')
+			cur->prompt = 1;
+		break;
+	}
+}
+
+/* depends on (of an entry, or of a menu's head), select and imply, the type. */
+static void read_attribute(struct index_parse *ps, const char *l)
+{
+	const char *rest;
+
+	if ((rest = keyword(l, "depends"))) {
+		const char *expr = keyword(rest, "on");
+
+		if (!expr)
+			;
+		else if (ps->cur_i >= 0)
+			add_depends(&ps->ix->v[ps->cur_i].depends, expr);
+		else if (ps->in_frame_head && ps->nframes > 0 && ps->nframes <= MAX_FRAMES)
+			add_depends(&ps->frames[ps->nframes - 1].expr, expr);
+	} else if (ps->cur_i >= 0 &&
+		   ((rest = keyword(l, "select")) || (rest = keyword(l, "imply")))) {
+		size_t len = 0;
+
+		while (is_sym_char((unsigned char)rest[len]))
+			len++;
+		if (len && *l == 's') {
+			struct kconfig_symbol *target = symbol_get(ps->ix, rest, len);
+
+			argv_push(&target->selected_by, ps->ix->v[ps->cur_i].name);
+		}
+	} else if (ps->cur_i >= 0) {
+		read_type(&ps->ix->v[ps->cur_i], l);
+	}
+}
+
+void kconfig_index_add_text(struct kconfig_index *ix, const char *text)
+{
+	struct index_parse ps = { .ix = ix, .help_indent = -1, .cur_i = -1 };
+	struct strbuf line = STRBUF_INIT;
+	const char *p = text, *l, *rest;
+	int i;
+
+	while (*p) {
+		const char *end = strchrnul(p, '\n');
+		int width = indent_width(p, end), blank;
+
+		p = read_logical_line(p, &line);
 		for (l = line.buf; isspace((unsigned char)*l); l++)
 			;
 		blank = !*l || *l == '#';
-		if (in_help) {
+		if (ps.in_help) {
 			if (blank)
 				continue;
-			if (help_indent < 0)
-				help_indent = width;
-			if (width >= help_indent)
+			if (ps.help_indent < 0)
+				ps.help_indent = width;
+			if (width >= ps.help_indent)
 				continue;
-			in_help = 0;
+			ps.in_help = 0;
 		}
 		if (blank)
 			continue;
-		/* Comments end at '#' outside quotes. */
-		{
-			char *c = line.buf + (l - line.buf);
-			int quote = 0;
-
-			for (; *c; c++) {
-				if (*c == '"')
-					quote = !quote;
-				else if (*c == '#' && !quote) {
-					*c = '\0';
-					break;
-				}
-			}
-		}
+		cut_comment(line.buf + (l - line.buf));
 		if ((rest = keyword(l, "config")) || (rest = keyword(l, "menuconfig"))) {
-			size_t len = 0;
-
-			while (is_sym_char((unsigned char)rest[len]))
-				len++;
-			cur_i = len ? symbol_get(ix, rest, len) - ix->v : -1;
-			in_frame_head = 0;
-			if (cur_i >= 0) {
-				struct kconfig_symbol *cur = &ix->v[cur_i];
-				/* A later definition adds to the first: its conditions are an "or". */
-				struct strbuf deps = STRBUF_INIT;
-
-				for (i = 0; i < nframes; i++)
-					add_depends(&deps, frames[i].expr.buf);
-				if (cur->depends.len && deps.len) {
-					struct strbuf both = STRBUF_INIT;
-
-					strbuf_addf(&both, "(%s) || (%s)", cur->depends.buf, deps.buf);
-					strbuf_release(&cur->depends);
-					cur->depends = both;
-				} else if (!cur->depends.len) {
-					strbuf_addstr(&cur->depends, deps.buf);
-				}
-				strbuf_release(&deps);
-				cur->in_choice |= choices > 0;
-			}
-		} else if ((rest = keyword(l, "if"))) {
-			if (nframes < MAX_FRAMES) {
-				frames[nframes].kind = 'i';
-				strbuf_init(&frames[nframes].expr);
-				strbuf_addstr(&frames[nframes].expr, rest);
-				strbuf_trim(&frames[nframes].expr);
-			}
-			nframes++;
-			cur_i = -1;
-		} else if (keyword(l, "menu") || keyword(l, "choice")) {
-			if (nframes < MAX_FRAMES) {
-				frames[nframes].kind = *l == 'm' ? 'm' : 'c';
-				strbuf_init(&frames[nframes].expr);
-			}
-			if (*l == 'c')
-				choices++;
-			nframes++;
-			in_frame_head = 1;
-			cur_i = -1;
-		} else if (keyword(l, "endif") || keyword(l, "endmenu") || keyword(l, "endchoice")) {
-			if (nframes > 0 && --nframes < MAX_FRAMES)
-				strbuf_release(&frames[nframes].expr);
-			if (*l == 'e' && l[3] == 'c' && choices > 0)
-				choices--;
-			in_frame_head = 0;
-			cur_i = -1;
-		} else if (keyword(l, "comment") || keyword(l, "source") || keyword(l, "mainmenu")) {
-			in_frame_head = 0;
-			cur_i = -1;
+			begin_entry(&ps, rest);
+		} else if (read_block_keyword(&ps, l)) {
+			;
 		} else if (keyword(l, "help") || keyword(l, "---help---")) {
-			in_help = 1;
-			help_indent = -1;
-		} else if ((rest = keyword(l, "depends"))) {
-			const char *expr = keyword(rest, "on");
-
-			if (!expr)
-				;
-			else if (cur_i >= 0)
-				add_depends(&ix->v[cur_i].depends, expr);
-			else if (in_frame_head && nframes > 0 && nframes <= MAX_FRAMES)
-				add_depends(&frames[nframes - 1].expr, expr);
-		} else if (cur_i >= 0 && ((rest = keyword(l, "select")) || (rest = keyword(l, "imply")))) {
-			size_t len = 0;
-
-			while (is_sym_char((unsigned char)rest[len]))
-				len++;
-			if (len && *l == 's') {
-				struct kconfig_symbol *target = symbol_get(ix, rest, len);
-
-				argv_push(&target->selected_by, ix->v[cur_i].name);
-			}
-		} else if (cur_i >= 0) {
-			struct kconfig_symbol *cur = &ix->v[cur_i];
-			static const struct { const char *kw; char type; int prompt; } types[] = {
-				{ "bool", 'b', 1 }, { "tristate", 't', 1 }, { "def_bool", 'b', 0 },
-				{ "def_tristate", 't', 0 }, { "int", 'v', 1 }, { "hex", 'v', 1 },
-				{ "string", 'v', 1 }, { "prompt", 0, 1 },
-			};
-			size_t k;
-
-			for (k = 0; k < sizeof(types) / sizeof(types[0]); k++) {
-				rest = keyword(l, types[k].kw);
-				if (!rest)
-					continue;
-				if (types[k].type)
-					cur->type = types[k].type;
-				if (types[k].prompt && *rest == '"')
-					cur->prompt = 1;
-				break;
-			}
+			ps.in_help = 1;
+			ps.help_indent = -1;
+		} else {
+			read_attribute(&ps, l);
 		}
 	}
-	for (i = 0; i < nframes && i < MAX_FRAMES; i++)
-		strbuf_release(&frames[i].expr);
+	for (i = 0; i < ps.nframes && i < MAX_FRAMES; i++)
+		strbuf_release(&ps.frames[i].expr);
 	strbuf_release(&line);
 }
 

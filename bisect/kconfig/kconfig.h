@@ -48,11 +48,6 @@ int kconfig_eval_init(struct kconfig_eval *ev, const char *src, const char *out,
 int kconfig_eval_resolve(struct kconfig_eval *ev, const char *fragment, struct strbuf *dotconfig);
 void kconfig_eval_release(struct kconfig_eval *ev);
 
-/* A symbol's value in a .config text: 'y', 'm', 'n' (absent or not set), or 'v' (a value). */
-char kconfig_value(const char *dotconfig, const char *symbol);
-/* A string symbol's value in a .config text, unquoted; NULL if absent. Allocated. */
-char *kconfig_string(const char *dotconfig, const char *symbol);
-
 struct kconfig_symbol {
 	char *name;
 	char type;		/* 'b' bool, 't' tristate, 'v' int/hex/string, 0 unknown */

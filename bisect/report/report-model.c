@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "db/db.h"
-#include "kconfig/kconfig.h"
+#include "kconfig/dotconfig.h"
 #include "lib/layout.h"
 #include "report/report.h"
 #include "report/report-model.h"
@@ -482,9 +482,9 @@ static void take_compiler(struct report_model *r, size_t cfg, sqlite3_stmt *row)
 {
 	const char *dotconfig = (const char *)sqlite3_column_text(row, 0);
 
-	r->compilers[cfg] = kconfig_string(dotconfig, "CC_VERSION_TEXT");
+	r->compilers[cfg] = dotconfig_string(dotconfig, "CC_VERSION_TEXT");
 	/* auto-N may be a 32-bit build (64BIT guards a changed line) */
-	r->arches[cfg] = kconfig_value(dotconfig, "X86_32") == 'y' ? "i386" : "x86_64";
+	r->arches[cfg] = dotconfig_tristate(dotconfig, "X86_32") == 'y' ? "i386" : "x86_64";
 }
 
 /*

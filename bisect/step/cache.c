@@ -9,6 +9,7 @@
 #include "step/cache.h"
 #include "lib/hash.h"
 #include "db/db.h"
+#include "db/db-cache.h"
 #include "step/qemu.h"
 #include "lib/util.h"
 
@@ -116,132 +117,39 @@ char *cache_key_image(const char *bzimage, const struct boot_job *job)
 	return h;
 }
 
-/*
- * Only outcomes that belong to the commit are found: never a skip (nothing
- * was verified) nor an error (the machine failed: it is done again).
- * A copy is as good as its origin: its cache_key says what it was looked up by
- * (a boot reused by image key carries this commit's boot key). Return the
- * origin, so that every copy names the result that was really computed.
- */
 long long cache_lookup(sqlite3 *db, const char *column, const char *key, const char *stage)
 {
-	sqlite3_stmt *st;
-	char *sql;
-	long long id = 0;
-
-	if (!key)
-		return 0;
-	/* column is one of two names of ours, never data. */
-	sql = xasprintf("SELECT COALESCE(o.id, r.id) FROM results r LEFT JOIN results o"
-			" ON o.id = r.cached_from WHERE r.%s = ? AND r.stage = ?"
-			" AND r.status NOT IN ('skip', 'error') ORDER BY r.cached_from IS NOT NULL, r.id DESC"
-			" LIMIT 1", strcmp(column, "image_key") ? "cache_key" : "image_key");
-	st = db_prepare(db, sql);
-	free(sql);
-	db_bind_text(st, 1, key);
-	db_bind_text(st, 2, stage);
-	if (sqlite3_step(st) == SQLITE_ROW)
-		id = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
-	return id;
+	return key ? db_cache_find(db, column, key, stage) : 0;
 }
 
 long long cache_copy(sqlite3 *db, long long run_id, long long commit_id, const char *config,
 		     long long origin, const char *key)
 {
-	sqlite3_stmt *st;
-	long long id, origin_commit = 0;
-	char *stage = NULL;
+	struct db_cache_origin from;
+	long long id;
 	int is_build;
 
-	st = db_prepare(db, "SELECT stage, commit_id, config = ? FROM results WHERE id = ?");
-	db_bind_text(st, 1, config);
-	sqlite3_bind_int64(st, 2, origin);
-	if (sqlite3_step(st) == SQLITE_ROW) {
-		stage = db_column_dup(st, 0);
-		origin_commit = sqlite3_column_int64(st, 1);
-		/* The same commit verified again (an exec after a dropped pick): keep it. */
-		if (origin_commit == commit_id && sqlite3_column_int(st, 2)) {
-			sqlite3_finalize(st);
-			free(stage);
-			return origin;
-		}
-	}
-	sqlite3_finalize(st);
-	if (!stage)
+	if (db_cache_origin(db, origin, config, &from))
 		die("cached result %lld vanished", origin);
-	is_build = !strcmp(stage, "build");
-
-	st = db_prepare(db, "DELETE FROM results WHERE commit_id = ? AND config = ? AND stage = ?");
-	sqlite3_bind_int64(st, 1, commit_id);
-	db_bind_text(st, 2, config);
-	db_bind_text(st, 3, stage);
-	db_done(db, st);
-	st = db_prepare(db, "INSERT INTO results (run_id, commit_id, config, stage, status,"
-			" duration, evidence, log_path, reproduce, cache_key, image_key, cached_from)"
-			" SELECT ?, ?, ?, stage, status, duration, evidence, log_path, reproduce,"
-			" COALESCE(?, cache_key), image_key, id FROM results WHERE id = ?");
-	sqlite3_bind_int64(st, 1, run_id);
-	sqlite3_bind_int64(st, 2, commit_id);
-	db_bind_text(st, 3, config);
-	db_bind_text(st, 4, key);
-	sqlite3_bind_int64(st, 5, origin);
-	db_done(db, st);
-	id = sqlite3_last_insert_rowid(db);
-
-	st = db_prepare(db, "INSERT INTO tests (result_id, name, status, reason, duration)"
-			" SELECT ?, name, status, reason, duration FROM tests WHERE result_id = ?");
-	sqlite3_bind_int64(st, 1, id);
-	sqlite3_bind_int64(st, 2, origin);
-	db_done(db, st);
-
-	/*
-	 * The figures of that stage only: the series' own belong to this commit.
-	 * The origin's config may differ in name only if fragments were equal.
-	 */
-	st = db_prepare(db, "INSERT OR REPLACE INTO metrics (commit_id, config, source, name,"
-			" value, unit, better, noise_pct, spread_pct, noisy) SELECT ?1, ?2, m.source,"
-			" m.name, m.value, m.unit, m.better, m.noise_pct, m.spread_pct, m.noisy"
-			" FROM metrics m JOIN"
-			" results r ON r.id = ?4 WHERE m.commit_id = ?3 AND m.config = r.config"
-			" AND m.source = ?5");
-	sqlite3_bind_int64(st, 1, commit_id);
-	db_bind_text(st, 2, config);
-	sqlite3_bind_int64(st, 3, origin_commit);
-	sqlite3_bind_int64(st, 4, origin);
-	db_bind_text(st, 5, is_build ? "build" : "guest");
-	db_done(db, st);
-
+	/* The same commit verified again (an exec after a dropped pick): keep it. */
+	if (from.commit_id == commit_id && from.same_config) {
+		free(from.stage);
+		return origin;
+	}
+	is_build = !strcmp(from.stage, "build");
+	id = db_cache_copy_result(db, run_id, commit_id, config, from.stage, origin, key);
+	db_cache_copy_tests(db, id, origin);
+	/* The figures of that stage only: the series' own belong to this commit. */
+	db_cache_copy_metrics(db, commit_id, config, from.commit_id, origin,
+			      is_build ? "build" : "guest");
 	if (is_build) {
 		db_warnings_clear(db, commit_id, config);
-		st = db_prepare(db, "INSERT INTO warnings (commit_id, config, object, message)"
-				" SELECT ?1, ?2, w.object, w.message FROM warnings w JOIN results r"
-				" ON r.id = ?4 WHERE w.commit_id = ?3 AND w.config = r.config");
-		sqlite3_bind_int64(st, 1, commit_id);
-		db_bind_text(st, 2, config);
-		sqlite3_bind_int64(st, 3, origin_commit);
-		sqlite3_bind_int64(st, 4, origin);
-		db_done(db, st);
+		db_cache_copy_warnings(db, commit_id, config, from.commit_id, origin);
 		/* Its .config and compiled files: the same tree, the same fragments. */
-		st = db_prepare(db, "INSERT OR REPLACE INTO kconfigs (result_id, dotconfig, compiled)"
-				" SELECT ?, dotconfig, compiled FROM kconfigs WHERE result_id = ?");
-		sqlite3_bind_int64(st, 1, id);
-		sqlite3_bind_int64(st, 2, origin);
-		db_done(db, st);
+		db_cache_copy_kconfig(db, id, origin);
 	}
-	free(stage);
+	free(from.stage);
 	return id;
-}
-
-static int result_passed(sqlite3 *db, long long id)
-{
-	sqlite3_stmt *q = db_prepare(db, "SELECT status = 'pass' FROM results WHERE id = ?");
-	int passed;
-
-	sqlite3_bind_int64(q, 1, id);
-	passed = sqlite3_step(q) == SQLITE_ROW && sqlite3_column_int(q, 0);
-	sqlite3_finalize(q);
-	return passed;
 }
 
 int cache_find_boot(sqlite3 *db, const char *column, const char *key, struct cache_hit *hit)
@@ -258,7 +166,7 @@ enum cache_plan cache_plan(sqlite3 *db, const char *build_key, const char *boot_
 	hit->build = cache_lookup(db, "cache_key", build_key, "build");
 	if (!hit->build)
 		return CACHE_MISS;
-	if (!result_passed(db, hit->build))
+	if (!db_result_passed(db, hit->build))
 		return CACHE_BUILD_FAILED;
 	if (cache_find_boot(db, "cache_key", boot_key, hit))
 		return CACHE_HIT;
@@ -272,7 +180,7 @@ enum cache_plan cache_plan_build(sqlite3 *db, const char *build_key, struct cach
 	hit->build = cache_lookup(db, "cache_key", build_key, "build");
 	if (!hit->build)
 		return CACHE_MISS;
-	return result_passed(db, hit->build) ? CACHE_HIT : CACHE_BUILD_FAILED;
+	return db_result_passed(db, hit->build) ? CACHE_HIT : CACHE_BUILD_FAILED;
 }
 
 int cache_reuse(sqlite3 *db, long long run_id, long long commit_id, const char *config,
@@ -290,19 +198,19 @@ int cache_reuse(sqlite3 *db, long long run_id, long long commit_id, const char *
 		ids[2] = cache_copy(db, run_id, commit_id, config, hit->test, boot_key);
 	db_commit(db);
 	for (i = 0; i < 3; i++)
-		if (ids[i] && !result_passed(db, ids[i]))
+		if (ids[i] && !db_result_passed(db, ids[i]))
 			bad = 1;
 	return bad;
 }
 
 void cache_describe(sqlite3 *db, long long origin, struct strbuf *out)
 {
-	sqlite3_stmt *q = db_prepare(db, "SELECT r.status, r.run_id, c.position FROM results r"
-				     " JOIN commits c ON c.id = r.commit_id WHERE r.id = ?");
+	long long run_id;
+	char *status;
+	int position;
 
-	sqlite3_bind_int64(q, 1, origin);
-	if (sqlite3_step(q) == SQLITE_ROW)
-		strbuf_addf(out, "%s: cached from run %lld commit %d", db_column_str(q, 0),
-			    (long long)sqlite3_column_int64(q, 1), sqlite3_column_int(q, 2));
-	sqlite3_finalize(q);
+	if (db_cache_describe(db, origin, &status, &run_id, &position))
+		return;
+	strbuf_addf(out, "%s: cached from run %lld commit %d", status, run_id, position);
+	free(status);
 }

@@ -15,7 +15,6 @@
 
 struct boot_job;
 
-/* SHA-256 of a file, hex, allocated; NULL if it cannot be read. */
 /*
  * The tool's identity in every key: the SHA-256 of /proc/self/exe, hashed
  * once per process. cache_set_tool_identity() replaces it (NULL: back to the

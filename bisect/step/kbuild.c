@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "kconfig/dotconfig.h"
 #include "step/kbuild.h"
 #include "step/kbuild-recover.h"
 #include "step/kbuild-stamp.h"
@@ -31,66 +32,30 @@ int kbuild_fragments(const char *configs_dir, const char *config, char **base, c
 	return 0;
 }
 
-/* Value of CONFIG_name in a .config text: "y", "\"str\"", ... or "n" if unset. */
-static char *config_value(const char *dotconfig, const char *name)
-{
-	size_t len = strlen(name);
-	const char *p = dotconfig;
-
-	while (p && *p) {
-		if (!strncmp(p, name, len) && p[len] == '=') {
-			const char *end = strchr(p, '\n');
-
-			p += len + 1;
-			return end ? xstrndup(p, end - p) : xstrdup(p);
-		}
-		p = strchr(p, '\n');
-		if (p)
-			p++;
-	}
-	return xstrdup("n");
-}
-
 int kbuild_check_config(const char *dotconfig, const char *fragment_text,
 			const char *fragment_name, char *evidence, size_t len)
 {
-	const char *line = fragment_text;
+	struct dotconfig want, have;
+	size_t i;
+	int ret = 0;
 
-	while (line && *line) {
-		const char *end = strchr(line, '\n');
-		size_t n = end ? (size_t)(end - line) : strlen(line);
-		char *l = xstrndup(line, n), *name = NULL, *want = NULL, *eq;
+	dotconfig_parse(fragment_text, &want);
+	dotconfig_parse(dotconfig, &have);
+	for (i = 0; i < want.n && !ret; i++) {
+		const char *value = dotconfig_get(&have, want.v[i].name);
 
-		if (!strncmp(l, "CONFIG_", 7) && (eq = strchr(l, '='))) {
-			name = xstrndup(l, eq - l);
-			want = xstrdup(eq + 1);
-		} else if (!strncmp(l, "# CONFIG_", 9) && strstr(l, " is not set")) {
-			name = xstrndup(l + 2, strstr(l, " is not set") - (l + 2));
-			want = xstrdup("n");
+		if (!value)
+			value = "n";
+		if (strcmp(value, want.v[i].value)) {
+			snprintf(evidence, len, "CONFIG_%s=%s (%s) is %s in .config: olddefconfig "
+				 "dropped it (unmet dependency?)", want.v[i].name, want.v[i].value,
+				 fragment_name, !strcmp(value, "n") ? "not set" : value);
+			ret = -1;
 		}
-		if (name) {
-			char *have = config_value(dotconfig, name);
-
-			while (*want && isspace((unsigned char)want[strlen(want) - 1]))
-				want[strlen(want) - 1] = '\0';
-			if (strcmp(have, want)) {
-				snprintf(evidence, len, "%s=%s (%s) is %s in .config: olddefconfig "
-					 "dropped it (unmet dependency?)", name, want,
-					 fragment_name, !strcmp(have, "n") ? "not set" : have);
-				free(have);
-				free(name);
-				free(want);
-				free(l);
-				return -1;
-			}
-			free(have);
-		}
-		free(name);
-		free(want);
-		free(l);
-		line = end ? end + 1 : NULL;
 	}
-	return 0;
+	dotconfig_release(&want);
+	dotconfig_release(&have);
+	return ret;
 }
 
 const char *kbuild_gcc_version_text(void)

@@ -11,9 +11,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "db/db-step.h"
 #include "step/build-remote.h"
 #include "step/cache.h"
 #include "judge/coverage.h"
+#include "kconfig/dotconfig.h"
 #include "step/kbuild.h"
 #include "lib/layout.h"
 #include "step/progress.h"
@@ -121,20 +123,14 @@ void verify_commit_release(struct verify_commit *vc)
 
 void verify_print_progress(struct verify_commit *vc, int at_base)
 {
-	sqlite3_stmt *q = db_prepare(vc->db, "SELECT (SELECT COUNT(*) FROM commits WHERE"
-				     " run_id = ?1 AND position > 0), strftime('%s', 'now') -"
-				     " strftime('%s', started_at), kind = 'bisect'"
-				     " FROM runs WHERE id = ?1");
-	long elapsed = 0;
-	int bisect = 0;
+	struct db_run_progress p;
+	long elapsed;
+	int bisect;
 
-	sqlite3_bind_int64(q, 1, vc->run->id);
-	if (sqlite3_step(q) == SQLITE_ROW) {
-		vc->total = sqlite3_column_int(q, 0);
-		elapsed = sqlite3_column_int64(q, 1);
-		bisect = sqlite3_column_int(q, 2);
-	}
-	sqlite3_finalize(q);
+	if (!db_run_progress(vc->db, vc->run->id, &p))
+		vc->total = p.total;
+	elapsed = p.elapsed;
+	bisect = p.bisect;
 	/* git bisect picks the commits: no end to count to, so no time left. */
 	if (bisect) {
 		fprintf(stderr, "[%d/%d, bisect] %.12s %s (bisect %ldm%02lds)\n", vc->position,
@@ -430,7 +426,7 @@ static int kconfig_texts(struct config_step *cs, const struct kbuild_result *kb,
 		return 0;
 	path = xasprintf("%s/.config", cs->out_dir);
 	if (strbuf_read_file(&text, path) >= 0)
-		coverage_dotconfig_lines(text.buf, dotconfig);
+		dotconfig_assignment_lines(text.buf, dotconfig);
 	free(path);
 	strbuf_release(&text);
 	if (!dotconfig->len)

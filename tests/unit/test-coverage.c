@@ -20,7 +20,7 @@
 
 static void test_values(void)
 {
-	struct kconfig_values kv;
+	struct dotconfig kv;
 	struct strbuf lines = STRBUF_INIT;
 	static const char dotconfig[] =
 		"#\n# Automatically generated file; DO NOT EDIT.\n#\n"
@@ -30,17 +30,16 @@ static void test_values(void)
 		"CONFIG_NR_CPUS=64\n"
 		"CONFIG_LOCALVERSION=\"\"\n";
 
-	kconfig_values_parse(dotconfig, &kv);
-	is_int(kv.n, 4, "values: four symbols set (a comment and 'is not set' are not)");
-	is_int(kconfig_arm(&kv, "SMP"), GUARD_Y, "values: =y is y");
-	is_int(kconfig_arm(&kv, "RT_GROUP_SCHED"), GUARD_M, "values: =m is m");
-	is_int(kconfig_arm(&kv, "NUMA"), GUARD_N, "values: 'is not set' is n");
-	is_int(kconfig_arm(&kv, "PREEMPT_RT"), GUARD_N, "values: an absent symbol is n");
-	is_int(kconfig_arm(&kv, "NR_CPUS"), GUARD_Y, "values: a number is defined: y");
-	is_int(kconfig_arm(&kv, "LOCALVERSION"), GUARD_Y, "values: a string is defined: y");
-	kconfig_values_release(&kv);
+	dotconfig_parse(dotconfig, &kv);
+		is_int(coverage_arm(&kv, "SMP"), GUARD_Y, "values: =y is y");
+	is_int(coverage_arm(&kv, "RT_GROUP_SCHED"), GUARD_M, "values: =m is m");
+	is_int(coverage_arm(&kv, "NUMA"), GUARD_N, "values: 'is not set' is n");
+	is_int(coverage_arm(&kv, "PREEMPT_RT"), GUARD_N, "values: an absent symbol is n");
+	is_int(coverage_arm(&kv, "NR_CPUS"), GUARD_Y, "values: a number is defined: y");
+	is_int(coverage_arm(&kv, "LOCALVERSION"), GUARD_Y, "values: a string is defined: y");
+	dotconfig_release(&kv);
 
-	coverage_dotconfig_lines(dotconfig, &lines);
+	dotconfig_assignment_lines(dotconfig, &lines);
 	is_str(lines.buf, "CONFIG_SMP=y\nCONFIG_RT_GROUP_SCHED=m\nCONFIG_NR_CPUS=64\n"
 	       "CONFIG_LOCALVERSION=\"\"\n", "dotconfig: only the CONFIG_...= lines are kept");
 	strbuf_release(&lines);
@@ -111,7 +110,7 @@ static void test_against_unifdef(void)
 				};
 				struct child c = { .argv = argv, .capture = NULL };
 				struct strbuf out = STRBUF_INIT, dotconfig = STRBUF_INIT;
-				struct kconfig_values kv;
+				struct dotconfig kv;
 				const char *p;
 				size_t line;
 				int rc;
@@ -126,7 +125,7 @@ static void test_against_unifdef(void)
 				strbuf_addf(&dotconfig, "%s%s%s", a ? "CONFIG_A=y\n" : "",
 					    b ? "CONFIG_B=y\n" : "",
 					    t == 1 ? "CONFIG_T=y\n" : t == 2 ? "CONFIG_T=m\n" : "");
-				kconfig_values_parse(dotconfig.buf, &kv);
+				dotconfig_parse(dotconfig.buf, &kv);
 				for (p = out.buf, line = 1; *p && line <= gf.nlines; line++) {
 					const char *eol = strchrnul(p, '\n');
 					int kept = eol > p;
@@ -150,7 +149,7 @@ static void test_against_unifdef(void)
 					}
 					p = *eol ? eol + 1 : eol;
 				}
-				kconfig_values_release(&kv);
+				dotconfig_release(&kv);
 				strbuf_release(&out);
 				strbuf_release(&dotconfig);
 			}

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * kconfig.c: a .config's values, the index of config entries (types,
- * prompts, dependencies from depends on / if / menu, selectors) on synthetic
- * Kconfig text, and the assignments a dependency expression asks for.
+ * kconfig.c: the index of config entries (types, prompts, dependencies
+ * from depends on / if / menu, selectors) on synthetic Kconfig text, and the
+ * assignments a dependency expression asks for. A .config's values are
+ * test-dotconfig.c's.
  */
 #define _GNU_SOURCE
 #include <stdlib.h>
@@ -74,33 +75,6 @@ int main(void)
 {
 	struct kconfig_index ix = { 0 };
 	const struct kconfig_symbol *s;
-	const char *dotconfig = "CONFIG_SMP=y\nCONFIG_FOO=m\n# CONFIG_BAR is not set\n"
-				"CONFIG_NR_CPUS=8\nCONFIG_SMPX=y\n";
-
-	is_int(kconfig_value(dotconfig, "SMP"), 'y', "SMP=y");
-	is_int(kconfig_value(dotconfig, "FOO"), 'm', "FOO=m");
-	is_int(kconfig_value(dotconfig, "BAR"), 'n', "is not set is n");
-	is_int(kconfig_value(dotconfig, "ABSENT"), 'n', "absent is n");
-	is_int(kconfig_value(dotconfig, "NR_CPUS"), 'v', "a number is a value");
-	is_int(kconfig_value(dotconfig, "SMPX"), 'y', "a longer name is not the shorter");
-	is_int(kconfig_value("CONFIG_SMPX=y\n", "SMP"), 'n', "SMP is not SMPX");
-	{
-		const char *cc = "CONFIG_CC_VERSION_TEXT2=\"no\"\n"
-				 "CONFIG_CC_VERSION_TEXT=\"gcc (Debian 12.2.0-14+deb12u1) 12.2.0\"\n"
-				 "CONFIG_S=\"a \\\"quoted\\\" \\\\ word\"\n"
-				 "CONFIG_OPEN=\"no end\nCONFIG_N=3\n";
-		char *v = kconfig_string(cc, "CC_VERSION_TEXT");
-
-		is_str(v, "gcc (Debian 12.2.0-14+deb12u1) 12.2.0",
-		       "a string value, unquoted, not a longer name's");
-		free(v);
-		v = kconfig_string(cc, "S");
-		is_str(v, "a \"quoted\" \\ word", "Kconfig's escapes undone");
-		free(v);
-		ok(!kconfig_string(cc, "OPEN") && !kconfig_string(cc, "N") &&
-		   !kconfig_string(cc, "ABSENT"),
-		   "no string: unterminated, a number, absent");
-	}
 
 	kconfig_index_add_text(&ix, kconfig_text);
 	s = kconfig_find(&ix, "CGROUP_SCHED");

@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * fragments.c: the fragments of a configs directory, sorted, base.config
+ * and other files left out; the first sentence of a fragment's comment.
+ */
+#define _GNU_SOURCE
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "kconfig/fragments.h"
+#include "lib/util.h"
+#include "tap.h"
+
+static void put(const char *dir, const char *name, const char *text)
+{
+	char *path = xasprintf("%s/%s", dir, name);
+
+	if (write_file(path, text, strlen(text)))
+		die("cannot write %s", path);
+	free(path);
+}
+
+static char *describe(const char *dir, const char *name)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char *path = xasprintf("%s/%s", dir, name);
+
+	fragment_describe(path, &sb);
+	free(path);
+	return strbuf_detach(&sb, NULL);
+}
+
+int main(void)
+{
+	char dir[] = "/tmp/bisectable-fragments.XXXXXX";
+	struct argv_array names = ARGV_ARRAY_INIT;
+	char *d;
+
+	if (!mkdtemp(dir))
+		die("mkdtemp failed");
+	put(dir, "base.config", "CONFIG_X=y\n");
+	put(dir, "up.config",
+	    "# A uniprocessor kernel. The smallest one.\n# CONFIG_SMP is not set\n");
+	put(dir, "smp.config",
+	    "#  Two CPUs,\n#\tas most machines\n# have. More text.\nCONFIG_SMP=y\n");
+	put(dir, "bare.config", "CONFIG_A=y\n");
+	put(dir, ".hidden.config", "");
+	put(dir, "notes.txt", "");
+	put(dir, "x.config~", "");
+
+	ok(!fragments_list(dir, &names), "a directory is listed");
+	is_int(names.argc, 3, "three fragments: base.config, hidden and other files left out");
+	ok(names.argc == 3 && !strcmp(names.argv[0], "bare") && !strcmp(names.argv[1], "smp") &&
+	   !strcmp(names.argv[2], "up"), "by name, without .config");
+	argv_clear(&names);
+
+	d = describe(dir, "up.config");
+	is_str(d, "A uniprocessor kernel.", "the first sentence");
+	free(d);
+	d = describe(dir, "smp.config");
+	is_str(d, "Two CPUs, as most machines have.", "over lines, blanks after '#' dropped");
+	free(d);
+	d = describe(dir, "bare.config");
+	is_str(d, "", "no comment, no description");
+	free(d);
+	d = describe(dir, "absent.config");
+	is_str(d, "", "an absent file, no description");
+	free(d);
+
+	ok(fragments_list("/nonexistent/configs", &names) < 0 && !names.argc,
+	   "a directory that cannot be read is an error");
+	remove_tree(dir);
+	return done_testing();
+}
