@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * db-run.h - the queries of a run's life (run/run-lifecycle.c, run/run.c):
+ * db-run.h - the statements about a run as a whole: its life (run/run.c,
+ * run/run-lifecycle.c), where it stands (step/verify.c), its results store;
  * which runs are left 'running', which one a --resume takes up.
  */
 #ifndef BISECT_DB_RUN_H
@@ -42,5 +43,18 @@ int db_run_lose_store(sqlite3 *db, long long run_id, const char *note);
 int db_run_store_lost(sqlite3 *db, long long run_id);
 /* The run is 'running' again, with no end. */
 void db_run_reopen(sqlite3 *db, long long run_id);
+
+struct db_run_progress {
+	int total;		/* the run's commits (position > 0) */
+	long elapsed;		/* seconds since the run started */
+	int bisect;		/* a run of kind 'bisect' */
+};
+
+/* Where run stands, for the progress line; 0, or -1 if there is no such run. */
+int db_run_progress(sqlite3 *db, long long run_id, struct db_run_progress *out);
+/* Forget run's applied commits after position (a fix-up dropped them). */
+void db_commits_drop_after(sqlite3 *db, long long run_id, int position);
+/* Record the results store run uses (url without its password), its loss forgotten. */
+void db_run_set_results_remote(sqlite3 *db, long long run_id, const char *url);
 
 #endif

@@ -5,7 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "db/db-step.h"
+#include "db/db-run.h"
 #include "lib/layout.h"
 #include "step/build-remote.h"
 #include "run/run-setup.h"

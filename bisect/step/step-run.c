@@ -11,7 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "db/db-step.h"
+#include "db/db-run.h"
 #include "lib/util.h"
 #include "step/qemu.h"
 #include "step/step-run.h"

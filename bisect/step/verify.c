@@ -11,7 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "db/db-step.h"
+#include "db/db-run.h"
 #include "step/build-remote.h"
 #include "step/cache.h"
 #include "judge/coverage.h"
@@ -155,7 +155,7 @@ static int config_cpus(const char *configs_dir, const char *config)
 	struct strbuf text = STRBUF_INIT;
 	int cpus = 1;
 
-	if (!strbuf_read_file(&text, path) && strstr(text.buf, "CONFIG_SMP=y"))
+	if (!strbuf_read_file(&text, path) && dotconfig_tristate(text.buf, "SMP") == 'y')
 		cpus = 2;
 	strbuf_release(&text);
 	free(path);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * db-step.c: a run's progress (commits, time, kind), its applied commits
+ * db-run.c: a run's progress (commits, time, kind), its applied commits
  * after a position dropped, and its results store recorded.
  */
 #define _GNU_SOURCE
@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "db/db.h"
-#include "db/db-step.h"
+#include "db/db-run.h"
 #include "lib/util.h"
 #include "tap.h"
 
@@ -24,7 +24,7 @@ static int count(sqlite3 *db, const char *sql)
 
 int main(void)
 {
-	char path[] = "/tmp/bisectable-db-step.XXXXXX";
+	char path[] = "/tmp/bisectable-db-run.XXXXXX";
 	struct run_info run = {
 		.series = "s", .series_kind = "patches", .work_dir = "/w", .base_version = "6.12",
 		.base_sha = "b", .configs = "up", .options = "",
