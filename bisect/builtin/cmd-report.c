@@ -22,6 +22,7 @@
 #include "db/db.h"
 #include "lib/layout.h"
 #include "report/report.h"
+#include "report/report-model.h"
 #include "lib/util.h"
 
 struct report_opts {

@@ -23,6 +23,7 @@
 #include "db/db.h"
 #include "run/run.h"
 #include "input/run-config.h"
+#include "lib/run-command.h"
 #include "lib/util.h"
 #include "step/step-run.h"
 #include "step/verify.h"

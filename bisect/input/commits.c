@@ -6,6 +6,7 @@
 
 #include "input/commits.h"
 #include "input/series.h"
+#include "lib/run-command.h"
 
 /* A name of the range as rev-parse reads it, never as an option. */
 static int resolve(const char *repo, const char *name, struct strbuf *sha)

@@ -15,6 +15,7 @@
 #include "lib/layout.h"
 #include "input/run-config.h"
 #include "step/suite.h"
+#include "lib/run-command.h"
 #include "lib/util.h"
 
 #define RUN_CONFIG_FORMAT	"bisectable-run-config"

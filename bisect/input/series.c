@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "input/series.h"
+#include "lib/run-command.h"
 #include "lib/util.h"
 
 /* The value of a mail header, continuation lines unfolded; allocated or NULL. */

@@ -16,6 +16,7 @@
 
 #include "input/tree.h"
 #include "lib/layout.h"
+#include "lib/run-command.h"
 #include "lib/util.h"
 
 void kernel_base_free(struct kernel_base *base)

@@ -14,6 +14,7 @@
 #include "judge/coverage.h"
 #include "db/db.h"
 #include "db/db-coverage.h"
+#include "lib/run-command.h"
 
 /* .config values */
 

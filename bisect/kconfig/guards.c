@@ -17,6 +17,7 @@
 #include "kconfig/guards-cpp.h"
 #include "kconfig/guards-kbuild.h"
 #include "kconfig/guards.h"
+#include "lib/run-command.h"
 #include "lib/util.h"
 
 /* Guard sets */

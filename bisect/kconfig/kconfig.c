@@ -15,6 +15,7 @@
 #include "lib/hash.h"
 #include "kconfig/kconfig.h"
 #include "lib/sandbox.h"
+#include "lib/run-command.h"
 
 /*
  * What olddefconfig reads: every Kconfig file, the top Makefile and the

@@ -18,6 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "lib/run-command.h"
 #include "lib/util.h"
 
 /* The group run_child waits for, so that a signal handler can end it. */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * run-command.h - child processes from argv arrays (never through a shell),
- * and git. Included by util.h: every module may start a process.
+ * and git.
  */
 #ifndef BISECT_RUN_COMMAND_H
 #define BISECT_RUN_COMMAND_H

@@ -7,6 +7,7 @@
 
 #include "lib/layout.h"
 #include "lib/sandbox.h"
+#include "lib/run-command.h"
 #include "lib/util.h"
 
 /* The namespaces and mounts every sandboxed command gets, before its own binds. */

@@ -80,8 +80,6 @@ void argv_clear(struct argv_array *a);
 /* The argv as one shell-quoted line, for logs and reproducers. */
 void argv_to_line(struct strbuf *sb, const char *const *argv);
 
-#include "lib/run-command.h"
-
 double now_seconds(void);		/* monotonic */
 char *now_iso8601(void);		/* UTC wall time, allocated */
 int mkdir_p(const char *path);

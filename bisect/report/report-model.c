@@ -14,7 +14,6 @@
 #include "db/db.h"
 #include "kconfig/dotconfig.h"
 #include "lib/layout.h"
-#include "report/report.h"
 #include "report/report-model.h"
 #include "input/run-config.h"
 #include "lib/util.h"

@@ -133,6 +133,9 @@ struct report_model {
 	struct coverage coverage;
 };
 
+/* The id of run_id if it exists (0: the latest run); 0 if there is none. */
+long long report_resolve_run(sqlite3 *db, long long run_id);
+
 /* Load run_id (0: the latest). Returns 0, or -1 after printing an error. */
 int report_model_load(struct report_model *m, sqlite3 *db, long long run_id);
 void report_model_free(struct report_model *m);

@@ -63,9 +63,6 @@ int report_parse_format(const char *name, enum report_format *fmt);
 /* File extension without the dot: "html", "json", "xml", "eml", "kcidb.json". */
 const char *report_format_ext(enum report_format fmt);
 
-/* The id of run_id if it exists (0: the latest run); 0 if there is none. */
-long long report_resolve_run(sqlite3 *db, long long run_id);
-
 /*
  * Write the report of a run (0: the latest) to out. Returns 0, or -1 after
  * printing an error (no such run, write error).

@@ -16,6 +16,7 @@
 #include "lib/layout.h"
 #include "run/run.h"
 #include "input/tree.h"
+#include "lib/run-command.h"
 
 static const char *const stage_names[BISECT_NSTAGES] = { "apply", "build", "boot", "test" };
 

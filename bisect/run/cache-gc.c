@@ -16,6 +16,7 @@
 #include "run/cache-gc.h"
 #include "run/run.h"
 #include "input/tree.h"
+#include "lib/run-command.h"
 #include "lib/util.h"
 
 /* nftw() takes no argument for its callback: the size being added up. */

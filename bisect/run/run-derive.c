@@ -17,6 +17,7 @@
 #include "lib/layout.h"
 #include "run/run.h"
 #include "input/tree.h"
+#include "lib/run-command.h"
 #include "lib/util.h"
 
 int run_derive(struct run *r)

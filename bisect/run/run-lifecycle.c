@@ -22,6 +22,7 @@
 #include "db/db.h"
 #include "db/db-run.h"
 #include "input/tree.h"
+#include "lib/run-command.h"
 #include "lib/util.h"
 #include "run/run-lifecycle.h"
 

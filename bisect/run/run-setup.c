@@ -10,6 +10,7 @@
 #include "step/build-remote.h"
 #include "run/run-setup.h"
 #include "step/results-remote.h"
+#include "lib/run-command.h"
 
 int run_setup_check_distcc(void)
 {

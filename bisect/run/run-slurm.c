@@ -16,6 +16,7 @@
 #include "db/db-run.h"
 #include "db/merge.h"
 #include "run/run-slurm.h"
+#include "lib/run-command.h"
 #include "lib/util.h"
 #include "judge/verdict-text.h"
 

@@ -17,6 +17,7 @@
 #include "db/db-run.h"
 #include "run/run.h"
 #include "lib/sandbox.h"
+#include "lib/run-command.h"
 #include "lib/util.h"
 #include "judge/verdict-text.h"
 

@@ -15,6 +15,7 @@
 #include "input/run-config.h"
 #include "input/series.h"
 #include "input/tree.h"
+#include "lib/run-command.h"
 #include "run/run-lifecycle.h"
 
 struct run_target {

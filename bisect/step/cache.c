@@ -11,6 +11,7 @@
 #include "db/db.h"
 #include "db/db-cache.h"
 #include "step/qemu.h"
+#include "lib/run-command.h"
 #include "lib/util.h"
 
 static void add_file(struct strbuf *key, const char *label, const char *path)

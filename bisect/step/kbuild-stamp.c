@@ -13,6 +13,7 @@
 #include "step/kbuild-stamp.h"
 #include "kconfig/kconfig.h"
 #include "lib/hash.h"
+#include "lib/run-command.h"
 #include "lib/util.h"
 
 /* Where configure() keeps what the build directory's .config was made from. */

@@ -9,7 +9,7 @@
 #ifndef BISECT_KBUILD_STAMP_H
 #define BISECT_KBUILD_STAMP_H
 
-#include "step/kbuild.h"
+#include "step/kbuild-job.h"
 
 /* The key of this commit's inputs; allocated, NULL if it cannot be told. */
 char *kbuild_stamp_key(const struct kbuild_job *job, const char *base, const char *frag);

@@ -19,6 +19,7 @@
 #include "step/kbuild-stamp.h"
 #include "lib/sandbox.h"
 #include "step/mtime.h"
+#include "lib/run-command.h"
 #include "lib/util.h"
 
 int kbuild_fragments(const char *configs_dir, const char *config, char **base, char **frag)

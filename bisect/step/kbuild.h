@@ -9,34 +9,8 @@
 #include <stddef.h>
 
 #include "step/build-remote.h"
+#include "step/kbuild-job.h"
 #include "lib/util.h"
-
-struct kbuild_job {
-	const char *src;		/* kernel work tree */
-	const char *out;		/* O= build directory of this configuration */
-	const char *configs_dir;	/* where base.config and <config>.config are */
-	const char *config;		/* configuration name, e.g. "up" */
-	const char *log_path;		/* configure + build output */
-	int jobs;
-	int use_ccache;
-	int sandbox;			/* run the tree's code under sandbox.h */
-	int network;			/* the sandbox keeps the network (distcc, remote cache) */
-	const char *distcc_hosts;	/* DISTCC_HOSTS of the build, or NULL */
-	/*
-	 * The tree as the compiler names it when ccache makes its paths
-	 * relative to the build directory (CCACHE_BASEDIR, a remote cache):
-	 * "../../../work/linux-source". NULL when it does not.
-	 */
-	const char *src_rel;
-	/*
-	 * What 'gcc --version' says (its first line), on the make line of a
-	 * build through 'CC=distcc gcc': distcc names gcc by its target
-	 * triplet ("x86_64-linux-gnu-gcc ..."), and the kernel puts that
-	 * text in .config and in the image's banner. NULL otherwise.
-	 */
-	const char *cc_version_text;
-	const char *const *env;		/* extra environment of make, or NULL */
-};
 
 struct kbuild_warning {
 	char *object;			/* the target whose build printed it */

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "step/mtime.h"
+#include "lib/run-command.h"
 #include "lib/util.h"
 
 #define SNAPSHOT_NAME ".bisectable-sources"

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "step/qemu.h"
+#include "lib/run-command.h"
 
 void qemu_argv(const struct boot_job *job, struct argv_array *argv, const char *pidfile)
 {

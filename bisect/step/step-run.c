@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "db/db-run.h"
+#include "lib/run-command.h"
 #include "lib/util.h"
 #include "step/qemu.h"
 #include "step/step-run.h"

@@ -19,6 +19,7 @@
 #include "step/suite.h"
 #include "step/suite-build.h"
 #include "input/tree.h"
+#include "lib/run-command.h"
 #include "lib/util.h"
 
 /* The base tree's id: what the piece is built from. */

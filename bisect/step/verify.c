@@ -23,6 +23,7 @@
 #include "step/results-remote.h"
 #include "lib/run-parallel.h"
 #include "input/tree.h"
+#include "lib/run-command.h"
 #include "lib/util.h"
 #include "step/suite.h"
 #include "step/suite-build.h"

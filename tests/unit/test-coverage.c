@@ -15,6 +15,7 @@
 #include "step/cache.h"
 #include "judge/coverage.h"
 #include "db/db.h"
+#include "lib/run-command.h"
 #include "lib/util.h"
 #include "tap.h"
 

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "lib/sandbox.h"
+#include "lib/run-command.h"
 #include "lib/util.h"
 #include "tap.h"
 
