@@ -20,6 +20,7 @@
 #include "lib/layout.h"
 #include "step/results-remote.h"
 #include "run/run.h"
+#include "run/run-check.h"
 #include "run/run-slurm.h"
 #include "input/tree.h"
 #include "lib/util.h"

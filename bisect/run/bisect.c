@@ -13,6 +13,7 @@
 #include "db/db.h"
 #include "lib/layout.h"
 #include "run/run.h"
+#include "run/run-check.h"
 #include "input/tree.h"
 
 static const char *const stage_names[BISECT_NSTAGES] = { "apply", "build", "boot", "test" };

@@ -17,6 +17,8 @@
 #include "db/db.h"
 #include "step/qemu.h"
 #include "input/run-config.h"
+#include "run/run-check.h"
+#include "step/suite-words.h"
 #include "lib/hash.h"
 #include "lib/util.h"
 #include "tap.h"
@@ -74,7 +76,7 @@ static void test_validate(void)
 
 		run_config_init(&rc);
 		run_config_set_tests(&rc, "all");
-		words = run_config_tests_words(&rc);
+		words = suite_tests_words(&rc);
 		ok(!strncmp(words, "smoke.fork_exec_wait:60 ", 24) &&
 		   strstr(words, " rt-tests.hackbench:120 "),
 		   "all: the default suites' tests, each with its suite's timeout");
@@ -120,7 +122,7 @@ static void test_json(void)
 	is_int(back.jobs, 7, "jobs");
 	is_int(back.retries, 3, "retries");
 	is_int(back.use_cache, 0, "the cache switch");
-	words = run_config_tests_words(&back);
+	words = suite_tests_words(&back);
 	is_str(words, "smoke.affinity:60 smoke.rt_fifo_rr:60", "the tests, as expect takes them");
 	is_str(back.suites[1], "rt-tests", "the suites");
 	is_str(back.profile, "quick", "the profile");
