@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * test-report.c - unit tests of the report writers (bisect/report.c):
- * html_escape, and the HTML, JSON and JUnit reports of the fixture run in
+ * test-report.c - unit tests of the report writers (bisect/report/): the
+ * format table, and the HTML, JSON and JUnit reports of the fixture run in
  * tests/browser/make-fixture-db.sql.
  *
  * Run from the top of the tree (it reads db/schema.sql, the fixture SQL and
@@ -19,7 +19,6 @@
 
 #include "db/db.h"
 #include "lib/escape.h"
-#include "step/kbuild.h"
 #include "report/report.h"
 #include "lib/util.h"
 #include "tap.h"
@@ -39,25 +38,6 @@ static char *escaped(const char *s)
 	ret = xstrdup(sb.buf);
 	strbuf_release(&sb);
 	return ret;
-}
-
-static char *escaped_n(const char *s, size_t len)
-{
-	struct strbuf sb = STRBUF_INIT;
-	char *ret;
-
-	html_escape_n(&sb, s, len);
-	ret = xstrdup(sb.buf);
-	strbuf_release(&sb);
-	return ret;
-}
-
-static void check_escape(const char *in, const char *want, const char *what)
-{
-	char *got = escaped(in);
-
-	is_str(got, want, "html_escape: %s", what);
-	free(got);
 }
 
 static int count(const char *hay, const char *needle)
@@ -156,44 +136,6 @@ static void exec_sql(sqlite3 *db, const char *sql)
 
 	if (sqlite3_exec(db, sql, NULL, NULL, &err) != SQLITE_OK)
 		die("%s: %s", sql, err);
-}
-
-/* html_escape */
-
-static void test_escape(void)
-{
-	struct strbuf sb = STRBUF_INIT;
-	char *got;
-
-	check_escape("plain text", "plain text", "plain text is unchanged");
-	check_escape("<script>alert(1)</script>", "&lt;script&gt;alert(1)&lt;/script&gt;",
-		     "tags");
-	check_escape("\"><img src=x onerror=alert(1)>",
-		     "&quot;&gt;&lt;img src=x onerror=alert(1)&gt;", "attribute break-out");
-	check_escape("a & b 'c'", "a &amp; b &#39;c&#39;", "ampersand and single quotes");
-	check_escape("&amp;", "&amp;amp;", "an entity is escaped again, not kept");
-	check_escape("caf\xc3\xa9 \xe2\x9c\x93 \xf0\x9f\x90\xa7",
-		     "caf\xc3\xa9 \xe2\x9c\x93 \xf0\x9f\x90\xa7",
-		     "valid UTF-8 (2, 3 and 4 bytes) is kept");
-	check_escape("caf\xe9!", "caf\xef\xbf\xbd!", "a Latin-1 byte becomes U+FFFD");
-	check_escape("\xff\xfe<", "\xef\xbf\xbd\xef\xbf\xbd&lt;", "invalid bytes, then escaping");
-	check_escape("\xc0\xaf", "\xef\xbf\xbd\xef\xbf\xbd", "an overlong '/' is not let through");
-	check_escape("\xed\xa0\x80", "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd",
-		     "a UTF-16 surrogate is not valid UTF-8");
-	check_escape("\xe2\x9c", "\xef\xbf\xbd\xef\xbf\xbd", "a truncated sequence");
-	check_escape("a\tb\nc\r", "a\tb\nc\r", "tab, newline and CR are kept");
-	check_escape("\x1b[1mX\x07\x7f", "\xef\xbf\xbd[1mX\xef\xbf\xbd\xef\xbf\xbd",
-		     "control characters are replaced (invalid in XML 1.0)");
-
-	got = escaped_n("a\0<b", 4);
-	is_str(got, "a\xef\xbf\xbd&lt;b", "html_escape_n: a NUL byte in a log is replaced");
-	free(got);
-
-	html_escape(&sb, NULL);
-	is_int(sb.len, 0, "html_escape(NULL) appends nothing");
-	utf8_sanitize(&sb, "<a>\xe9", 4);
-	is_str(sb.buf, "<a>\xef\xbf\xbd", "utf8_sanitize replaces but does not escape");
-	strbuf_release(&sb);
 }
 
 static void test_formats(void)
@@ -703,46 +645,13 @@ static void test_error_cell(sqlite3 *db)
 
 /* kbuild.c: which build-log lines the excerpt of a failed build keeps */
 
-static struct kbuild_line kl(const char *s)
-{
-	return (struct kbuild_line){ s, strlen(s) };
-}
-
-static void test_kbuild_lines(void)
-{
-	struct kbuild_line l[] = {
-		kl("  CC      kernel/error-injection.o"),
-		kl("kernel/sched/core.c:42:9: error: implicit declaration of 'rq_pin_lock'"),
-		kl("   42 |         rq_pin_lock(rq);"),
-		kl("      |         ^~~~~~~~~~~"),
-		kl("make[2]: *** [scripts/Makefile.build:229: kernel/sched/core.o] Error 1"),
-		kl("  LD      vmlinux"),
-		kl("   7 | int x;"),
-	};
-
-	ok(kbuild_progress(&l[0]) && kbuild_progress(&l[5]), "kbuild progress lines");
-	ok(!kbuild_progress(&l[1]) && !kbuild_progress(&l[2]), "an error is no progress line");
-	ok(kbuild_problem(&l[1]) && kbuild_problem(&l[4]), "error lines are problems");
-	ok(!kbuild_problem(&l[0]), "a progress line is never a problem");
-	ok(kbuild_gcc_snippet(&l[2]) && kbuild_gcc_snippet(&l[3]), "gcc's source quote");
-	ok(!kbuild_gcc_snippet(&l[1]), "an error is no source quote");
-	ok(kbuild_line_wanted(l, 1) && kbuild_line_wanted(l, 2) && kbuild_line_wanted(l, 3),
-	   "an error and the two quote lines under it are kept");
-	ok(!kbuild_line_wanted(l, 0) && !kbuild_line_wanted(l, 5), "progress lines are not");
-	ok(!kbuild_line_wanted(l, 6), "a source quote under a progress line is not");
-	ok(kbuild_line_contains(&l[4], "error", 1) && !kbuild_line_contains(&l[4], "error", 0),
-	   "kbuild_line_contains folds case only when asked");
-}
-
 int main(void)
 {
 	sqlite3 *db;
 	char *html, *old;
 	int ret;
 
-	test_escape();
 	test_formats();
-	test_kbuild_lines();
 
 	if (sqlite3_open(":memory:", &db) != SQLITE_OK)
 		die("cannot open an in-memory database");
