@@ -1,15 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * test-report.c - unit tests of the report writers (bisect/report/): the
- * format table, and the HTML, JSON and JUnit reports of the fixture run in
- * tests/browser/make-fixture-db.sql.
+ * format table, the HTML, JSON and JUnit reports of the fixture run in
+ * tests/browser/make-fixture-db.sql, an error of the machine in each of
+ * them, and the compiler in the HTML header (tests/unit/up-build-break.sql).
  *
  * Run from the top of the tree (it reads db/schema.sql, the fixture SQL and
- * the fixture logs by relative paths):
- *	gcc -std=gnu11 -Wall -Wextra -Werror -g -fsanitize=address,undefined \
- *	    -DBISECTABLE_VERSION='"test"' -Ibisect tests/unit/test-report.c \
- *	    bisect/report.c bisect/db.c bisect/util.c -lsqlite3 -ljansson \
- *	    -o /tmp/test-report && /tmp/test-report
+ * the fixture logs by relative paths), as make unit does.
  */
 #define _GNU_SOURCE
 #include <jansson.h>
@@ -325,6 +322,46 @@ static void test_html_base(sqlite3 *db)
 	free(table);
 	free(html);
 	exec_sql(db, "DELETE FROM commits WHERE id = 10;");
+}
+
+static sqlite3 *fixture_db(const char *sql_file)
+{
+	sqlite3 *db;
+
+	if (sqlite3_open(":memory:", &db) != SQLITE_OK)
+		die("cannot open an in-memory database");
+	exec_file(db, "db/schema.sql");
+	exec_file(db, sql_file);
+	return db;
+}
+
+/* The HTML report's header names the compiler of each configuration's builds. */
+static void test_html_compiler(void)
+{
+	sqlite3 *db = fixture_db("tests/unit/up-build-break.sql");
+	char *html;
+	int ret;
+
+	html = render(db, 0, REPORT_HTML, &ret);
+	ok(html && !contains(html, "<th>Compiler</th>"), "html: no .config kept, no compiler row");
+	free(html);
+	exec_sql(db, "INSERT INTO kconfigs (result_id, dotconfig) SELECT id,"
+		 " 'CONFIG_CC_VERSION_TEXT=\"gcc (Debian 12.2.0-14+deb12u1) 12.2.0\"' || char(10)"
+		 " FROM results WHERE stage = 'build' AND commit_id = 5");
+	html = render(db, 0, REPORT_HTML, &ret);
+	ok(contains(html, "<tr><th>Compiler</th><td>gcc (Debian 12.2.0-14+deb12u1) 12.2.0"
+		    "</td></tr>\n"), "html: one compiler for both configurations, once");
+	free(html);
+	exec_sql(db, "UPDATE kconfigs SET dotconfig = 'CONFIG_CC_VERSION_TEXT=\"cc <b>&\"'"
+		 " || char(10) WHERE result_id IN (SELECT id FROM results WHERE config = 'up')");
+	html = render(db, 0, REPORT_HTML, &ret);
+	ok(contains(html, "<tr><th>Compiler</th><td><b>smp</b> gcc (Debian 12.2.0-14+deb12u1)"
+		    " 12.2.0<br><b>up</b> cc &lt;b&gt;&amp;</td></tr>\n") ||
+	   contains(html, "<tr><th>Compiler</th><td><b>up</b> cc &lt;b&gt;&amp;<br><b>smp</b>"
+		    " gcc (Debian 12.2.0-14+deb12u1) 12.2.0</td></tr>\n"),
+	   "html: two compilers, by configuration, escaped");
+	free(html);
+	sqlite3_close(db);
 }
 
 /* JSON */
@@ -652,6 +689,7 @@ int main(void)
 	int ret;
 
 	test_formats();
+	test_html_compiler();
 
 	if (sqlite3_open(":memory:", &db) != SQLITE_OK)
 		die("cannot open an in-memory database");
