@@ -14,7 +14,6 @@
 
 #include "input/run-config.h"
 #include "run/run-check.h"
-#include "step/suite-words.h"
 #include "lib/util.h"
 #include "tap.h"
 
@@ -67,16 +66,8 @@ static void test_validate(void)
 	       "a test named twice, once with its suite, is refused");
 	{
 		struct run_config rc;
-		char *words;
 
 		run_config_init(&rc);
-		run_config_set_tests(&rc, "all");
-		words = suite_tests_words(&rc);
-		ok(!strncmp(words, "smoke.fork_exec_wait:60 ", 24) &&
-		   strstr(words, " rt-tests.hackbench:120 "),
-		   "all: the default suites' tests, each with its suite's timeout");
-		is_int(strstr(words, "rt-tests.signaltest") != NULL, 1, "rt-tests is a default suite");
-		free(words);
 		run_config_set_suites(&rc, "nosuch");
 		run_config_set_tests(&rc, "all");
 		is_int(validate_quietly(&rc), -1, "an unknown suite is refused");
