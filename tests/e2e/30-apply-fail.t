@@ -23,7 +23,8 @@ wt=$(sql "select work_dir from runs")
 porcelain="no work tree at '$wt'"
 am_dir=
 if [ -n "$wt" ] && [ -e "$wt/.git" ]; then
-	porcelain=$(git -C "$wt" status --porcelain 2>&1) || porcelain="git status failed: $porcelain"
+	porcelain=$(git -C "$wt" status --porcelain 2>&1) ||
+		porcelain="git status failed: $porcelain"
 	am_dir=$(git -C "$wt" rev-parse --path-format=absolute --git-path rebase-apply)
 fi
 is "$porcelain" "" "the work tree is clean after the failed git am"

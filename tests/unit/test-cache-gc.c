@@ -121,7 +121,8 @@ static void test_gc(void)
 
 	out = gc(0, &st);
 	ok(st.removed == 2 && st.bytes > 0, "removed: two, and the disk they held");
-	ok(!exists("work/old") && !exists("build/old"), "the idle work tree and its builds are gone");
+	ok(!exists("work/old") && !exists("build/old"),
+	   "the idle work tree and its builds are gone");
 	ok(!exists("build/gone"), "so is the orphan build directory");
 	ok(exists("work/busy") && exists("work/stopped") && exists("work/recent"),
 	   "the busy, the stopped and the recent work trees stay");

@@ -34,7 +34,8 @@ static void put(const char *rel, const char *text)
 static void commit_all(const char *src, const char *msg)
 {
 	git(src, NULL, "add", "-A", NULL);
-	git(src, NULL, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", msg, NULL);
+	git(src, NULL, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", msg,
+	    NULL);
 }
 
 static int same(const char *a, const char *b)

@@ -642,7 +642,8 @@ static void test_free_and_names(void)
 	/* A second free sees NULL pointers (ASan would stop a double free here). */
 	console_result_free(&res);
 	console_result_free(NULL);
-	ok(!memcmp(&res, &zero, sizeof(res)), "free: twice leaves every byte zero, NULL is ignored");
+	ok(!memcmp(&res, &zero, sizeof(res)),
+	   "free: twice leaves every byte zero, NULL is ignored");
 	PARSE_LITERAL("free", "BISECTABLE-READY cpus=2\nok 1 a\n", &res);
 	ok(res.ready && res.cpus == 2 && res.ntests == 1 && !res.nmetrics,
 	   "free: a freed result parses again as a fresh one");

@@ -49,7 +49,8 @@ static void test_build(void)
 			    "  CC      kernel/sched/core.o\n"
 			    "kernel/sched/core.c:42:9: error: implicit declaration of 'f'\n"
 			    "   42 |         f(rq);\n"
-			    "make[2]: *** [scripts/Makefile.build:229: kernel/sched/core.o] Error 1\n"
+			    "make[2]: *** [scripts/Makefile.build:229: kernel/sched/core.o]"
+			    " Error 1\n"
 			    "  LD      vmlinux\n");
 	is_int(log_excerpt(NULL, &cell, STAGE_BUILD, &ex), 0, "a build log is read");
 	is_str(ex.what, "its last error and warning lines", "a build: its error and warning lines");

@@ -157,7 +157,8 @@ static void test_browser_fixture(void)
 	text = report_metric_index(&m, "text");
 	series = report_metric_index(&m, "sched_smp_lines");
 	rtt = report_metric_index(&m, "pipe_rtt_ns");
-	is_int((int)report_metric_index(&m, "no_such_metric"), -1, "an unknown metric has no index");
+	is_int((int)report_metric_index(&m, "no_such_metric"), -1,
+	       "an unknown metric has no index");
 	ok(text >= 0 && series >= 0 && rtt >= 0, "build, series and guest metrics are loaded");
 	ok(text < series && series < rtt,
 	   "in their order: the build's, the series', then the guest's");

@@ -62,7 +62,8 @@ static void test_output(void)
 	{
 		char *want = xasprintf("%s\na b\n", tmp);
 
-		is_str(out.buf, want, "in its directory, with the extra environment, word for word");
+		is_str(out.buf, want,
+		       "in its directory, with the extra environment, word for word");
 		free(want);
 	}
 	memset(&c, 0, sizeof(c));

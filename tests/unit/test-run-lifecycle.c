@@ -65,7 +65,8 @@ static char *repo(const char *name)
 	git(dir, NULL, "init", "-q", NULL);
 	write_file(file, "a\n", 2);
 	git(dir, NULL, "add", "f", NULL);
-	git(dir, NULL, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "a", NULL);
+	git(dir, NULL, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "a",
+	    NULL);
 	free(file);
 	return dir;
 }

@@ -102,8 +102,9 @@ static int fake_job(int argc, char **argv)
 		snprintf(tree, sizeof(tree), "t%d", i);
 		commit = db_commit_set(db, id, i, sha, tree, "subject", "A <a@b>", NULL);
 		for (s = 0; s < 4; s++) {
+			int failing = bad && i == 2 && s == 3;
 			struct result_row row = { .config = config, .stage = stages[s],
-						  .status = bad && i == 2 && s == 3 ? "fail" : "pass" };
+						  .status = failing ? "fail" : "pass" };
 
 			db_result_set(db, id, commit, &row);
 		}
@@ -157,7 +158,8 @@ static int slurm_quietly(const struct slurm_run *s, char **verdict)
 /* The sbatch line of config: its arguments with the run's own paths as DIR, SELF, CWD. */
 static void test_sbatch_line(const char *dir, const char *cwd)
 {
-	char *args_path = xasprintf("%s/sbatch-up.args", tmp), *tag_path = xasprintf("%s/up.db.tag", dir);
+	char *args_path = xasprintf("%s/sbatch-up.args", tmp);
+	char *tag_path = xasprintf("%s/up.db.tag", dir);
 	char *args = slurp(args_path), *self = self_exe_path(), *tag = slurp(tag_path);
 	char *stamp = xstrdup(strrchr(dir, '/') + 1);
 	char *want = xasprintf("--parsable\n--export=ALL\n--job-name=bisectable-up\n"
@@ -211,7 +213,8 @@ static void test_run(void)
 	}
 	test_sbatch_line(dir, cwd);
 	is_int(count(s.db, "SELECT COUNT(*) FROM runs"), 1, "the jobs' runs are one run");
-	ok(has(s.db, "SELECT 1 FROM runs WHERE configs = 'up,bad,lost,nosubmit' AND state = 'done'"),
+	ok(has(s.db, "SELECT 1 FROM runs WHERE configs = 'up,bad,lost,nosubmit' AND"
+	       " state = 'done'"),
 	   "with every configuration asked for, in order, and done");
 	ok(has(s.db, "SELECT 1 FROM runs WHERE options LIKE '%\"configs\":[\"up\",\"bad\",\"lost\","
 	       "\"nosubmit\"]%'"), "its options are the whole run's");
@@ -221,7 +224,8 @@ static void test_run(void)
 	       1, "bad's failing test, merged");
 	is_int(count(s.db, "SELECT COUNT(*) FROM results WHERE config = 'lost' AND status = 'error'"
 		     " AND evidence LIKE 'Slurm job 77 failed (no exit status: %'"), 8,
-	       "a job that ended without a status: every cell an error naming the job ('77;cluster')");
+	       "a job that ended without a status: every cell an error naming the job"
+	       " ('77;cluster')");
 	is_int(count(s.db, "SELECT COUNT(*) FROM results WHERE config = 'nosubmit' AND"
 		     " status = 'error' AND evidence = 'its Slurm job could not be submitted'"), 8,
 	       "a job sbatch refused: every cell an error that says so");

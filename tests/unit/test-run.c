@@ -54,7 +54,8 @@ static int exec_paths(void *db_path)
 
 static void test_exec_paths(void)
 {
-	is_int(quietly(exec_paths, "runs.db"), 0, "a plain database path fits on git's --exec line");
+	is_int(quietly(exec_paths, "runs.db"), 0,
+	       "a plain database path fits on git's --exec line");
 	is_int(quietly(exec_paths, "a\nb.db"), -1, "one with a line break is refused");
 	is_int(quietly(exec_paths, "a\rb.db"), -1, "and one with a carriage return");
 }
@@ -158,7 +159,8 @@ static void test_range(void)
 	run_config_init(&rc);
 
 	is_int(prepare_range(repo, "HEAD~2", db, &rc, NULL), -1, "a range needs its '..'");
-	is_int(prepare_range(repo, "HEAD..HEAD~2", db, &rc, NULL), -1, "a reversed range is refused");
+	is_int(prepare_range(repo, "HEAD..HEAD~2", db, &rc, NULL), -1,
+	       "a reversed range is refused");
 	is_int(prepare_range(repo, "HEAD..HEAD", db, &rc, NULL), -1, "an empty range is refused");
 	is_int(prepare_range(repo, "nosuch..HEAD", db, &rc, NULL), -1,
 	       "a base that is not there is refused");
@@ -206,7 +208,8 @@ static void test_range(void)
 	       1, "the run: its range, its configurations, running");
 	is_int(count(db, "SELECT COUNT(*) FROM commits WHERE (position = 1 AND subject ="
 		     " 'sched: add a') OR (position = 2 AND subject = 'sched: add b' AND author ="
-		     " 'Ann <ann@example.org>')"), 2, "the commits by position, subject and author");
+		     " 'Ann <ann@example.org>')"), 2,
+	       "the commits by position, subject and author");
 	{
 		char *owner = run_owner_state(work);
 

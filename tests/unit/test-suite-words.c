@@ -2,7 +2,8 @@
 /*
  * test-suite-words.c - a run's tests as the boot script takes them
  * (step/suite-words.c): each with its suite's own timeout, else (a suite
- * that declares none, or none known) the run's --test-timeout. Run from the top of the tree (guest/suites/ is read).
+ * that declares none, or none known) the run's --test-timeout. Run from
+ * the top of the tree (guest/suites/ is read).
  */
 #define _GNU_SOURCE
 #include <stdio.h>

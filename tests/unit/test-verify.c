@@ -111,9 +111,10 @@ static void test_commit(void)
 	is_str(vc.subject, "sched: two", "its subject");
 	is_str(vc.author, "Ann <ann@example.org>", "its author");
 	is_int(vc.position, 2, "its position: commits after the base");
-	ok(vc.commit_id > 0 && count(db, "SELECT COUNT(*) FROM commits WHERE position = 2 AND"
-				      " subject = 'sched: two' AND author = 'Ann <ann@example.org>'")
-	   == 1, "recorded in the run");
+	ok(vc.commit_id > 0 &&
+	   count(db, "SELECT COUNT(*) FROM commits WHERE position = 2 AND subject ="
+		 " 'sched: two' AND author = 'Ann <ann@example.org>'") == 1,
+	   "recorded in the run");
 	want = xasprintf("%s/logs/run-%lld/002-%.12s", tmp, run.id, sha.buf);
 	is_str(vc.log_dir, want, "its log directory, by run, position and sha");
 	ok(stat(vc.log_dir, &st) == 0 && S_ISDIR(st.st_mode), "is made");
@@ -132,8 +133,8 @@ static void test_commit(void)
 	free(want);
 
 	{
-		sqlite3_stmt *up = db_prepare(db, "UPDATE runs SET started_at ="
-					      " strftime('%Y-%m-%dT%H:%M:%SZ', 'now', '-570 seconds')");
+		sqlite3_stmt *up = db_prepare(db, "UPDATE runs SET started_at = strftime("
+					      "'%Y-%m-%dT%H:%M:%SZ', 'now', '-570 seconds')");
 
 		db_done(db, up);
 	}
