@@ -41,6 +41,12 @@ static void loud(void)
 	close(saved_stderr);
 }
 
+/* The one call of run_claim_work_dir (its arguments are the run's). */
+static void claim(const struct run *r, const char *state)
+{
+	run_claim_work_dir(r, state);
+}
+
 static int count(sqlite3 *db, const char *sql)
 {
 	sqlite3_stmt *st = db_prepare(db, sql);
@@ -93,7 +99,7 @@ static void test_owner_file(void)
 	r.id = 5;
 	state = run_owner_state(r.work_dir);
 	ok(state == NULL, "no owner file: no state");
-	run_claim_work_dir(&r, "running");
+	claim(&r, "running");
 	state = run_owner_state(r.work_dir);
 	is_str(state, "running", "the state a run claimed its work tree in");
 	free(state);
@@ -101,7 +107,7 @@ static void test_owner_file(void)
 	strbuf_read_file(&text, path);
 	ok(!strncmp(text.buf, "running\t5\t/", 11) && strstr(text.buf, "/runs.db\n"),
 	   "one line: state, run, the database's absolute path");
-	run_claim_work_dir(&r, "done");
+	claim(&r, "done");
 	state = run_owner_state(r.work_dir);
 	is_str(state, "done", "replaced by how the run ended");
 	free(state);
@@ -157,9 +163,9 @@ static void test_user_work(sqlite3 *db)
 	loud();
 	is_int(run_check_user_work(db, wt, 1), 0, "unless --discard");
 	r.work_dir = wt;
-	run_claim_work_dir(&r, "interrupted");
+	claim(&r, "interrupted");
 	is_int(run_check_user_work(db, wt, 0), 0, "or an interrupted run of ours left them");
-	run_claim_work_dir(&r, "done");
+	claim(&r, "done");
 	quiet();
 	is_int(run_check_user_work(db, wt, 0), -1, "a run that ended: they are the user's again");
 	loud();
