@@ -10,7 +10,8 @@
 VERSION   := 0.1
 CC        ?= gcc
 CFLAGS    ?= -O2 -g
-WARNFLAGS := -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Wshadow -Wformat=2
+WARNFLAGS := -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Wshadow -Wformat=2 \
+	     -Werror=implicit-function-declaration
 CPPFLAGS  += -DBISECTABLE_VERSION='"$(VERSION)"' -Ibisect -Iguest/suites/smoke
 LDLIBS    := -lsqlite3 -ljansson -lcrypto -lm -lhiredis -lz
 SANITIZE  := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
@@ -184,7 +185,11 @@ screenshot: reports/fixture.html
 suites: all
 	prove -v tests/suites/*.t
 
-test: unit suites browser e2e
+# The driver's folders include only downward, and no modules loop (ARCHITECTURE.md).
+layers:
+	python3 tests/layers/check-layers.py bisect
+
+test: layers unit suites browser e2e
 
 # bisectable against the naive rebase -x loop (not part of make test: ~1 h).
 bench: all
@@ -221,5 +226,5 @@ clean:
 		bisect/builtin/command-pages.inc $(MANPAGES)
 	rm -rf tests/fuzz/work tests/unit/asan
 
-.PHONY: print-packages bench bench-remote all unit suites browser e2e test deps verify clean screenshot install \
+.PHONY: print-packages bench bench-remote all layers unit suites browser e2e test deps verify clean screenshot install \
 	uninstall fuzz man

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * run-config.h - what a run verifies and how. 'bisectable run' fills one
- * from its options and the series' metrics file, validates it once, and
- * stores it with the run as one JSON document (runs.options); every step of
- * the rebase reads the same typed values back, so no step re-parses options.
+ * from its options and the series' metrics file (series-metrics.h),
+ * validates it once (run/run-check.h), and stores it with the run as one
+ * JSON document (runs.options); every step of the rebase reads the same
+ * typed values back, so no step re-parses options.
  *
  * The document: {"format": "bisectable-run-config", "version": 1,
  *   "configs": ["up", "smp"], "mode": "keep-going" | "stop-on-failure",
@@ -22,31 +23,12 @@
 
 #include <stddef.h>
 
+#include "input/series-metrics.h"
 #include "lib/util.h"
 
 enum run_mode {
 	RUN_KEEP_GOING,		/* record a failure and go on: a full verdict */
 	RUN_STOP_ON_FAILURE,	/* stop the rebase at the first failure (fix-up) */
-};
-
-/*
- * A figure a series declares for every commit (its metrics file): the
- * number of lines 'git grep ARGS' prints in the commit's tree. Only
- * pattern options are accepted (see series_metric_check), so a series
- * cannot make git run a program.
- */
-struct series_metric {
-	char *name;
-	char *description;		/* for the report; may be NULL */
-	struct argv_array grep;		/* the arguments after 'git grep' */
-	/*
-	 * Its 'unit' line: what it counts and which way is better (perf.h),
-	 * "" and NULL when the file says nothing. Held in place, not
-	 * allocated: a unit is a short word, and the structure is copied and
-	 * freed as it always was.
-	 */
-	char unit[16];
-	const char *better;		/* "lower" or "higher" (static strings), NULL */
 };
 
 struct run_config {
@@ -102,20 +84,13 @@ void run_config_free(struct run_config *rc);
 void run_config_set_configs(struct run_config *rc, const char *list);
 void run_config_set_suites(struct run_config *rc, const char *list);
 /*
- * The tests: "all" is every test of rc->suites in rc->profile (so set those
- * first); else a comma-separated list of SUITE.TEST, or TEST of the first
- * chosen suite that has it. Reads the suites' declarations.
+ * The lists of a run_config (configs, suites, tests, build_only): emptied;
+ * replaced by the items of a comma-separated list, empty items kept so
+ * that run_config_validate sees them; one item added (copied).
  */
-void run_config_set_tests(struct run_config *rc, const char *list);
-
-/*
- * Check everything a run would otherwise find out too late: at least one
- * configuration, each a fragment of configs_dir and none twice (two makes
- * in one build directory), at least one test, each one the guest knows,
- * the accelerator, positive timeouts and jobs, and the metrics. Prints
- * every problem; returns 0 or -1.
- */
-int run_config_validate(const struct run_config *rc, const char *configs_dir);
+void run_config_list_clear(char ***list, size_t *n);
+void run_config_list_split(char ***list, size_t *n, const char *csv);
+void run_config_list_add(char ***list, size_t *n, const char *s);
 
 /*
  * The JSON document (allocated), and back: from_json initialises rc and
@@ -124,8 +99,6 @@ int run_config_validate(const struct run_config *rc, const char *configs_dir);
 char *run_config_to_json(const struct run_config *rc);
 int run_config_from_json(const char *json, struct run_config *rc);
 
-/* The tests as expect takes them: "SUITE.TEST:SECONDS ..." (allocated). */
-char *run_config_tests_words(const struct run_config *rc);
 /* Where the run's fragments are (allocated): configs_dir, else the project's. */
 char *run_config_configs_dir(const struct run_config *rc);
 /* Whether config is built but not booted in this run. */
@@ -136,17 +109,10 @@ void run_config_add_config(struct run_config *rc, const char *name, int build_on
 /* The configurations comma-separated, as runs.configs stores them (allocated). */
 char *run_config_configs_list(const struct run_config *rc);
 
-/*
- * A series' metrics file: '#' comments, blank lines, and
- *   metric NAME git-grep ARGS...	(words split on blanks)
- *   describe NAME TEXT...		(a description for the report)
- *   unit NAME UNIT lower|higher	(what it counts, which way is better:
- *					 without it, never a performance verdict)
- * describe and unit come after their metric line; a unit once per metric.
- * Appends to rc->metrics. Returns 0, or -1 after printing file:line: why.
- */
-int series_metrics_load(struct run_config *rc, const char *path);
-/* The metric's value in the work tree dir (a line count), or -1 if git failed. */
-long series_metric_count(const struct series_metric *m, const char *dir);
+/* Where series_metrics_load() appends the series' metrics of rc. */
+static inline struct series_metrics run_config_metrics(struct run_config *rc)
+{
+	return (struct series_metrics){ &rc->metrics, &rc->nmetrics };
+}
 
 #endif

@@ -15,6 +15,7 @@
 #include "db/db-run.h"
 #include "lib/layout.h"
 #include "run/run.h"
+#include "run/run-check.h"
 #include "input/tree.h"
 #include "lib/run-command.h"
 

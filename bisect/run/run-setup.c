@@ -8,6 +8,7 @@
 #include "db/db-run.h"
 #include "lib/layout.h"
 #include "step/build-remote.h"
+#include "run/run-check.h"
 #include "run/run-setup.h"
 #include "step/results-remote.h"
 #include "lib/run-command.h"

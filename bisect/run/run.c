@@ -239,16 +239,17 @@ static int prepare_series(struct run *r, const struct run_target *t)
 
 int run_load_metrics(struct run_config *rc, const struct run_target *t)
 {
+	struct series_metrics ms = run_config_metrics(rc);
 	char *path;
 	int ret = 0;
 
 	if (t->metrics)
-		return series_metrics_load(rc, t->metrics);
+		return series_metrics_load(&ms, t->metrics);
 	if (!t->series)
 		return 0;
 	path = xasprintf("%s/metrics", t->series);
 	if (file_exists(path))
-		ret = series_metrics_load(rc, path);
+		ret = series_metrics_load(&ms, path);
 	free(path);
 	return ret;
 }

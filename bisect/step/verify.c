@@ -27,6 +27,7 @@
 #include "lib/util.h"
 #include "step/suite.h"
 #include "step/suite-build.h"
+#include "step/suite-words.h"
 #include "step/verify.h"
 
 /* Everything one configuration needs at this commit. */
@@ -200,7 +201,7 @@ static void config_step_init(struct config_step *cs, struct verify_commit *vc,
 	cs->console = xasprintf("%s/%s-console.log", vc->log_dir, config);
 	cs->initrd = vc->initrd ? xstrdup(vc->initrd) : project_path("guest/initramfs.cpio.gz");
 	cs->script = project_path("expect-scripts/boot-test.exp");
-	cs->tests = run_config_tests_words(rc);
+	cs->tests = suite_tests_words(rc);
 
 	cs->kjob.src = vc->work_dir;
 	cs->kjob.out = cs->out_dir;

@@ -18,6 +18,15 @@ is "$(sql "select status || ': ' || evidence from results r join commits c on c.
 	"patch 3 is recorded as not tested"
 is "$(sql "select count(*) from commits where sha is null")" 2 "patches 2 and 3 have no commit"
 wt=$(sql "select work_dir from runs")
-ok "$(git -C "$wt" status --porcelain | grep -c . ; true)" "the work tree is clean after the failed git am"
-ok "$(test ! -d "$(git -C "$wt" rev-parse --git-path rebase-apply)"; echo $?)" "no git am left in progress"
+# Both checks fail when the work tree is not there: 'git -C ""' would look at
+# the current directory, and a git that fails prints nothing to count.
+porcelain="no work tree at '$wt'"
+am_dir=
+if [ -n "$wt" ] && [ -e "$wt/.git" ]; then
+	porcelain=$(git -C "$wt" status --porcelain 2>&1) ||
+		porcelain="git status failed: $porcelain"
+	am_dir=$(git -C "$wt" rev-parse --path-format=absolute --git-path rebase-apply)
+fi
+is "$porcelain" "" "the work tree is clean after the failed git am"
+ok "$(test -n "$am_dir" && test ! -e "$am_dir"; echo $?)" "no git am left in progress"
 done_testing

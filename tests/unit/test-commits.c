@@ -12,6 +12,7 @@
 #include "input/commits.h"
 #include "lib/util.h"
 #include "tap.h"
+#include "lib/run-command.h"
 
 static void commit_file(const char *repo, const char *name, const char *text, const char *msg)
 {

@@ -12,6 +12,7 @@
 #include "judge/config-survey.h"
 #include "lib/util.h"
 #include "tap.h"
+#include "lib/run-command.h"
 
 static void commit_files(const char *repo, const char *const *files, const char *msg)
 {

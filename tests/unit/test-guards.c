@@ -11,6 +11,7 @@
 #include "kconfig/guards.h"
 #include "lib/util.h"
 #include "tap.h"
+#include "lib/run-command.h"
 
 /* The guards of one line as "SYM=arm SYM=arm" in the set's order. */
 static char *describe(const struct guard_file *f, size_t line)

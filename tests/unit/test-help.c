@@ -14,6 +14,7 @@
 #include "builtin/help.h"
 #include "lib/util.h"
 #include "tap.h"
+#include "lib/markdown-roff.h"
 
 static const struct cmd_entry run_entry = {
 	"run", "[<options>] <series-dir | series.mbox>", "verify a series",

@@ -632,15 +632,22 @@ static void test_empty(void)
 
 static void test_free_and_names(void)
 {
-	struct console_result res;
+	struct console_result res, zero;
 
+	memset(&zero, 0, sizeof(zero));
 	PARSE_LITERAL("free", "BISECTABLE-READY cpus=2\nok 1 a\n# metric m 1\nBUG: x\n", &res);
 	console_result_free(&res);
 	ok(!res.tests && !res.ntests && !res.metrics && !res.nmetrics && !res.ready &&
 	   !res.kernel_error[0] && !res.kernel_error_line, "free: result zeroed");
+	/* A second free sees NULL pointers (ASan would stop a double free here). */
 	console_result_free(&res);
 	console_result_free(NULL);
-	ok(1, "free: twice and NULL are harmless");
+	ok(!memcmp(&res, &zero, sizeof(res)),
+	   "free: twice leaves every byte zero, NULL is ignored");
+	PARSE_LITERAL("free", "BISECTABLE-READY cpus=2\nok 1 a\n", &res);
+	ok(res.ready && res.cpus == 2 && res.ntests == 1 && !res.nmetrics,
+	   "free: a freed result parses again as a fresh one");
+	console_result_free(&res);
 
 	is_str(ktap_status_name(KTAP_PASS), "pass", "status name pass");
 	is_str(ktap_status_name(KTAP_FAIL), "fail", "status name fail");

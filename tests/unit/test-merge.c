@@ -17,6 +17,7 @@
 #include "db/merge.h"
 #include "lib/util.h"
 #include "tap.h"
+#include "lib/run-command.h"
 
 static char dir[] = "/tmp/test-merge-XXXXXX";
 

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Unit tests of series.c on inputs a user (or an attacker) can give: quilt's
- * -pN options reaching git am, a NUL byte in a patch, and an mbox whose
- * message is broken (the error names the user's file and the message, and
- * the split directory is gone), and the Message-IDs and threads of an mbox's
- * patch mails. Needs git; works in a temporary directory.
+ * Unit tests of series.c: the three kinds of series (numbered patches,
+ * quilt, mbox) and what is refused, then inputs a user (or an attacker)
+ * can give: quilt's -pN options reaching git am, a NUL byte in a patch,
+ * and an mbox whose message is broken (the error names the user's file and
+ * the message, and the split directory is gone), and the Message-IDs and
+ * threads of an mbox's patch mails. Needs git; works in a temporary
+ * directory; run from the top of the tree (tests/fixtures/ is read).
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -16,6 +18,7 @@
 #include "input/series.h"
 #include "lib/util.h"
 #include "tap.h"
+#include "lib/run-command.h"
 
 static char *tmp;
 
@@ -241,6 +244,102 @@ static void test_readme_beside(void)
 	free(dir);
 }
 
+/* The three kinds of series, a subject unfolded, and what is refused. */
+static void test_load(void)
+{
+	struct series s;
+	char *subj;
+	FILE *f;
+	char dir[] = "/tmp/bisectable-test.XXXXXX";
+	char *path;
+
+	subj = patch_subject("From 123 Mon Sep 17 00:00:00 2001\nFrom: A <a@b>\n"
+			     "Subject: [PATCH v2 03/43] sched: Clean up\n and continue\n\nbody\n");
+	is_str(subj, "sched: Clean up and continue", "subject: prefix removed, unfolded");
+	free(subj);
+	subj = patch_subject("Subject: [RFC][PATCH] x <script>\n\n");
+	is_str(subj, "x <script>", "several bracket prefixes removed, text kept as is");
+	free(subj);
+
+	is_int(series_load("tests/fixtures/up-build-break", &s), 0, "numbered *.patch directory");
+	is_str(s.kind, "patches", "its kind");
+	is_int((int)s.npatches, 4, "four patches");
+	if (s.npatches == 4) {
+		is_str(s.patches[1].subject,
+		       "sched/syscalls: Drop the #ifdef around ttwu_pending in idle_cpu()",
+		       "second patch's subject, in order");
+		is_str(s.patches[0].author, "Fixture Author <fixture@example.org>", "its author");
+	}
+	series_free(&s);
+
+	is_int(series_load("tests/fixtures/apply-fail", &s), 0, "quilt directory");
+	is_str(s.kind, "quilt", "its kind");
+	is_int((int)s.npatches, 3, "series file order, comments skipped, -p1 read");
+	if (s.npatches == 3)
+		ok(strstr(s.patches[1].path, "02-stale-context.patch") != NULL, "second one");
+	series_free(&s);
+
+	if (!mkdtemp(dir)) {
+		ok(0, "mkdtemp");
+		return;
+	}
+	/* An mbox made of the four fixture patches. */
+	path = xasprintf("%s/series.mbox", dir);
+	f = fopen(path, "w");
+	if (f) {
+		struct series src;
+		size_t i;
+
+		series_load("tests/fixtures/up-build-break", &src);
+		for (i = 0; i < src.npatches; i++) {
+			struct strbuf t = STRBUF_INIT;
+
+			strbuf_read_file(&t, src.patches[i].path);
+			fwrite(t.buf, 1, t.len, f);
+			strbuf_release(&t);
+		}
+		series_free(&src);
+		fclose(f);
+	}
+	is_int(series_load(path, &s), 0, "an mbox");
+	is_str(s.kind, "mbox", "its kind");
+	is_int((int)s.npatches, 4, "split into four messages by git mailsplit");
+	if (s.npatches == 4)
+		is_str(s.patches[3].subject, "sched/core: Say users, not consumers, of nr_iowait_cpu()",
+		       "the last one's subject");
+	series_free(&s);
+	free(path);
+
+	path = xasprintf("%s/empty", dir);
+	mkdir_p(path);
+	is_int(series_load(path, &s), -1, "an empty directory is an error");
+	series_free(&s);
+	free(path);
+
+	path = xasprintf("%s/bad", dir);
+	mkdir_p(path);
+	free(path);
+	path = xasprintf("%s/bad/0001-x.patch", dir);
+	write_file(path, "Subject: [PATCH] no diff here\n\njust words\n", 42);
+	free(path);
+	path = xasprintf("%s/bad", dir);
+	is_int(series_load(path, &s), -1, "a patch without a diff is an error");
+	series_free(&s);
+	free(path);
+
+	path = xasprintf("%s/escape", dir);
+	mkdir_p(path);
+	free(path);
+	path = xasprintf("%s/escape/series", dir);
+	write_file(path, "../../etc/passwd\n", 17);
+	free(path);
+	path = xasprintf("%s/escape", dir);
+	is_int(series_load(path, &s), -1, "a series entry leaving the directory is refused");
+	series_free(&s);
+	free(path);
+	remove_tree(dir);
+}
+
 int main(void)
 {
 	char dir[] = "/tmp/bisectable-series.XXXXXX";
@@ -252,6 +351,7 @@ int main(void)
 	tmp = dir;
 	setenv("GIT_CONFIG_NOSYSTEM", "1", 1);
 	setenv("GIT_CONFIG_GLOBAL", "/dev/null", 1);
+	test_load();
 	test_strip_level();
 	test_nul_subject();
 	test_mbox_error();

@@ -11,6 +11,7 @@
 #include "lib/util.h"
 #include "step/step-run.h"
 #include "tap.h"
+#include "lib/run-command.h"
 
 static void put_todo(const char *repo, const char *text)
 {

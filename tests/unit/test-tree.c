@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Unit tests of the kernel import (tree.c) on small fake tarballs: a tarball
- * unchanged is not imported again, one touched but with the same content is
- * not either, one with a changed file is, and the same content always gives
- * the same commit. Scratch directories of killed imports are removed, one a
- * live import holds is kept. Needs tar, xz and git; works in a temporary
- * directory (BISECTABLE_CACHE points there).
+ * Unit tests of the kernel trees (input/tree.c). The import, on small
+ * fake tarballs: a tarball unchanged is not imported again, one touched
+ * but with the same content is not either, one with a changed file is, and
+ * the same content always gives the same commit. Scratch directories of
+ * killed imports are removed, one a live import holds is kept. A user's
+ * repository is cloned for a run (a stale index.lock does not stop it) and
+ * its version read from the Makefile. Needs tar, xz and git; works in a
+ * temporary directory (BISECTABLE_CACHE points there).
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -18,6 +20,7 @@
 #include "input/tree.h"
 #include "lib/util.h"
 #include "tap.h"
+#include "lib/run-command.h"
 
 static char *tmp;
 
@@ -147,6 +150,54 @@ static void test_stale_imports(void)
 	free(cache);
 }
 
+/* A tiny repository stands in for a kernel tree. */
+static void test_tree_clone(void)
+{
+	char dir[] = "/tmp/bisectable-tree.XXXXXX";
+	char *repo, *work, *file, *lock, *cmd;
+	struct strbuf head = STRBUF_INIT;
+
+	if (!mkdtemp(dir)) {
+		ok(0, "mkdtemp");
+		return;
+	}
+	repo = xasprintf("%s/user", dir);
+	work = xasprintf("%s/work", dir);
+	file = xasprintf("%s/user/Makefile", dir);
+	mkdir_p(repo);
+	git(repo, NULL, "init", "-q", NULL);
+	{
+		const char *mk = "VERSION = 6\nPATCHLEVEL = 12\nSUBLEVEL = 1\n";
+
+		write_file(file, mk, strlen(mk));
+	}
+	git(repo, NULL, "add", "Makefile", NULL);
+	git(repo, NULL, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "base",
+	    NULL);
+	git(repo, &head, "rev-parse", "HEAD", NULL);
+
+	is_int(tree_prepare_clone(repo, work, head.buf), 0, "a shared clone of the repository");
+	lock = xasprintf("%s/.git/index.lock", work);
+	write_file(lock, "", 0);
+	is_int(tree_prepare_clone(repo, work, head.buf), 0,
+	       "prepared again despite a stale index.lock");
+	ok(!file_exists(lock), "the stale index.lock is gone");
+	cmd = xasprintf("%s/.git", work);
+	{
+		char *version = tree_version(cmd, head.buf);
+
+		is_str(version, "6.12.1", "the version comes from the Makefile");
+		free(version);
+	}
+	free(cmd);
+	free(lock);
+	free(repo);
+	free(work);
+	free(file);
+	strbuf_release(&head);
+	remove_tree(dir);
+}
+
 int main(void)
 {
 	char dir[] = "/tmp/bisectable-import.XXXXXX";
@@ -163,6 +214,7 @@ int main(void)
 	setenv("GIT_CONFIG_GLOBAL", "/dev/null", 1);
 	test_identity();
 	test_stale_imports();
+	test_tree_clone();
 	free(cache);
 	remove_tree(dir);
 	return done_testing();

@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * run-check.c - a run's tests from its suites, and its options checked
+ * once against the configuration fragments, the guest's suites and the
+ * series' metrics before anything is built.
+ */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "input/run-config.h"
+#include "input/series-metrics.h"
+#include "run/run-check.h"
+#include "step/kbuild.h"
+#include "step/suite.h"
+#include "lib/util.h"
+
+/* A test the list names without its suite: the first chosen suite that has it. */
+static char *qualify(const struct run_config *rc, const char *name)
+{
+	const struct suite_set *set = suites_default();
+	size_t i, j;
+
+	if (strchr(name, '.'))
+		return xstrdup(name);
+	for (i = 0; i < rc->nsuites; i++) {
+		const struct suite *s = suites_find(set, rc->suites[i]);
+
+		for (j = 0; s && j < s->ntests; j++)
+			if (!strcmp(s->tests[j].name, name))
+				return xasprintf("%s.%s", s->name, name);
+	}
+	return xstrdup(name);	/* unknown: validation says so */
+}
+
+void run_config_set_tests(struct run_config *rc, const char *list)
+{
+	unsigned int profile = suite_profile(rc->profile);
+	const struct suite_set *set;
+	size_t i, j;
+
+	run_config_list_clear(&rc->tests, &rc->ntests);
+	if (strcmp(list, "all")) {
+		run_config_list_split(&rc->tests, &rc->ntests, list);
+		for (i = 0; i < rc->ntests; i++) {
+			char *q = qualify(rc, rc->tests[i]);
+
+			free(rc->tests[i]);
+			rc->tests[i] = q;
+		}
+		return;
+	}
+	set = suites_default();
+	for (i = 0; i < rc->nsuites; i++) {
+		const struct suite *s = suites_find(set, rc->suites[i]);
+
+		for (j = 0; s && j < s->ntests; j++) {
+			char *full;
+
+			if (!(s->tests[j].profiles & profile))
+				continue;
+			full = xasprintf("%s.%s", s->name, s->tests[j].name);
+			run_config_list_add(&rc->tests, &rc->ntests, full);
+			free(full);
+		}
+	}
+}
+
+static int validate_configs(const struct run_config *rc, const char *configs_dir)
+{
+	size_t i, j;
+	int ret = 0;
+
+	if (!rc->nconfigs)
+		ret = error("no configuration given");
+	for (i = 0; i < rc->nconfigs; i++) {
+		const char *c = rc->configs[i];
+		char *base = NULL, *frag = NULL;
+
+		if (!*c || strchr(c, '/') || c[0] == '.' || strspn(c, "abcdefghijklmnopqrstuvwxyz"
+		    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.") != strlen(c)) {
+			ret = error("bad configuration name '%s'", c);
+			continue;
+		}
+		for (j = 0; j < i; j++)
+			if (!strcmp(rc->configs[j], c))
+				break;
+		if (j < i) {
+			/* Two makes would share one O= directory. */
+			ret = error("configuration '%s' is given twice", c);
+			continue;
+		}
+		if (kbuild_fragments(configs_dir, c, &base, &frag))
+			ret = -1;
+		free(base);
+		free(frag);
+	}
+	return ret;
+}
+
+static int validate_tests(const struct run_config *rc)
+{
+	const struct suite_set *set = suites_default();
+	size_t i, j;
+	int ret = 0;
+
+	if (!suite_profile(rc->profile ? rc->profile : ""))
+		ret = error("unknown profile '%s' (quick or full)", rc->profile ? rc->profile : "");
+	if (!rc->nsuites)
+		ret = error("no suite given");
+	for (i = 0; i < rc->nsuites; i++) {
+		if (!suites_find(set, rc->suites[i])) {
+			struct strbuf known = STRBUF_INIT;
+
+			for (j = 0; j < set->n; j++)
+				strbuf_addf(&known, "%s%s", j ? ", " : "", set->suites[j].name);
+			ret = error("unknown suite '%s' (there are: %s)", rc->suites[i], known.buf);
+			strbuf_release(&known);
+		}
+		for (j = 0; j < i; j++)
+			if (!strcmp(rc->suites[j], rc->suites[i]))
+				ret = error("suite '%s' is given twice", rc->suites[i]);
+	}
+	if (!rc->ntests)
+		ret = error("no test given, or none of the suites has one in this profile");
+	for (i = 0; i < rc->ntests; i++) {
+		if (!suites_find_test(set, rc->tests[i], NULL)) {
+			ret = error("unknown test '%s' (guest/suites/SUITE/suite lists a"
+				    " suite's tests)", rc->tests[i]);
+			continue;
+		}
+		for (j = 0; j < i; j++)
+			if (!strcmp(rc->tests[j], rc->tests[i]))
+				ret = error("test '%s' is given twice", rc->tests[i]);
+	}
+	return ret;
+}
+
+int run_config_validate(const struct run_config *rc, const char *configs_dir)
+{
+	char why[256];
+	size_t i, j;
+	int ret = 0;
+
+	if (validate_configs(rc, configs_dir))
+		ret = -1;
+	if (validate_tests(rc))
+		ret = -1;
+	if (!rc->accel || (strcmp(rc->accel, "tcg") && strcmp(rc->accel, "kvm")))
+		ret = error("the accelerator must be tcg or kvm");
+	if (rc->jobs <= 0 || rc->boot_timeout <= 0 || rc->test_timeout <= 0)
+		ret = error("timeouts and jobs must be positive");
+	if (rc->retries < 0 || rc->retries > 5)
+		ret = error("retries must be 0 to 5");
+	for (i = 0; i < rc->nmetrics; i++) {
+		if (series_metric_check(&rc->metrics[i], why, sizeof(why)))
+			ret = error("metric %s: %s", rc->metrics[i].name, why);
+		for (j = 0; j < i; j++)
+			if (!strcmp(rc->metrics[j].name, rc->metrics[i].name))
+				ret = error("metric %s is declared twice", rc->metrics[i].name);
+	}
+	return ret;
+}

@@ -1,0 +1,278 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test-db.c - the database layer (db/db.c): the first_bad and verdict
+ * views, replacing a cell, an amended commit, and schema upgrades from
+ * before versions, from version 2 and from version 4; a newer database is
+ * refused. Run from the top of the repository (db/schema.sql is read).
+ */
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "db/db.h"
+#include "lib/util.h"
+#include "tap.h"
+
+static int count(sqlite3 *db, const char *sql)
+{
+	sqlite3_stmt *st = db_prepare(db, sql);
+	int n = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int(st, 0) : -1;
+
+	sqlite3_finalize(st);
+	return n;
+}
+
+static void test_db_views(void)
+{
+	char path[] = "/tmp/bisectable-db.XXXXXX";
+	struct run_info run = {
+		.series = "s", .series_kind = "patches", .work_dir = "/w", .base_version = "6.12",
+		.base_sha = "b", .configs = "up,smp", .options = "",
+	};
+	static const char *const stages[] = { "apply", "build", "boot", "test" };
+	sqlite3 *db;
+	long long id, c[3];
+	int fd = mkstemp(path), i, s;
+
+	close(fd);
+	db = db_open(path);
+	id = db_insert_run(db, &run);
+	for (i = 0; i < 3; i++) {
+		char sha[16];
+
+		snprintf(sha, sizeof(sha), "%07d", i + 1);
+		c[i] = db_commit_set(db, id, i + 1, sha, NULL, "subject", NULL, NULL);
+		for (s = 0; s < 4; s++) {
+			/* up: commit 2 fails to build, its boot/test are skipped */
+			int bad = i == 1 && s >= 1;
+			struct result_row up = { .config = "up", .stage = stages[s],
+				.status = bad ? (s == 1 ? "fail" : "skip") : "pass",
+				.evidence = bad && s == 1 ? "error: x" : NULL };
+			struct result_row smp = { .config = "smp", .stage = stages[s],
+						  .status = "pass" };
+
+			db_result_set(db, id, c[i], &up);
+			db_result_set(db, id, c[i], &smp);
+		}
+	}
+	is_int(count(db, "SELECT COUNT(*) FROM first_bad"), 1, "one configuration has a first bad");
+	is_int(count(db, "SELECT position FROM first_bad WHERE config = 'up'"), 2,
+	       "first_bad: up at commit 2");
+	is_int(count(db, "SELECT stage = 'build' FROM first_bad WHERE config = 'up'"), 1,
+	       "first_bad: at the build stage, not the skipped ones after it");
+	is_int(count(db, "SELECT bisectable = 'yes' FROM verdict WHERE config = 'smp'"), 1,
+	       "verdict: smp is bisectable");
+	is_int(count(db, "SELECT passed FROM verdict WHERE config = 'up'"), 2,
+	       "verdict: 2 of 3 up commits pass");
+	/* Re-recording a cell replaces it. */
+	{
+		struct result_row fixed = { .config = "up", .stage = "build", .status = "pass" };
+
+		db_result_set(db, id, c[1], &fixed);
+	}
+	is_int(count(db, "SELECT COUNT(*) FROM results WHERE commit_id = 2 AND config = 'up'"),
+	       4, "a cell is replaced, not duplicated");
+	/* An amended commit (new sha at a position) drops its old results. */
+	db_commit_set(db, id, 2, "amended", NULL, "subject v2", NULL, NULL);
+	is_int(count(db, "SELECT COUNT(*) FROM results WHERE commit_id = 2"), 0,
+	       "amending a commit drops its old results");
+	db_close(db);
+	unlink(path);
+	{
+		char *wal = xasprintf("%s-wal", path), *shm = xasprintf("%s-shm", path);
+
+		unlink(wal);
+		unlink(shm);
+		free(wal);
+		free(shm);
+	}
+}
+
+/* A database from before schema versions gets metrics.source and version 2. */
+static void test_schema_upgrade(void)
+{
+	char dir[] = "/tmp/bisectable-schema.XXXXXX";
+	char *path;
+	sqlite3 *db;
+	pid_t pid;
+	int status = 0;
+
+	if (!mkdtemp(dir)) {
+		ok(0, "mkdtemp");
+		return;
+	}
+	path = xasprintf("%s/old.db", dir);
+	sqlite3_open(path, &db);
+	sqlite3_exec(db, "CREATE TABLE results (id INTEGER PRIMARY KEY, cache_key TEXT,"
+		     " stage TEXT);"
+		     "CREATE TABLE metrics (id INTEGER PRIMARY KEY, commit_id INTEGER NOT NULL,"
+		     " config TEXT NOT NULL, name TEXT NOT NULL, value REAL NOT NULL,"
+		     " UNIQUE (commit_id, config, name));"
+		     "INSERT INTO metrics (commit_id, config, name, value) VALUES"
+		     " (1, 'up', 'text', 1), (1, 'up', 'pipe_rtt_ns', 2),"
+		     " (1, 'up', 'sched_smp_lines', 3);", NULL, NULL, NULL);
+	sqlite3_close(db);
+	db = db_open(path);
+	is_int(count(db, "PRAGMA user_version"), db_known_version(),
+	       "an old database is brought to the current version");
+	is_int(count(db, "SELECT COUNT(*) FROM pragma_table_info('kconfigs') WHERE name IN"
+		     " ('result_id', 'dotconfig', 'compiled')"), 3,
+	       "it gains table kconfigs (a build's .config and compiled files)");
+	ok(count(db, "SELECT COUNT(*) FROM pragma_table_info('metrics') WHERE name IN ('unit', 'better', 'noise_pct', 'spread_pct', 'noisy')") == 5,
+	   "its metrics gain unit, better, noise_pct, spread_pct, noisy");
+	is_int(count(db, "SELECT COUNT(*) FROM metrics WHERE (name = 'text' AND source = 'build')"
+		     " OR (name = 'pipe_rtt_ns' AND source = 'guest') OR (name = 'sched_smp_lines'"
+		     " AND source = 'series')"), 3, "its metrics get the stage that made them");
+	is_int(count(db, "SELECT COUNT(*) FROM pragma_table_info('results') WHERE"
+		     " name = 'image_key'"), 1, "and results.image_key");
+	sqlite3_exec(db, "PRAGMA user_version = 99", NULL, NULL, NULL);
+	db_close(db);
+	fflush(NULL);
+	pid = fork();
+	if (pid == 0) {
+		int null = open("/dev/null", 1);
+
+		dup2(null, 2);
+		db_open(path);
+		_exit(0);
+	}
+	waitpid(pid, &status, 0);
+	/* The exit code is die()'s, or LeakSanitizer's at that exit. */
+	ok(WIFEXITED(status) && WEXITSTATUS(status) != 0,
+	   "a database from a newer bisectable is refused");
+	sqlite3_open(path, &db);
+	is_int(count(db, "PRAGMA user_version"), 99, "and left as it was");
+	sqlite3_close(db);
+	free(path);
+	remove_tree(dir);
+}
+
+/*
+ * Version 4 -> 6: commits gain message_id and mail_references, rows kept.
+ * The version 4 database is today's schema without those two columns.
+ */
+static void test_schema_v6(void)
+{
+	static const char columns[] = "message_id TEXT,\n\tmail_references TEXT,";
+	char dir[] = "/tmp/bisectable-schema6.XXXXXX";
+	struct strbuf sql = STRBUF_INIT;
+	char *path, *at;
+	sqlite3 *db;
+
+	if (!mkdtemp(dir) || strbuf_read_file(&sql, "db/schema.sql") < 0) {
+		ok(0, "mkdtemp and db/schema.sql (run from the top of the tree)");
+		return;
+	}
+	at = strstr(sql.buf, columns);
+	ok(at != NULL, "schema.sql has the version 6 columns");
+	if (at)
+		memset(at, ' ', strlen(columns));
+	path = xasprintf("%s/v4.db", dir);
+	sqlite3_open(path, &db);
+	sqlite3_exec(db, sql.buf, NULL, NULL, NULL);
+	sqlite3_exec(db, "PRAGMA user_version = 4;"
+		     "INSERT INTO runs (id, series, series_kind, repo, work_dir, base_version,"
+		     " base_sha, tip_sha, configs, options, started_at, ended_at, state,"
+		     " tool_version, host) VALUES (1, 's', 'mbox', NULL, '/w', '6.12', 'b', NULL,"
+		     " 'up', '{}', 't', NULL, 'done', '0.1', 'h');"
+		     "INSERT INTO commits (id, run_id, position, sha, subject) VALUES"
+		     " (1, 1, 1, 'a', 'one');", NULL, NULL, NULL);
+	is_int(count(db, "SELECT COUNT(*) FROM pragma_table_info('commits') WHERE name ="
+		     " 'message_id'"), 0, "a version 4 database has no commits.message_id");
+	sqlite3_close(db);
+	db = db_open(path);
+	is_int(count(db, "PRAGMA user_version"), db_known_version(), "it is brought to the current version");
+	is_int(count(db, "SELECT COUNT(*) FROM pragma_table_info('commits') WHERE name IN"
+		     " ('message_id', 'mail_references')"), 2,
+	       "its commits gain message_id and mail_references");
+	db_commit_mail(db, 1, "<1.2@x>", "<0.2@x>");
+	is_int(count(db, "SELECT COUNT(*) FROM commits WHERE subject = 'one' AND"
+		     " message_id = '<1.2@x>' AND mail_references = '<0.2@x>'"), 1,
+	       "the commit is kept and takes its mail's ids");
+	db_close(db);
+	strbuf_release(&sql);
+	free(path);
+	remove_tree(dir);
+}
+
+/*
+ * Version 2 -> 3: results is rebuilt for status 'error', every row and id
+ * kept (cached_from and tests.result_id refer to them), the references live.
+ * The version 2 database is today's schema with version 2's CHECK.
+ */
+static void test_schema_v3(void)
+{
+	char dir[] = "/tmp/bisectable-schema3.XXXXXX";
+	struct strbuf sql = STRBUF_INIT;
+	char *path, *check;
+	sqlite3 *db;
+
+	if (!mkdtemp(dir) || strbuf_read_file(&sql, "db/schema.sql") < 0) {
+		ok(0, "mkdtemp and db/schema.sql (run from the top of the tree)");
+		return;
+	}
+	check = strstr(sql.buf, "'skip', 'error')");
+	if (check)
+		memcpy(check + 6, ")         ", 10);	/* version 2 knew no error */
+	path = xasprintf("%s/v2.db", dir);
+	sqlite3_open(path, &db);
+	sqlite3_exec(db, sql.buf, NULL, NULL, NULL);
+	sqlite3_exec(db, "PRAGMA user_version = 2;"
+		     "INSERT INTO runs (id, series, series_kind, repo, work_dir, base_version,"
+		     " base_sha, tip_sha, configs, options, started_at, ended_at, state,"
+		     " tool_version, host) VALUES (1, 's', 'patches', NULL, '/w', '6.12', 'b',"
+		     " NULL, 'up', '{}', 't', NULL, 'done', '0.1', 'h');"
+		     "INSERT INTO commits (id, run_id, position, sha, subject) VALUES"
+		     " (1, 1, 1, 'a', 'one'), (2, 1, 2, 'b', 'two');"
+		     "INSERT INTO results (id, run_id, commit_id, config, stage, status, evidence,"
+		     " cache_key, image_key, cached_from) VALUES"
+		     " (7, 1, 1, 'up', 'test', 'fail', 'x: boom', 'K', 'I', NULL),"
+		     " (42, 1, 2, 'up', 'test', 'fail', 'x: boom', 'K2', 'I', 7);"
+		     "INSERT INTO tests (result_id, name, status) VALUES (7, 'x', 'fail'),"
+		     " (42, 'x', 'fail');", NULL, NULL, NULL);
+	is_int(count(db, "SELECT COUNT(*) FROM results"), 2, "a version 2 database with results");
+	ok(sqlite3_exec(db, "INSERT INTO results (run_id, commit_id, config, stage, status)"
+			" VALUES (1, 1, 'up', 'build', 'error')", NULL, NULL, NULL) != SQLITE_OK,
+	   "whose CHECK refuses status 'error'");
+	sqlite3_close(db);
+
+	db = db_open(path);
+	is_int(count(db, "PRAGMA user_version"), db_known_version(),
+	       "is brought to the current version");
+	is_int(count(db, "SELECT COUNT(*) FROM results WHERE (id = 7 AND cached_from IS NULL"
+		     " AND evidence = 'x: boom' AND image_key = 'I') OR (id = 42 AND"
+		     " cached_from = 7 AND cache_key = 'K2')"), 2, "keeping every row and id");
+	is_int(count(db, "SELECT COUNT(*) FROM tests t JOIN results r ON r.id = t.result_id"),
+	       2, "the tests still belong to their results");
+	ok(sqlite3_exec(db, "INSERT INTO results (run_id, commit_id, config, stage, status)"
+			" VALUES (1, 1, 'up', 'build', 'error')", NULL, NULL, NULL) == SQLITE_OK,
+	   "status 'error' is accepted");
+	is_int(count(db, "SELECT COUNT(*) FROM verdict WHERE errors = 1 AND complete = 'no'"), 1,
+	       "the verdict view counts it");
+	sqlite3_exec(db, "DELETE FROM results WHERE id = 7", NULL, NULL, NULL);
+	is_int(count(db, "SELECT COUNT(*) FROM tests") * 10 +
+	       count(db, "SELECT COUNT(*) FROM results WHERE id = 42 AND cached_from IS NULL"),
+	       11, "foreign keys still act (tests cascade, cached_from is set NULL)");
+	is_int(count(db, "SELECT COUNT(*) FROM pragma_foreign_key_check"), 0,
+	       "no dangling reference");
+	is_int(count(db, "SELECT COUNT(*) FROM sqlite_master WHERE name IN ('results_v3',"
+		     " 'results_by_key', 'results_by_image')"), 2,
+	       "no table left over, the indexes are back");
+	db_close(db);
+	free(path);
+	strbuf_release(&sql);
+	remove_tree(dir);
+}
+
+int main(void)
+{
+	test_db_views();
+	test_schema_upgrade();
+	test_schema_v3();
+	test_schema_v6();
+	return done_testing();
+}

@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test-qemu.c - the boot's verdicts (step/qemu.c) from a guest's console
+ * and expect's exit: a good boot, a panic, timeouts, failing tests, a
+ * machine that failed, and the verdict that stands after the retries.
+ */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "step/ktap.h"
+#include "step/qemu.h"
+#include "lib/util.h"
+#include "tap.h"
+
+static void classify(const char *log, int rc, int hard, int cpus, int ntests,
+		     struct boot_outcome *bo)
+{
+	memset(bo, 0, sizeof(*bo));
+	console_parse(log, strlen(log), &bo->console);
+	boot_classify(rc, hard, cpus, ntests, bo);
+}
+
+/* The machine failed, the guest gave no verdict: error, never the commit's fail. */
+static void test_boot_machine_failures(void)
+{
+	const char *mid_tests = "BISECTABLE-READY cpus=1\nBISECTABLE-TEST-BEGIN a\n"
+				"KTAP version 1\n1..1\nok 1 a\nBISECTABLE-TEST-BEGIN b\n";
+	struct boot_outcome bo;
+
+	classify("[ 0.1] booting\n", 137, 1, 1, 1, &bo);
+	is_str(bo.boot_status, "error", "a hard timeout (our watchdog killed expect): error");
+	ok(strstr(bo.boot_evidence, "watchdog") != NULL, "evidence: %s", bo.boot_evidence);
+	ok(bo.timed_out, "and it counts as a timeout for the retry");
+	is_str(bo.test_status, "skip", "the tests were not run");
+	boot_outcome_free(&bo);
+
+	classify("[ 0.1] booting\n", 7, 0, 1, 1, &bo);
+	is_str(bo.boot_status, "error", "QEMU gone before the ready marker, no kernel error: error");
+	ok(strstr(bo.boot_evidence, "QEMU exited") && !bo.timed_out, "evidence: %s",
+	   bo.boot_evidence);
+	boot_outcome_free(&bo);
+
+	classify("", 127, 0, 1, 1, &bo);
+	is_str(bo.boot_status, "error", "expect could not be run: error");
+	boot_outcome_free(&bo);
+	classify("", -1, 0, 1, 1, &bo);
+	is_str(bo.boot_status, "error", "a failed fork: error");
+	boot_outcome_free(&bo);
+
+	classify(mid_tests, 7, 0, 1, 2, &bo);
+	is_str(bo.boot_status, "pass", "QEMU dying during the tests: the boot passed");
+	is_str(bo.test_status, "error", "and the tests are an error, not a failure");
+	ok(strstr(bo.test_evidence, "1 of 2") != NULL, "evidence: %s", bo.test_evidence);
+	boot_outcome_free(&bo);
+
+	classify(mid_tests, 137, 1, 1, 2, &bo);
+	is_str(bo.test_status, "error", "a hard timeout during the tests: error");
+	boot_outcome_free(&bo);
+
+	classify("BISECTABLE-READY cpus=1\nBISECTABLE-TEST-BEGIN a\n[ 2.0] BUG: unable to"
+		 " handle page fault\n", 7, 0, 1, 1, &bo);
+	is_str(bo.test_status, "fail", "a kernel error before QEMU died is the guest's verdict");
+	boot_outcome_free(&bo);
+
+	classify("[ 0.1] booting\nBISECTABLE-BOOT-TIMEOUT\n", 3, 0, 1, 1, &bo);
+	ok(!strcmp(bo.boot_status, "timeout") && bo.timed_out,
+	   "expect's own boot timeout stays a timeout (retried, see boot_settle)");
+	boot_outcome_free(&bo);
+}
+
+static void settle(const char *boot, const char *test, int tries, int all_timed_out,
+		   struct boot_outcome *bo)
+{
+	memset(bo, 0, sizeof(*bo));
+	bo->boot_status = boot;
+	bo->test_status = test;
+	snprintf(bo->boot_evidence, sizeof(bo->boot_evidence), "boot %s", boot);
+	snprintf(bo->test_evidence, sizeof(bo->test_evidence), "test %s", test);
+	boot_settle(bo, tries, all_timed_out);
+}
+
+/* After the retries: a timeout is the commit's only when every try timed out. */
+static void test_boot_settle(void)
+{
+	struct boot_outcome bo;
+
+	settle("timeout", "skip", 2, 1, &bo);
+	is_str(bo.boot_status, "timeout", "both tries timed out at boot: the commit's timeout");
+	ok(strstr(bo.boot_evidence, "all 2 tries timed out"), "evidence: %s", bo.boot_evidence);
+	is_str(bo.test_evidence, "not run: boot timeout", "the tests say why they did not run");
+	settle("error", "skip", 2, 1, &bo);
+	is_str(bo.boot_status, "timeout", "the watchdog's timeout twice: a timeout too");
+	settle("timeout", "skip", 2, 0, &bo);
+	is_str(bo.boot_status, "error", "a timeout after a try that failed otherwise: error");
+	ok(strstr(bo.boot_evidence, "not confirmed") != NULL, "evidence: %s", bo.boot_evidence);
+	is_str(bo.test_evidence, "not run: boot error", "and the tests follow");
+	settle("pass", "error", 2, 0, &bo);
+	is_str(bo.test_status, "error", "QEMU died on both tries: error");
+	ok(strstr(bo.test_evidence, "after 2 tries") != NULL, "evidence: %s", bo.test_evidence);
+	settle("pass", "timeout", 2, 1, &bo);
+	is_str(bo.test_status, "timeout", "a test that timed out on both tries: timeout");
+	settle("timeout", "skip", 1, 1, &bo);
+	is_str(bo.boot_status, "timeout", "--retries 0: a timeout stays one");
+	settle("error", "skip", 1, 1, &bo);
+	is_str(bo.boot_status, "error", "--retries 0: an error stays one");
+	settle("pass", "fail", 2, 0, &bo);
+	ok(!strcmp(bo.test_status, "fail") && !strcmp(bo.test_evidence, "test fail"),
+	   "a failure on the retry is the retry's verdict, untouched");
+	bo.test_status = "pass";
+	ok(!boot_retry_wanted(&bo), "a pass is not tried again");
+	bo.boot_status = "error";
+	ok(boot_retry_wanted(&bo), "an error is");
+}
+
+static void test_boot_classify(void)
+{
+	struct boot_outcome bo;
+	const char *good =
+		"[    0.3] Run /init as init process\nBISECTABLE-READY cpus=2 kernel=6.12\n"
+		"BISECTABLE-TEST-BEGIN fork_exec_wait\nKTAP version 1\n1..1\n"
+		"ok 1 fork_exec_wait\nBISECTABLE-END 0\nBISECTABLE-SHUTDOWN-OK\n";
+
+	classify(good, 0, 0, 2, 1, &bo);
+	is_str(bo.boot_status, "pass", "a good boot passes");
+	is_str(bo.test_status, "pass", "and its tests");
+	boot_outcome_free(&bo);
+
+	classify(good, 0, 0, 1, 1, &bo);
+	is_str(bo.boot_status, "fail", "the wrong number of CPUs fails the boot");
+	ok(strstr(bo.boot_evidence, "sees 2 CPU") != NULL, "evidence: %s", bo.boot_evidence);
+	is_str(bo.test_status, "skip", "tests are then not counted");
+	boot_outcome_free(&bo);
+
+	classify("[ 0.1] Kernel panic - not syncing: VFS\n", 7, 0, 1, 1, &bo);
+	is_str(bo.boot_status, "fail", "a panic during boot fails it");
+	ok(strstr(bo.boot_evidence, "Kernel panic - not syncing") != NULL, "the panic line: %s",
+	   bo.boot_evidence);
+	boot_outcome_free(&bo);
+
+	classify("[ 0.1] booting\nBISECTABLE-BOOT-TIMEOUT\n", 3, 0, 1, 1, &bo);
+	is_str(bo.boot_status, "timeout", "no ready marker in time: timeout");
+	boot_outcome_free(&bo);
+
+	classify("BISECTABLE-READY cpus=1\nBISECTABLE-TEST-BEGIN rt_fifo_rr\nKTAP version 1\n"
+		 "1..1\nnot ok 1 rt_fifo_rr # sched_setscheduler(SCHED_FIFO): EPERM\n"
+		 "BISECTABLE-END 1\nBISECTABLE-SHUTDOWN-OK\n", 0, 0, 1, 1, &bo);
+	is_str(bo.test_status, "fail", "a failing smoke test fails the test stage");
+	is_str(bo.test_evidence, "rt_fifo_rr: sched_setscheduler(SCHED_FIFO): EPERM",
+	       "evidence names the test and its reason");
+	boot_outcome_free(&bo);
+
+	classify("BISECTABLE-READY cpus=1\nBISECTABLE-TEST-BEGIN nice_share\n"
+		 "BISECTABLE-TEST-TIMEOUT nice_share\n", 5, 0, 1, 2, &bo);
+	is_str(bo.test_status, "timeout", "a hung test is a timeout");
+	boot_outcome_free(&bo);
+
+	classify("BISECTABLE-READY cpus=1\nBISECTABLE-TEST-BEGIN pipe_pingpong\n"
+		 "[ 3.0] WARNING: CPU: 0 PID: 1 at kernel/sched/core.c:1 f+0x1\n"
+		 "KTAP version 1\n1..1\nok 1 pipe_pingpong\nBISECTABLE-END 0\n"
+		 "BISECTABLE-SHUTDOWN-OK\n", 0, 0, 1, 1, &bo);
+	is_str(bo.test_status, "fail", "a kernel WARNING during a test fails the stage");
+	ok(strstr(bo.test_evidence, "WARNING: CPU: 0") && strstr(bo.test_evidence, "pipe_pingpong"),
+	   "evidence is the warning and the test: %s", bo.test_evidence);
+	boot_outcome_free(&bo);
+
+	classify("BISECTABLE-READY cpus=1\nBISECTABLE-TEST-BEGIN a\nKTAP version 1\n1..1\n"
+		 "ok 1 a\nBISECTABLE-END 0\n", 6, 0, 1, 1, &bo);
+	is_str(bo.test_status, "fail", "no clean shutdown fails the test stage");
+	boot_outcome_free(&bo);
+	test_boot_machine_failures();
+}
+
+int main(void)
+{
+	test_boot_classify();
+	test_boot_settle();
+	return done_testing();
+}

@@ -1,0 +1,333 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test-report-email.c - the e-mail report (report/report-email.c) of two
+ * fixture databases: tests/unit/up-build-break.sql (the up-build-break
+ * fixture's run: a build broken at 2/4 on up, fixed at 3/4) and
+ * tests/browser/make-fixture-db.sql (hostile subjects, authors and log
+ * lines): its subject and threading headers, that a hostile subject or
+ * message id cannot add a header, that every line is one line of printable
+ * UTF-8, the evidence, reproducer and hole summary.
+ *
+ * Run from the top of the tree with BISECTABLE_HOME set to it (make unit).
+ */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "db/db.h"
+#include "report/report.h"
+#include "lib/util.h"
+#include "tap.h"
+#include "sql-file.h"
+
+static char *render(sqlite3 *db, long long run, enum report_format fmt, int *ret)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	if (!f)
+		die("open_memstream failed");
+	*ret = report_write(db, run, fmt, f);
+	fclose(f);
+	return buf;
+}
+
+static void exec_sql(sqlite3 *db, const char *sql)
+{
+	char *err = NULL;
+
+	if (sqlite3_exec(db, sql, NULL, NULL, &err) != SQLITE_OK)
+		die("%s: %s", sql, err);
+}
+
+static int contains(const char *hay, const char *needle)
+{
+	return hay && needle && strstr(hay, needle) != NULL;
+}
+
+static int starts(const char *s, const char *prefix)
+{
+	return s && !strncmp(s, prefix, strlen(prefix));
+}
+
+static sqlite3 *fixture_db(const char *sql_file)
+{
+	sqlite3 *db;
+
+	if (sqlite3_open(":memory:", &db) != SQLITE_OK)
+		die("cannot open an in-memory database");
+	exec_file(db, "db/schema.sql");
+	exec_file(db, sql_file);
+	return db;
+}
+
+/* The header block (up to the first empty line), allocated. */
+static char *headers_of(const char *mail)
+{
+	const char *end = mail ? strstr(mail, "\n\n") : NULL;
+
+	return end ? strndup(mail, end + 1 - mail) : xstrdup("");
+}
+
+/* The names of the header lines, "Subject,In-Reply-To,...". */
+static char *header_names(const char *headers)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *p = headers, *colon, *nl;
+
+	while (*p) {
+		nl = strchr(p, '\n');
+		colon = strchr(p, ':');
+		if (!colon || (nl && colon > nl))
+			strbuf_addstr(&sb, "?");	/* not a header at all */
+		else
+			strbuf_addf(&sb, "%s%.*s", sb.len ? "," : "", (int)(colon - p), p);
+		if (!nl)
+			break;
+		p = nl + 1;
+	}
+	return strbuf_detach(&sb, NULL);
+}
+
+/* Every line: valid UTF-8, no control character, no C1 control, no U+2028/9. */
+static int printable_lines(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	while (*p) {
+		unsigned int c = *p, need, cp, i;
+
+		if (c == '\n') {
+			p++;
+			continue;
+		}
+		if (c < 0x20 || c == 0x7f)
+			return 0;
+		if (c < 0x80) {
+			p++;
+			continue;
+		}
+		need = c >= 0xf0 ? 3 : c >= 0xe0 ? 2 : c >= 0xc0 ? 1 : 9;
+		if (need == 9)
+			return 0;
+		cp = c & (0x3f >> need);
+		for (i = 1; i <= need; i++) {
+			if ((p[i] & 0xc0) != 0x80)
+				return 0;
+			cp = cp << 6 | (p[i] & 0x3f);
+		}
+		if ((cp >= 0x80 && cp < 0xa0) || cp == 0x2028 || cp == 0x2029)
+			return 0;
+		p += need + 1;
+	}
+	return 1;
+}
+
+static void test_email_up_build_break(void)
+{
+	sqlite3 *db = fixture_db("tests/unit/up-build-break.sql");
+	char *mail, *hdr, *names;
+	int ret;
+
+	mail = render(db, 0, REPORT_EMAIL, &ret);
+	is_int(ret, 0, "email: report_write");
+	hdr = headers_of(mail);
+	ok(starts(hdr, "Subject: Re: [PATCH 2/4] sched/syscalls: Drop the #ifdef around"
+		  " ttwu_pending in idle_cpu()\n"),
+	   "email: a reply to the first bad patch, [PATCH k/N] and its subject");
+	names = header_names(hdr);
+	is_str(names, "Subject,MIME-Version,Content-Type,Content-Transfer-Encoding,"
+	       "X-Bisectable-Run", "email: no threading headers for patches that were no mails");
+	free(names);
+	free(hdr);
+	ok(contains(mail, "tree/base: linux 6.12.118 2d511cebd1de9f79df65248e746db1a6679aca5d"),
+	   "email: the tree and base");
+	ok(contains(mail, "series:    tests/fixtures/up-build-break (patches, 4 patches)"),
+	   "email: the series");
+	ok(contains(mail, "\nup: first bad commit: [PATCH 2/4] sched/syscalls: Drop the #ifdef"
+		    " around ttwu_pending in idle_cpu()\n    commit f4f31b7ff03741264e46cf7ffc7f3673ca2015b9,"
+		    " at build: fail\n"), "email: up's first bad commit and its stage");
+	ok(contains(mail, "All errors (new ones prefixed by >>):\n\n>> kernel/sched/syscalls.c:215:15:"
+		    " error: 'struct rq' has no member named 'ttwu_pending'\n"),
+	   "email: the compiler's error, prefixed >>");
+	ok(contains(mail, "        git am \\\n                tests/fixtures/up-build-break/0001-") &&
+	   contains(mail, "                tests/fixtures/up-build-break/0002-sched-syscalls-Drop-"
+		    "the-ifdef-around-ttwu_pending-in.patch\n") &&
+	   !contains(mail, "/0003-sched"), "email: reproduce applies patches 1 and 2");
+	ok(contains(mail, "        scripts/kconfig/merge_config.sh -m -O build build/.config"
+		    " base.config up.config\n"), "email: reproduce merges the fragments");
+	ok(contains(mail, "        git -C /root/.cache/bisectable/work/linux-source checkout --detach"
+		    " f4f31b7ff03741264e46cf7ffc7f3673ca2015b9 && make "),
+	   "email: the build command as recorded");
+	ok(contains(mail, "configuration up (configs/base.config, then configs/up.config):\n") &&
+	   contains(mail, "        # configs/up.config\n") && contains(mail, "        CONFIG_SMP=n\n"),
+	   "email: the configuration fragments inlined");
+	ok(contains(mail, "\nsmp: bisectable (4/4 commits pass every stage)\n"), "email: smp");
+	ok(contains(mail, "\n        up does not build at 2/4 (fixed by 3/4)\n"),
+	   "email: the bisection hole");
+	ok(printable_lines(mail), "email: every line is printable UTF-8");
+	free(mail);
+
+	/*
+	 * The build log names the tree absolutely, or (behind ccache's remote
+	 * storage) relative to the build directory: the reader sees neither.
+	 */
+	{
+		char log[] = "/tmp/test-report-formats-XXXXXX";
+		int fd = mkstemp(log);
+		const char *text =
+			"  CC      kernel/sched/core.o\n"
+			"../../../../root/.cache/bisectable/work/linux-source/kernel/sched/"
+			"syscalls.c: In function 'idle_cpu':\n"
+			"../../../../root/.cache/bisectable/work/linux-source/kernel/sched/"
+			"syscalls.c:215:15: error: 'struct rq' has no member named 'ttwu_pending'\n"
+			"/root/.cache/bisectable/work/linux-source/kernel/sched/sched.h:9:1:"
+			" warning: unused\n"
+			"../lib/x.c:1:1: warning: a relative path outside the tree stays\n";
+		char *sql;
+
+		if (fd < 0 || write(fd, text, strlen(text)) != (ssize_t)strlen(text))
+			die("cannot write %s", log);
+		close(fd);
+		sql = xasprintf("UPDATE results SET log_path = '%s' WHERE config = 'up'"
+				" AND stage = 'build' AND commit_id = 3", log);
+		exec_sql(db, sql);
+		free(sql);
+		mail = render(db, 0, REPORT_EMAIL, &ret);
+		ok(contains(mail, "\n>> kernel/sched/syscalls.c:215:15: error: 'struct rq'"
+			    " has no member named 'ttwu_pending'\n"),
+		   "email: a tree path relative to the build directory is taken out");
+		ok(contains(mail, "\n>> kernel/sched/sched.h:9:1: warning: unused\n"),
+		   "email: so is the absolute one");
+		ok(contains(mail, "../lib/x.c:1:1: warning") && !contains(mail, "../kernel") &&
+		   !contains(mail, "work/linux-source/kernel"),
+		   "email: other relative paths stay, no part of the tree's path does");
+		free(mail);
+		unlink(log);
+		exec_sql(db, "UPDATE results SET log_path = NULL WHERE config = 'up'"
+			 " AND stage = 'build' AND commit_id = 3");
+	}
+
+	/* The compiler, as the kept .config says; a derived fragment from the run. */
+	exec_sql(db, "INSERT INTO kconfigs (result_id, dotconfig) SELECT id,"
+		 " 'CONFIG_CC_VERSION_TEXT=\"gcc (Debian 12.2.0-14+deb12u1) 12.2.0\"' || char(10)"
+		 " FROM results WHERE config = 'up' AND stage = 'build' AND commit_id = 2;"
+		 "INSERT INTO run_configs (run_id, config, origin, stages, fragment) VALUES"
+		 " (1, 'up', 'derived', 4, 'CONFIG_SMP=n' || char(10) || 'CONFIG_RT_GROUP_SCHED=y'"
+		 " || char(10))");
+	mail = render(db, 0, REPORT_EMAIL, &ret);
+	ok(contains(mail, "\n        # compiler: gcc (Debian 12.2.0-14+deb12u1) 12.2.0\n"),
+	   "email: reproduce names the compiler of up's builds");
+	ok(contains(mail, "configuration up (configs/base.config, then the fragment the run"
+		    " derived):\n") && contains(mail, "\n        CONFIG_RT_GROUP_SCHED=y\n"),
+	   "email: a derived configuration's fragment is the run's, not configs/'s");
+	free(mail);
+	exec_sql(db, "DELETE FROM kconfigs; DELETE FROM run_configs");
+
+	/* A broken base: no patch to reply to. */
+	exec_sql(db, "UPDATE results SET status = 'fail' WHERE config = 'up' AND stage = 'build'"
+		 " AND commit_id = 1");
+	mail = render(db, 0, REPORT_EMAIL, &ret);
+	ok(starts(mail, "Subject: bisectable: up-build-break: the base itself is bad (up, smp)\n"),
+	   "email: a bad base says so in the subject");
+	ok(contains(mail, "\nup: the base itself is bad at build: fail\n"), "email: and for up");
+	free(mail);
+	exec_sql(db, "UPDATE results SET status = 'pass' WHERE config = 'up' AND stage = 'build'"
+		 " AND commit_id = 1");
+
+	/* A series that came as mails: the reply threads under the patch. */
+	exec_sql(db, "UPDATE commits SET message_id = '<20261101.2@example.org>',"
+		 " mail_references = '<cover.0@example.org> <20261101.1@example.org>'"
+		 " WHERE position = 2");
+	mail = render(db, 0, REPORT_EMAIL, &ret);
+	hdr = headers_of(mail);
+	ok(contains(hdr, "\nIn-Reply-To: <20261101.2@example.org>\n"),
+	   "email: In-Reply-To is the patch's Message-ID");
+	ok(contains(hdr, "\nReferences: <cover.0@example.org> <20261101.1@example.org>"
+		    " <20261101.2@example.org>\n"), "email: References is its thread, then it");
+	free(hdr);
+	free(mail);
+
+	/* Hostile: a subject and ids that try to add headers. */
+	exec_sql(db, "UPDATE commits SET subject = 'evil' || char(10) || 'Bcc: victim@example.org'"
+		 " || char(13, 10) || char(10) || 'X-Injected: 1' || char(27) || '[31m'"
+		 " || char(133) || char(8232) || 'end', message_id = '<ok@x>' || char(10) ||"
+		 " 'Bcc: a@b', mail_references = '<r@x>' || char(13, 10) || 'To: <c@d>'"
+		 " WHERE position = 2");
+	mail = render(db, 0, REPORT_EMAIL, &ret);
+	hdr = headers_of(mail);
+	names = header_names(hdr);
+	is_str(names, "Subject,In-Reply-To,References,MIME-Version,Content-Type,"
+	       "Content-Transfer-Encoding,X-Bisectable-Run",
+	       "email: a hostile subject and ids add no header");
+	ok(contains(hdr, "Subject: Re: [PATCH 2/4] evil Bcc: victim@example.org   X-Injected: 1"
+		    "\xef\xbf\xbd[31m\xef\xbf\xbd end\n"),
+	   "email: the subject is one line: CR, LF and U+2028 spaces, ESC and U+0085 U+FFFD");
+	ok(contains(hdr, "\nReferences: <r@x> <c@d> <ok@x>\n"),
+	   "email: only well-formed ids are kept");
+	ok(!contains(mail, "\nBcc:") && !contains(mail, "\nX-Injected"),
+	   "email: no line starts a header of the data");
+	ok(printable_lines(mail), "email: still printable UTF-8 only");
+	free(names);
+	free(hdr);
+	free(mail);
+	sqlite3_close(db);
+}
+
+static void test_email_browser_fixture(void)
+{
+	sqlite3 *db = fixture_db("tests/browser/make-fixture-db.sql");
+	char *mail, *hdr;
+	int ret;
+
+	mail = render(db, 0, REPORT_EMAIL, &ret);
+	is_int(ret, 0, "email of the hostile fixture");
+	ok(printable_lines(mail), "email: hostile log lines (escapes, bad UTF-8) stay printable");
+	ok(!contains(mail, "\x1b"), "email: no terminal escape");
+	ok(contains(mail, "\n>> kernel/sched/core.c:4242:9: error: implicit declaration of function"
+		    " 'rq_pin_lock' <script>"), "email: plain text, nothing escaped for HTML");
+	ok(contains(mail, "\n   kernel/sched/core.c:4243:1: warning: comment has bytes that are not"
+		    " UTF-8: caf\xef\xbf\xbd") || contains(mail, "\n>> kernel/sched/core.c:4243:1:"
+		    " warning: comment has bytes that are not UTF-8: caf\xef\xbf\xbd"),
+	   "email: invalid UTF-8 of a log became U+FFFD");
+	ok(contains(mail, "\n        up does not build from 2/4 to 3/4 (fixed by 4/4)\n"),
+	   "email: a hole of two commits");
+	free(mail);
+
+	/* With up's build at 2 passing, the first bad is the test stage at 3. */
+	exec_sql(db, "UPDATE results SET status = 'pass' WHERE config = 'up' AND commit_id ="
+		 " (SELECT id FROM commits WHERE run_id = 2 AND position = 2)");
+	mail = render(db, 0, REPORT_EMAIL, &ret);
+	ok(starts(mail, "Subject: Re: [PATCH 3/4] sched/fair: Fold the UP stubs of"),
+	   "email: about patch 3 now");
+	ok(contains(mail, "\nFailing tests:\n\n>> pipe_rtt: timeout: no result in 60 s <svg onload=") &&
+	   contains(mail, "\n>> fork_exit: missing: not started"),
+	   "email: the failing tests with their reasons");
+	ok(contains(mail, "\nTheir console (new lines prefixed by >>):\n\n"
+		    "   BISECTABLE-TEST-BEGIN pipe_rtt\n   KTAP version 1\n"),
+	   "email: the failing test's part of the console");
+	ok(contains(mail, "\n>> BISECTABLE-TEST-TIMEOUT pipe_rtt\n") &&
+	   contains(mail, "\n>> [   34.512000] rcu: INFO: rcu_sched self-detected stall on CPU\n"),
+	   "email: the timeout and the kernel's complaints are new lines");
+	ok(!contains(mail, "\r") && printable_lines(mail), "email: the console's CRs are gone");
+	free(mail);
+
+	mail = render(db, 1, REPORT_EMAIL, &ret);
+	hdr = headers_of(mail);
+	ok(ret == 0 && starts(hdr, "Subject: bisectable: older-series: every commit passes (up)\n"),
+	   "email: a bisectable run says so in its subject");
+	ok(contains(mail, "\nbisection holes: none\n"), "email: no holes");
+	free(hdr);
+	free(mail);
+	sqlite3_close(db);
+}
+
+int main(void)
+{
+	test_email_up_build_break();
+	test_email_browser_fixture();
+	return done_testing();
+}

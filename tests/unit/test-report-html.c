@@ -1,0 +1,395 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test-report-html.c - the HTML report (report/report-html.c and its
+ * metrics and charts) of the fixture run in tests/browser/make-fixture-db.sql:
+ * hostile data escaped, the matrix and its first bad cell, the holes, the
+ * metrics' deltas, a recorded base, an error of the machine, and the
+ * compiler in the header (tests/unit/up-build-break.sql).
+ *
+ * Run from the top of the tree (it reads db/schema.sql, the fixture SQL and
+ * the fixture logs by relative paths), as make unit does.
+ */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "db/db.h"
+#include "lib/escape.h"
+#include "report/report.h"
+#include "lib/util.h"
+#include "tap.h"
+#include "sql-file.h"
+
+#define SUBJECT_2 "sched/core: Drop <script>alert(1)</script> \"><img src=x onerror=alert(1)>" \
+		  " & the UP rq lock"
+
+
+static char *escaped(const char *s)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char *ret;
+
+	html_escape(&sb, s);
+	ret = xstrdup(sb.buf);
+	strbuf_release(&sb);
+	return ret;
+}
+
+static int count(const char *hay, const char *needle)
+{
+	size_t n = strlen(needle);
+	int c = 0;
+
+	while (hay && (hay = strstr(hay, needle))) {
+		c++;
+		hay += n;
+	}
+	return c;
+}
+
+static int contains(const char *hay, const char *needle)
+{
+	return hay && needle && strstr(hay, needle) != NULL;
+}
+
+/* The text from the first start (included) to the next end after it (included). */
+static char *slice(const char *text, const char *start, const char *end)
+{
+	const char *a = text ? strstr(text, start) : NULL, *b;
+
+	if (!a)
+		return NULL;
+	b = strstr(a + strlen(start), end);
+	if (!b)
+		return NULL;
+	b += strlen(end);
+	return strndup(a, b - a);
+}
+
+/* The start tag of the element whose attribute text attr is, e.g. <td ... id="x">. */
+static char *start_tag_with(const char *html, const char *attr)
+{
+	const char *p = strstr(html, attr), *a, *b;
+
+	if (!p)
+		return NULL;
+	for (a = p; a > html && *a != '<'; a--)
+		;
+	b = strchr(p, '>');
+	return b ? strndup(a, b + 1 - a) : NULL;
+}
+
+/* Independent of report.c: is s valid UTF-8 without C0 controls but tab/newline/CR? */
+static int clean_utf8(const unsigned char *s, size_t len)
+{
+	static const unsigned int min[] = { 0, 0x80, 0x800, 0x10000 };
+	size_t i = 0;
+
+	while (i < len) {
+		unsigned int c = s[i++], need, cp, n;
+
+		if (c < 0x80) {
+			if (c < 0x20 && c != '\t' && c != '\n' && c != '\r')
+				return 0;
+			continue;
+		}
+		if ((c & 0xe0) == 0xc0)
+			need = 1, cp = c & 0x1f;
+		else if ((c & 0xf0) == 0xe0)
+			need = 2, cp = c & 0x0f;
+		else if ((c & 0xf8) == 0xf0)
+			need = 3, cp = c & 0x07;
+		else
+			return 0;
+		for (n = need; n; n--, i++) {
+			if (i >= len || (s[i] & 0xc0) != 0x80)
+				return 0;
+			cp = cp << 6 | (s[i] & 0x3f);
+		}
+		if (cp < min[need] || (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
+			return 0;
+	}
+	return 1;
+}
+
+static char *render(sqlite3 *db, long long run, enum report_format fmt, int *ret)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	if (!f)
+		die("open_memstream failed");
+	*ret = report_write(db, run, fmt, f);
+	fclose(f);
+	return buf;
+}
+
+static void exec_sql(sqlite3 *db, const char *sql)
+{
+	char *err = NULL;
+
+	if (sqlite3_exec(db, sql, NULL, NULL, &err) != SQLITE_OK)
+		die("%s: %s", sql, err);
+}
+
+static sqlite3 *fixture_db(const char *sql_file)
+{
+	sqlite3 *db;
+
+	if (sqlite3_open(":memory:", &db) != SQLITE_OK)
+		die("cannot open an in-memory database");
+	exec_file(db, "db/schema.sql");
+	exec_file(db, sql_file);
+	return db;
+}
+
+static void test_html_escaping(const char *html)
+{
+	char *s;
+
+	ok(html && !strncmp(html, "<!DOCTYPE html>", 15), "the HTML report starts with a doctype");
+	is_int(count(html, "<script"), 0,
+	       "no <script element at all (none of ours, none injected)");
+	is_int(count(html, "<img"), 0, "no <img element from the data");
+	is_int(count(html, "<svg"),
+	       count(html, "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\""),
+	       "every <svg is one of our charts (no <svg onload from a warning or test reason)");
+	is_int(count(html, "<b>not bold"), 0, "the reproducer's <b> is not markup");
+	s = escaped(SUBJECT_2);
+	ok(contains(html, s), "the hostile subject appears escaped");
+	free(s);
+	ok(contains(html, "&lt;script&gt;alert(1)&lt;/script&gt;"),
+	   "<script>alert(1)</script> escaped");
+	ok(contains(html, "&quot;&gt;&lt;img src=x onerror=alert(1)&gt;"),
+	   "\"><img src=x onerror=alert(1)> escaped");
+	ok(contains(html, "Mallory &quot;&gt;&lt;img src=x onerror=&quot;"
+		    "document.body.setAttribute(&#39;data-pwned&#39;,&#39;1&#39;)&quot;&gt;"),
+	   "the hostile author appears escaped");
+	ok(contains(html, "&#39;; &lt;b&gt;not bold&lt;/b&gt;"), "the reproducer is escaped");
+	ok(clean_utf8((const unsigned char *)html, strlen(html)),
+	   "the page is valid UTF-8 without control characters");
+	ok(contains(html, "Gr\xef\xbf\xbd" "ce Hopper"), "a non-UTF-8 author byte became U+FFFD");
+	ok(contains(html, "Content-Security-Policy"), "a CSP forbids scripts as a second line");
+	is_int(count(html, "http://") + count(html, "https://"),
+	       count(html, "http://www.w3.org/2000/svg"),
+	       "no link to anything but the SVG namespace");
+}
+
+static void test_html_matrix(const char *html)
+{
+	char *tag = start_tag_with(html, "id=\"first-bad-up\"");
+	char *row, *cell;
+
+	ok(tag != NULL, "there is a first-bad cell for up");
+	ok(contains(tag, "class=\"cell fail first-bad\""), "it is a failed, highlighted cell");
+	ok(contains(tag, "data-stage=\"build\"") && contains(tag, "data-position=\"2\""),
+	   "it is the build of commit 2");
+	free(tag);
+	is_int(count(html, "first-bad\""), 1, "exactly one cell is highlighted (smp has none)");
+	ok(!contains(html, "first-bad-smp"), "no first-bad cell for smp");
+
+	row = slice(html, "<tr class=\"verdict\" data-config=\"smp\">", "</tr>");
+	ok(contains(row, "bisectable") && !contains(row, "first bad"), "smp verdict: bisectable");
+	free(row);
+	row = slice(html, "<tr class=\"verdict\" data-config=\"up\">", "</tr>");
+	ok(contains(row, "first bad") && contains(row, "2/4 <code>2222222222aa</code>") &&
+	   contains(row, "href=\"#first-bad-up\""), "up verdict: first bad 2/4 with a link to it");
+	ok(contains(row, "build \xe2\x9c\x97 FAIL") &&
+	   contains(row, "implicit declaration of function &#39;rq_pin_lock&#39;"),
+	   "up verdict: stage and evidence");
+	free(row);
+
+	is_int(count(html, "<tr id=\"commit-"), 4, "a matrix row per commit");
+	ok(!contains(html, "OLD-RUN-ONLY"), "the latest run is reported, not run 1");
+	is_int(count(html, "<td class=\"cell "), 32, "4 commits x 2 configs x 4 stages cells");
+	is_int(count(html, "<td class=\"cell pass"), 28, "28 pass cells");
+	is_int(count(html, "<td class=\"cell skip"), 2, "2 skip cells");
+	is_int(count(html, "<td class=\"cell timeout"), 1, "1 timeout cell");
+	is_int(count(html, "\xe2\x9c\x93 pass"), 28 + 1,
+	       "pass cells say so in text (and the legend)");
+	is_int(count(html, "class=\"tag cached\""), 2, "two cells are tagged cached");
+	is_int(count(html, "<details class=\"warn\">"), 1,
+	       "one passing build has new warnings (smp at 2)");
+
+	/* the details of the first bad cell */
+	cell = slice(html, "id=\"first-bad-up\"", "</td>");
+	ok(contains(cell, "<details>") && contains(cell, "class=\"evidence\""),
+	   "the failed cell opens to its evidence");
+	ok(contains(cell, "<mark>kernel/sched/core.c:4242:9: error: implicit declaration"),
+	   "the build log excerpt marks the evidence line");
+	ok(contains(cell, "&lt;img src=x onerror=&quot;document.body.setAttribute(&#39;data-pwned"
+		    "&#39;,&#39;3&#39;)&quot;&gt;"), "gcc's source quote comes along, escaped");
+	ok(contains(cell, "not UTF-8: caf\xef\xbf\xbd \xef\xbf\xbd\xef\xbf\xbd \xef\xbf\xbd( end"),
+	   "invalid bytes in the log became U+FFFD");
+	ok(!contains(cell, "[01;35m") && !contains(cell, "\x1b"), "terminal colours are stripped");
+	ok(!contains(cell, "error-injection.o") && !contains(cell, "lib/errseq.o"),
+	   "kbuild progress lines are not taken for errors");
+	ok(contains(cell, "make: *** [Makefile:224: __sub-make] Error 2"), "the last error line");
+	free(cell);
+	cell = slice(html, "id=\"first-bad-up\"", "</ul>");
+	ok(cell && contains(strstr(cell, "New warnings"), "unused variable &#39;rf&#39;") &&
+	   !contains(strstr(cell, "New warnings"), "update_tg_load_avg"),
+	   "new warnings: the one not at commit 1, not the old one");
+	free(cell);
+
+	/* the timed out smoke tests of up at 3 */
+	cell = slice(html, "data-config=\"up\" data-stage=\"test\" data-position=\"3\"", "</td>");
+	ok(contains(cell, "<mark>BISECTABLE-TEST-TIMEOUT pipe_rtt</mark>"),
+	   "the console excerpt marks the evidence line");
+	ok(contains(cell, "stuck for 41s") && !contains(cell, "stuck for 42s") &&
+	   !contains(cell, "SeaBIOS") && !contains(cell, "terminating on signal"),
+	   "the console excerpt is the 40 lines around the evidence");
+	ok(!contains(cell, "\r"), "CRs of the console are dropped");
+	ok(contains(cell, "<code>pipe_rtt</code> timeout: no result in 60 s &lt;svg onload="),
+	   "the timed out smoke test with its reason, escaped");
+	ok(contains(cell, "<code>fork_exit</code> missing: not started"),
+	   "the missing smoke test");
+	ok(contains(cell, "1 of 4 tests passed"), "the test count");
+	ok(contains(cell, "<code class=\"reproduce\">bisectable step --db db/fixture.db --run 2"
+		    " --position 3 --config up --stage test</code>"),
+	   "the reproducer in a code block");
+	free(cell);
+}
+
+/* up's commit 2 does not build, 3 times out at test, 4 passes: a hole 2..3. */
+static void test_html_holes(const char *html)
+{
+	char *list = slice(html, "<ul class=\"holes\">", "</ul>"), *s;
+
+	ok(list != NULL, "the verdict section lists the bisection holes");
+	is_int(count(list, "<li class=\"hole\""), 1, "one hole (smp has none)");
+	ok(contains(list, "<li class=\"hole\" data-config=\"up\" data-from=\"2\" data-to=\"3\">"
+		    "<b>up</b> <span class=\"bad\">does not build</span> from <a href=\"#commit-2\">"
+		    "2/4 <code>2222222222aa</code> "), "up does not build from 2/4 ...");
+	ok(contains(list, " to <a href=\"#commit-3\">3/4 <code>3333333333aa</code> ") &&
+	   contains(list, "; fixed by <a href=\"#commit-4\">4/4 "), "... to 3/4, fixed by 4/4");
+	s = escaped(SUBJECT_2);
+	ok(contains(list, s) && !contains(list, "<script"), "the subject in it is escaped");
+	free(s);
+	free(list);
+}
+
+static void test_html_metrics(const char *html)
+{
+	char *table = slice(html, "<table class=\"metrics\" data-config=\"up\">", "</table>");
+
+	is_int(count(html, "<svg xmlns"), 5, "five charts (text, bzImage, SMP lines, pipe, fork)");
+	ok(contains(html, "data-metric=\"text\"") && contains(html, "data-metric=\"pipe_rtt_ns\""),
+	   "charts of text size and pipe_rtt_ns");
+	ok(contains(html, "<polyline") && contains(html, ">commit position</text>"),
+	   "charts have lines and axis labels");
+	ok(table != NULL, "a metrics table for up");
+	ok(contains(table, "<th>text</th><th>data</th><th>bss</th><th>bzimage_bytes</th>"
+		    "<th>warnings</th><th>rebuilt_objects</th><th>sched_smp_lines</th>"
+		    "<th>pipe_rtt_ns</th><th>fork_exit_ns</th>"),
+	   "the build's figures, the series' declared ones, the guest's; known ones first");
+	ok(contains(html, "CONFIG_SMP lines in kernel/sched/ (sched_smp_lines)"),
+	   "a series metric's chart has the description its metrics file gives");
+	ok(contains(table, "14,523,904"), "values with thousands separators");
+	ok(contains(table, "\xce\x94" "b -2,816 (-0.019%)"),
+	   "delta against the base (the first commit here), signed and in percent");
+	ok(contains(table, "<span class=\"delta worse\" title=\"against the parent commit\">"
+		    "\xce\x94p +1 (+100.00%)</span>"), "warnings up by one against the parent");
+	ok(contains(table, "\xce\x94" "b -139.50 (-2.72%)"),
+	   "a fractional pipe_rtt_ns delta (against the base: the parent has no value)");
+	free(table);
+	table = slice(html, "<table class=\"metrics\" data-config=\"smp\">", "</table>");
+	ok(contains(table, "\xce\x94p +512 (+0.003%)"), "smp text grows by 512 at 2");
+	free(table);
+}
+
+static void test_html_base(sqlite3 *db)
+{
+	char *html, *table;
+	int ret;
+
+	exec_sql(db, "INSERT INTO commits (id, run_id, position, sha, subject, author)"
+		 " VALUES (10, 2, 0, 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678',"
+		 " 'v6.12.118', NULL);"
+		 "INSERT INTO metrics (commit_id, config, name, value) VALUES"
+		 " (10, 'up', 'text', 14000000), (10, 'smp', 'text', 15000000);");
+	html = render(db, 0, REPORT_HTML, &ret);
+	is_int(ret, 0, "report with a recorded base");
+	table = slice(html, "<table class=\"metrics\" data-config=\"up\">", "</table>");
+	ok(contains(table, "\xce\x94" "b +521,088 (+3.72%)"),
+	   "deltas are taken against position 0");
+	ok(contains(html, "<tr id=\"commit-0\" class=\"base\">"), "the base has its own row");
+	free(table);
+	free(html);
+	exec_sql(db, "DELETE FROM commits WHERE id = 10;");
+}
+
+/* An error of the machine (smp's test at commit 1) in the HTML report. */
+static void test_error_cell(sqlite3 *db)
+{
+	char *html, *row;
+	int ret;
+
+	exec_sql(db, "UPDATE results SET status = 'error', evidence = 'QEMU exited without a"
+		 " guest verdict <b>' WHERE id = 163;");
+	html = render(db, 0, REPORT_HTML, &ret);
+	ok(contains(html, "<td class=\"cell error"), "the HTML cell has the class error");
+	row = slice(html, "<tr class=\"verdict\" data-config=\"smp\"", "</tr>");
+	ok(contains(row, "incomplete") && contains(row, "guest verdict &lt;b&gt;") &&
+	   !contains(row, "bisectable"), "smp's verdict: incomplete, with the error's evidence");
+	exec_sql(db, "UPDATE results SET status = 'pass', evidence = NULL WHERE id = 163;");
+	free(html);
+	free(row);
+}
+
+/* The HTML report's header names the compiler of each configuration's builds. */
+static void test_html_compiler(void)
+{
+	sqlite3 *db = fixture_db("tests/unit/up-build-break.sql");
+	char *html;
+	int ret;
+
+	html = render(db, 0, REPORT_HTML, &ret);
+	ok(html && !contains(html, "<th>Compiler</th>"), "html: no .config kept, no compiler row");
+	free(html);
+	exec_sql(db, "INSERT INTO kconfigs (result_id, dotconfig) SELECT id,"
+		 " 'CONFIG_CC_VERSION_TEXT=\"gcc (Debian 12.2.0-14+deb12u1) 12.2.0\"' || char(10)"
+		 " FROM results WHERE stage = 'build' AND commit_id = 5");
+	html = render(db, 0, REPORT_HTML, &ret);
+	ok(contains(html, "<tr><th>Compiler</th><td>gcc (Debian 12.2.0-14+deb12u1) 12.2.0"
+		    "</td></tr>\n"), "html: one compiler for both configurations, once");
+	free(html);
+	exec_sql(db, "UPDATE kconfigs SET dotconfig = 'CONFIG_CC_VERSION_TEXT=\"cc <b>&\"'"
+		 " || char(10) WHERE result_id IN (SELECT id FROM results WHERE config = 'up')");
+	html = render(db, 0, REPORT_HTML, &ret);
+	ok(contains(html, "<tr><th>Compiler</th><td><b>smp</b> gcc (Debian 12.2.0-14+deb12u1)"
+		    " 12.2.0<br><b>up</b> cc &lt;b&gt;&amp;</td></tr>\n") ||
+	   contains(html, "<tr><th>Compiler</th><td><b>up</b> cc &lt;b&gt;&amp;<br><b>smp</b>"
+		    " gcc (Debian 12.2.0-14+deb12u1) 12.2.0</td></tr>\n"),
+	   "html: two compilers, by configuration, escaped");
+	free(html);
+	sqlite3_close(db);
+}
+
+int main(void)
+{
+	sqlite3 *db;
+	char *html;
+	int ret;
+
+	test_html_compiler();
+	if (sqlite3_open(":memory:", &db) != SQLITE_OK)
+		die("cannot open an in-memory database");
+	exec_file(db, "db/schema.sql");
+	exec_file(db, "tests/browser/make-fixture-db.sql");
+
+	html = render(db, 0, REPORT_HTML, &ret);
+	is_int(ret, 0, "report_write html of the latest run");
+	test_html_escaping(html ? html : "");
+	test_html_matrix(html ? html : "");
+	test_html_holes(html ? html : "");
+	test_html_metrics(html ? html : "");
+	free(html);
+	test_html_base(db);
+	test_error_cell(db);
+
+	sqlite3_close(db);
+	return done_testing();
+}

@@ -1,0 +1,323 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test-report-junit.c - the JUnit report (report/report-junit.c) of the
+ * fixture run in tests/browser/make-fixture-db.sql: well-formed, its
+ * counts and failures, and an error of the machine as JUnit's <error>.
+ *
+ * Run from the top of the tree (it reads db/schema.sql, the fixture SQL and
+ * the fixture logs by relative paths), as make unit does.
+ */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "db/db.h"
+#include "report/report.h"
+#include "lib/util.h"
+#include "tap.h"
+#include "sql-file.h"
+
+#define SUBJECT_2 "sched/core: Drop <script>alert(1)</script> \"><img src=x onerror=alert(1)>" \
+		  " & the UP rq lock"
+
+
+static int count(const char *hay, const char *needle)
+{
+	size_t n = strlen(needle);
+	int c = 0;
+
+	while (hay && (hay = strstr(hay, needle))) {
+		c++;
+		hay += n;
+	}
+	return c;
+}
+
+static int contains(const char *hay, const char *needle)
+{
+	return hay && needle && strstr(hay, needle) != NULL;
+}
+
+/* Independent of report.c: is s valid UTF-8 without C0 controls but tab/newline/CR? */
+static int clean_utf8(const unsigned char *s, size_t len)
+{
+	static const unsigned int min[] = { 0, 0x80, 0x800, 0x10000 };
+	size_t i = 0;
+
+	while (i < len) {
+		unsigned int c = s[i++], need, cp, n;
+
+		if (c < 0x80) {
+			if (c < 0x20 && c != '\t' && c != '\n' && c != '\r')
+				return 0;
+			continue;
+		}
+		if ((c & 0xe0) == 0xc0)
+			need = 1, cp = c & 0x1f;
+		else if ((c & 0xf0) == 0xe0)
+			need = 2, cp = c & 0x0f;
+		else if ((c & 0xf8) == 0xf0)
+			need = 3, cp = c & 0x07;
+		else
+			return 0;
+		for (n = need; n; n--, i++) {
+			if (i >= len || (s[i] & 0xc0) != 0x80)
+				return 0;
+			cp = cp << 6 | (s[i] & 0x3f);
+		}
+		if (cp < min[need] || (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
+			return 0;
+	}
+	return 1;
+}
+
+static char *render(sqlite3 *db, long long run, enum report_format fmt, int *ret)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	if (!f)
+		die("open_memstream failed");
+	*ret = report_write(db, run, fmt, f);
+	fclose(f);
+	return buf;
+}
+
+static void exec_sql(sqlite3 *db, const char *sql)
+{
+	char *err = NULL;
+
+	if (sqlite3_exec(db, sql, NULL, NULL, &err) != SQLITE_OK)
+		die("%s: %s", sql, err);
+}
+
+/* JUnit: a small well-formedness check and element counts, no XML library. */
+
+struct xml_stats {
+	int well_formed;
+	int testsuites, testsuite, testcase, failure, skipped;
+	char root_attrs[512];
+	char *failure_names[8];		/* decoded name of each failure's testcase */
+	char *failure_types[8];
+	int nfailures;
+};
+
+static char *xml_decode(const char *s, size_t len)
+{
+	static const struct { const char *ent; char c; } ents[] = {
+		{ "&amp;", '&' }, { "&lt;", '<' }, { "&gt;", '>' }, { "&quot;", '"' },
+		{ "&#39;", '\'' },
+	};
+	char *out = xmalloc(len + 1), *o = out;
+	size_t i = 0, k;
+
+	while (i < len) {
+		if (s[i] == '&') {
+			for (k = 0; k < ARRAY_SIZE(ents); k++) {
+				size_t n = strlen(ents[k].ent);
+
+				if (i + n <= len && !strncmp(s + i, ents[k].ent, n)) {
+					*o++ = ents[k].c;
+					i += n;
+					break;
+				}
+			}
+			if (k == ARRAY_SIZE(ents)) {
+				free(out);
+				return NULL;	/* an unknown or broken entity */
+			}
+			continue;
+		}
+		*o++ = s[i++];
+	}
+	*o = '\0';
+	return out;
+}
+
+/* The decoded value of attribute name in a start tag, or NULL. */
+static char *xml_attr(const char *tag, size_t len, const char *name)
+{
+	char key[64];
+	const char *p, *end = tag + len, *q;
+
+	snprintf(key, sizeof(key), " %s=\"", name);
+	for (p = tag; p + strlen(key) <= end; p++) {
+		if (strncmp(p, key, strlen(key)))
+			continue;
+		p += strlen(key);
+		q = memchr(p, '"', end - p);
+		return q ? xml_decode(p, q - p) : NULL;
+	}
+	return NULL;
+}
+
+static void xml_scan(const char *xml, struct xml_stats *st)
+{
+	const char *stack[16], *p = xml;
+	size_t stack_len[16];
+	int depth = 0, roots = 0;
+	char *current_name = NULL;
+
+	memset(st, 0, sizeof(*st));
+	if (strncmp(p, "<?xml ", 6))
+		return;
+	p = strstr(p, "?>");
+	if (!p)
+		return;
+	p += 2;
+	while (*p) {
+		const char *lt = strchr(p, '<'), *gt, *name;
+		size_t nlen;
+		int closing, empty;
+		char *text;
+
+		if (!lt)
+			lt = p + strlen(p);
+		/* text between tags must decode (no raw &), outside the root only blanks */
+		text = xml_decode(p, lt - p);
+		if (!text || (!depth && strspn(text, " \n") != strlen(text))) {
+			free(text);
+			goto bad;
+		}
+		free(text);
+		if (!*lt)
+			break;
+		gt = strchr(lt, '>');
+		if (!gt || memchr(lt + 1, '<', gt - lt - 1))
+			goto bad;
+		closing = lt[1] == '/';
+		empty = gt[-1] == '/';
+		name = lt + 1 + closing;
+		nlen = strcspn(name, " />");
+		if (closing) {
+			if (!depth || stack_len[depth - 1] != nlen ||
+			    strncmp(stack[depth - 1], name, nlen))
+				goto bad;
+			depth--;
+		} else {
+			char *attrs = strndup(lt, gt + 1 - lt);
+
+			/* quotes in a start tag must pair up */
+			if (count(attrs, "\"") % 2) {
+				free(attrs);
+				goto bad;
+			}
+			if (!depth)
+				roots++;
+#define IS(n) (nlen == strlen(n) && !strncmp(name, n, nlen))
+			if (IS("testsuites")) {
+				st->testsuites++;
+				snprintf(st->root_attrs, sizeof(st->root_attrs), "%s", attrs);
+			} else if (IS("testsuite")) {
+				st->testsuite++;
+			} else if (IS("testcase")) {
+				st->testcase++;
+				free(current_name);
+				current_name = xml_attr(attrs, strlen(attrs), "name");
+			} else if (IS("failure")) {
+				st->failure++;
+				if (st->nfailures < 8) {
+					st->failure_names[st->nfailures] =
+						current_name ? xstrdup(current_name) : NULL;
+					st->failure_types[st->nfailures++] =
+						xml_attr(attrs, strlen(attrs), "type");
+				}
+			} else if (IS("skipped")) {
+				st->skipped++;
+			}
+#undef IS
+			free(attrs);
+			if (!empty) {
+				if (depth == 16)
+					goto bad;
+				stack[depth] = name;
+				stack_len[depth++] = nlen;
+			}
+		}
+		p = gt + 1;
+	}
+	st->well_formed = depth == 0 && roots == 1;
+	free(current_name);
+	return;
+bad:
+	free(current_name);
+	st->well_formed = 0;
+}
+
+static void test_junit(sqlite3 *db)
+{
+	struct xml_stats st;
+	char *xml, *want;
+	int ret, i;
+
+	xml = render(db, 0, REPORT_JUNIT, &ret);
+	is_int(ret, 0, "report_write junit");
+	xml_scan(xml ? xml : "", &st);
+	ok(st.well_formed, "the JUnit XML is well-formed (tags nest, entities decode)");
+	ok(clean_utf8((const unsigned char *)xml, strlen(xml)), "the JUnit XML is valid UTF-8");
+	is_int(st.testsuites, 1, "one <testsuites>");
+	is_int(st.testsuite, 2, "a <testsuite> per configuration");
+	is_int(st.testcase, 32, "a <testcase> per commit x configuration x stage");
+	is_int(st.failure, 2, "a <failure> for the failed build and the timed out test");
+	is_int(st.skipped, 2, "a <skipped/> for the two skipped stages");
+	ok(contains(st.root_attrs, "tests=\"32\" failures=\"2\" errors=\"0\" skipped=\"2\""),
+	   "the totals on <testsuites>");
+	want = xasprintf("02 2222222222aa build: %s", SUBJECT_2);
+	is_str(st.failure_names[0], want,
+	       "the first failure's testcase name decodes to the subject");
+	free(want);
+	is_str(st.failure_types[0], "fail", "its failure type");
+	ok(st.failure_names[1] && !strncmp(st.failure_names[1], "03 3333333333aa test: ", 22),
+	   "the second failure is the test of commit 3");
+	is_str(st.failure_types[1], "timeout", "its failure type is timeout");
+	ok(contains(xml, "<testcase classname=\"up\" name=\"02 2222222222aa build: sched/core: Drop"
+		    " &lt;script&gt;"), "classname is the configuration, the name is escaped");
+	is_int(count(xml, "<script"), 0, "no raw <script in the XML");
+	for (i = 0; i < st.nfailures; i++) {
+		free(st.failure_names[i]);
+		free(st.failure_types[i]);
+	}
+	free(xml);
+}
+
+/* An error of the machine (smp's test at commit 1) is JUnit's <error>. */
+static void test_error_cell(sqlite3 *db)
+{
+	struct xml_stats st;
+	char *xml;
+	int ret;
+
+	exec_sql(db, "UPDATE results SET status = 'error', evidence = 'QEMU exited without a"
+		 " guest verdict <b>' WHERE id = 163;");
+	xml = render(db, 0, REPORT_JUNIT, &ret);
+	xml_scan(xml ? xml : "", &st);
+	ok(ret == 0 && st.well_formed, "JUnit with an error is well-formed");
+	is_int(count(xml, "<error message=\"QEMU exited without a guest verdict &lt;b&gt;\""
+		     " type=\"error\">"), 1, "an error cell is JUnit's <error>, escaped");
+	ok(contains(st.root_attrs, "failures=\"2\" errors=\"1\""),
+	   "counted as an error, not a failure: %s", st.root_attrs);
+	exec_sql(db, "UPDATE results SET status = 'pass', evidence = NULL WHERE id = 163;");
+	for (ret = 0; ret < st.nfailures; ret++) {
+		free(st.failure_names[ret]);
+		free(st.failure_types[ret]);
+	}
+	free(xml);
+}
+
+int main(void)
+{
+	sqlite3 *db;
+
+	if (sqlite3_open(":memory:", &db) != SQLITE_OK)
+		die("cannot open an in-memory database");
+	exec_file(db, "db/schema.sql");
+	exec_file(db, "tests/browser/make-fixture-db.sql");
+
+	test_junit(db);
+	test_error_cell(db);
+
+	sqlite3_close(db);
+	return done_testing();
+}

@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test-run-config.c - the options of a run (input/run-config.c): their JSON
+ * document and back, documents from before retries and before suites, and
+ * what is not one. Run from the top of the repository (the suites are read).
+ */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "input/run-config.h"
+#include "run/run-check.h"
+#include "step/suite-words.h"
+#include "lib/util.h"
+#include "tap.h"
+
+static void test_json(void)
+{
+	struct run_config rc, back;
+	char *json, *again, *words;
+
+	run_config_init(&rc);
+	run_config_set_configs(&rc, "up,smp-full");
+	run_config_set_tests(&rc, "affinity,rt_fifo_rr");
+	rc.mode = RUN_STOP_ON_FAILURE;
+	rc.jobs = 7;
+	rc.retries = 3;
+	rc.use_cache = 0;
+	rc.nmetrics = 1;
+	rc.metrics = xcalloc(1, sizeof(*rc.metrics));
+	rc.metrics[0].name = xstrdup("lines");
+	argv_pushl(&rc.metrics[0].grep, "-e", "a \"quoted\" pattern", NULL);
+	json = run_config_to_json(&rc);
+	ok(strstr(json, "\"format\":\"bisectable-run-config\"") != NULL, "the document says what it is");
+	is_int(run_config_from_json(json, &back), 0, "and reads back");
+	is_int((int)back.nconfigs, 2, "configurations");
+	is_str(back.configs[1], "smp-full", "in order");
+	is_int(back.mode, RUN_STOP_ON_FAILURE, "the mode");
+	is_int(back.jobs, 7, "jobs");
+	is_int(back.retries, 3, "retries");
+	is_int(back.use_cache, 0, "the cache switch");
+	words = suite_tests_words(&back);
+	is_str(words, "smoke.affinity:60 smoke.rt_fifo_rr:60", "the tests, as expect takes them");
+	is_str(back.suites[1], "rt-tests", "the suites");
+	is_str(back.profile, "quick", "the profile");
+	is_str(back.metrics[0].grep.argv[1], "a \"quoted\" pattern", "a metric's arguments, exactly");
+	again = run_config_to_json(&back);
+	is_str(again, json, "a round trip changes nothing");
+	run_config_free(&back);
+	{
+		/* A run recorded before --retries existed: the default, 1. */
+		char *cut = strstr(json, ",\"retries\":3"), *old_doc = xstrdup(json);
+
+		if (cut)
+			memmove(old_doc + (cut - json), cut + strlen(",\"retries\":3"),
+				strlen(cut + strlen(",\"retries\":3")) + 1);
+		ok(cut && !strstr(old_doc, "retries"), "a document without retries");
+		is_int(run_config_from_json(old_doc, &back), 0, "reads");
+		is_int(back.retries, 1, "with one retry, the default");
+		run_config_free(&back);
+		free(old_doc);
+	}
+	{
+		/* A run recorded before suites: bare smoke test names, no suites. */
+		const char *old_doc = "{\"format\":\"bisectable-run-config\",\"version\":1,"
+			"\"configs\":[\"up\"],\"mode\":\"keep-going\",\"accel\":\"tcg\","
+			"\"jobs\":2,\"boot_timeout\":120,\"test_timeout\":60,"
+			"\"tests\":[\"affinity\"],\"ccache\":true,\"cache\":true,"
+			"\"parallel\":true,\"base\":true,\"metrics\":[]}";
+
+		is_int(run_config_from_json(old_doc, &back), 0, "a document from before suites reads");
+		is_str(back.tests[0], "smoke.affinity", "its tests are the smoke suite's");
+		is_int((int)back.nsuites, 1, "and its one suite");
+		run_config_free(&back);
+	}
+	is_int(run_config_from_json("mode=keep-going accel=tcg", &back), -1,
+	       "a pre-v2 options string is not a run configuration");
+	run_config_free(&back);
+	is_int(run_config_from_json("{\"format\":\"other\"}", &back), -1, "nor another document");
+	run_config_free(&back);
+	run_config_free(&rc);
+	free(json);
+	free(again);
+	free(words);
+}
+
+int main(void)
+{
+	test_json();
+	return done_testing();
+}

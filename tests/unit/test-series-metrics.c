@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test-series-metrics.c - a series' metrics file (input/series-metrics.c):
+ * what loads, the git grep options refused, and the count in a tiny
+ * repository. Run from the top of the repository.
+ */
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "input/run-config.h"
+#include "input/series-metrics.h"
+#include "run/run-check.h"
+#include "lib/util.h"
+#include "tap.h"
+#include "lib/run-command.h"
+
+static int load_metrics_text(const char *dir, const char *text, struct run_config *rc)
+{
+	char *path = xasprintf("%s/metrics", dir);
+	int saved = dup(2), null = open("/dev/null", 1), ret;
+
+	write_file(path, text, strlen(text));
+	run_config_init(rc);
+	run_config_set_tests(rc, "all");
+	fflush(stderr);
+	dup2(null, 2);
+	ret = series_metrics_load(&(struct series_metrics){ &rc->metrics, &rc->nmetrics }, path);
+	if (!ret)
+		ret = run_config_validate(rc, "configs");
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	close(null);
+	free(path);
+	return ret;
+}
+
+static void test_metrics(void)
+{
+	char dir[] = "/tmp/bisectable-metrics.XXXXXX";
+	struct run_config rc;
+	char *file;
+
+	if (!mkdtemp(dir)) {
+		ok(0, "mkdtemp");
+		return;
+	}
+	is_int(load_metrics_text(dir, "# c\n\nmetric smp git-grep -e CONFIG_SMP --and --not -e"
+				 " endif -- kernel/\ndescribe smp SMP lines here\n", &rc), 0,
+	       "a metrics file loads");
+	is_int((int)rc.nmetrics, 1, "one metric");
+	is_str(rc.metrics[0].description, "SMP lines here", "with its description");
+	is_int((int)rc.metrics[0].grep.argc, 8, "and its git grep words");
+	run_config_free(&rc);
+	is_int(load_metrics_text(dir, "metric x git-grep -O evil -e a\n", &rc), -1,
+	       "-O (runs a program) is refused");
+	run_config_free(&rc);
+	is_int(load_metrics_text(dir, "metric x git-grep --no-index -e a\n", &rc), -1,
+	       "--no-index (reads outside the tree) is refused");
+	run_config_free(&rc);
+	is_int(load_metrics_text(dir, "metric x git-grep -- -O\n", &rc), -1,
+	       "a metric needs a pattern");
+	run_config_free(&rc);
+	is_int(load_metrics_text(dir, "metric Bad git-grep -e a\n", &rc), -1,
+	       "a metric name is [a-z0-9_]");
+	run_config_free(&rc);
+	is_int(load_metrics_text(dir, "metric a git-grep -e a\nmetric a git-grep -e b\n", &rc), -1,
+	       "a metric twice is refused");
+	run_config_free(&rc);
+	is_int(load_metrics_text(dir, "describe a text\n", &rc), -1,
+	       "a description needs its metric first");
+	run_config_free(&rc);
+
+	/* Counted in a tiny repository: the lines git grep prints. */
+	file = xasprintf("%s/a.c", dir);
+	{
+		const char *c = "#ifdef CONFIG_SMP\nx\n#endif /* CONFIG_SMP */\nCONFIG_SMP\n";
+
+		write_file(file, c, strlen(c));
+	}
+	git(dir, NULL, "init", "-q", NULL);
+	git(dir, NULL, "add", "a.c", NULL);
+	is_int(load_metrics_text(dir, "metric n git-grep -e CONFIG_SMP --and --not -e endif\n",
+				 &rc), 0, "a counting metric");
+	is_int((int)series_metric_count(&rc.metrics[0], dir), 2, "counts the lines it selects");
+	run_config_free(&rc);
+	load_metrics_text(dir, "metric n git-grep -e nothing-matches-this\n", &rc);
+	is_int((int)series_metric_count(&rc.metrics[0], dir), 0, "no match counts 0");
+	run_config_free(&rc);
+	free(file);
+	remove_tree(dir);
+}
+
+int main(void)
+{
+	test_metrics();
+	return done_testing();
+}

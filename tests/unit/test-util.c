@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test-util.c - lib/util.c: strbufs that are empty or released, and a
+ * command line quoted for a shell.
+ */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "lib/util.h"
+#include "tap.h"
+
+static void test_util(void)
+{
+	struct strbuf empty = STRBUF_INIT;
+	char path[] = "/tmp/bisectable-empty.XXXXXX";
+	int fd = mkstemp(path);
+
+	close(fd);
+	is_int(strbuf_read_file(&empty, path), 0, "an empty file reads");
+	is_str(empty.buf, "", "as an empty string, not uninitialised memory");
+	strbuf_release(&empty);
+	ok(empty.buf != NULL && !*empty.buf, "a released strbuf reads as \"\", never NULL");
+	strbuf_reset(&empty);
+	strbuf_trim(&empty);
+	ok(empty.buf == strbuf_slopbuf && !*strbuf_slopbuf, "reset and trim never write the shared empty buffer");
+	{
+		char *d = strbuf_detach(&empty, NULL);
+
+		ok(d != strbuf_slopbuf && !*d, "detaching an empty strbuf gives an allocated \"\"");
+		free(d);
+	}
+	unlink(path);
+
+	struct strbuf sb = STRBUF_INIT;
+	const char *argv[] = { "git", "it's", "a b", "$(rm -rf /)", "plain", NULL };
+
+	argv_to_line(&sb, argv);
+	is_str(sb.buf, "git 'it'\\''s' 'a b' '$(rm -rf /)' plain", "shell quoting of a command line");
+	strbuf_release(&sb);
+}
+
+int main(void)
+{
+	test_util();
+	return done_testing();
+}
