@@ -25,8 +25,10 @@ struct child {
 };
 
 /*
- * Run a child and wait for it. Returns its exit code, 128+signal if it was
- * killed, or -1 if it could not be started (an error was printed).
+ * Run a child and wait for it. Returns its exit code (127, as a shell says,
+ * when the program cannot be run or its directory entered: the child
+ * printed why), 128+signal if it was killed, or -1 if no child could be
+ * made (fork or pipe failed; an error was printed).
  */
 int run_child(struct child *c);
 /* Run argv, capturing trimmed stdout into out (may be NULL). */
