@@ -66,6 +66,30 @@ is "$?" 1 "looking for the build failure: 1 (bad)"
 is "$?" 128 "an unknown configuration: 128 (abort), not 2 (bad to git)"
 (cd "$user" && "$BISECTABLE" step --bisect-run --bogus > /dev/null 2>&1)
 is "$?" 128 "a usage error: 128"
+# However --bisect-run is spelled (an abbreviation getopt_long takes, a
+# value), a usage error or a help request is 128: 2 would be bad, 0 good.
+while read -r args; do
+	(cd "$user" && "$BISECTABLE" step $args > /dev/null 2>&1)
+	is "$?" 128 "step $args: 128"
+done <<'ARGS'
+--bisect --stage nosuch
+--bisect-r --stage nosuch
+--bi --bogus
+--stage nosuch --bisect
+--bisect-run=1
+--bisect=yes --config up
+--bisect-run --help
+--bisect-run -h
+--bisect --help
+ARGS
+git -C "$user" bisect reset -q 2> /dev/null || git -C "$user" bisect reset > /dev/null 2>&1
+git -C "$user" bisect start master base > /dev/null
+(cd "$user" && timeout 60 git bisect run "$BISECTABLE" step --bisect --db "$db2" \
+	--stage nosuch > "$scratch/usage.out" 2>&1)
+status=$?
+ok $((status == 0)) "git bisect run with a usage error in the step fails"
+! git -C "$user" bisect log | grep -q 'first bad commit'
+ok $? "and names no first bad commit"
 git -C "$user" bisect reset -q 2> /dev/null || git -C "$user" bisect reset > /dev/null 2>&1
 (cd "$user" && "$BISECTABLE" step --bisect-run --db "$db2" --config up > "$scratch/none.out" 2>&1)
 is "$?" 128 "outside a bisection: 128"
