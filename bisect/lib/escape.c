@@ -143,8 +143,9 @@ void term_escape(struct strbuf *out, const char *s)
 		unsigned int cp = 0;
 		size_t n = utf8_seq(p, end - p, &cp);
 
-		if (n && !term_control(cp)) {
-			p += n;
+		/* A byte that is no UTF-8 is a C1 control to an 8-bit terminal if 0x80-0x9f. */
+		if (n ? !term_control(cp) : !term_control(*p)) {
+			p += n ? n : 1;
 			continue;
 		}
 		strbuf_add(out, run, p - run);

@@ -30,11 +30,12 @@ void utf8_sanitize(struct strbuf *out, const char *s, size_t len);
  * hold escape sequences that set the window title or clear the screen.
  * Control characters are written in C notation, as git quotes paths: \a \b
  * \f \n \r \v by their letter, every other one (ESC, DEL, a C1 control
- * such as U+009B CSI) and every byte that is not valid UTF-8 as backslash
- * and three octal digits per byte ("\033", "\302\233", "\377"). Tab and
- * valid UTF-8 text stay as they are; so does a backslash, so a text without
- * control characters prints byte for byte (this is for eyes, not a quoting
- * to undo). NULL appends nothing.
+ * such as U+009B CSI, and a lone byte 0x80-0x9f that is no UTF-8, which an
+ * 8-bit terminal takes for a C1 control) as backslash and three octal
+ * digits per byte ("\033", "\302\233", "\233"). Tab, UTF-8 text and other
+ * bytes stay as they are (a Latin-1 name prints as before); so does a
+ * backslash, so a text without control characters prints byte for byte
+ * (this is for eyes, not a quoting to undo). NULL appends nothing.
  */
 void term_escape(struct strbuf *out, const char *s);
 /*

@@ -103,7 +103,8 @@ static void test_term_escape(void)
 	check_term("one\ntwo\r", "one\\ntwo\\r", "newline and carriage return by letter");
 	check_term("\x01\x7f", "\\001\\177", "other C0 controls and DEL in octal");
 	check_term("x\xc2\x9b" "2J", "x\\302\\2332J", "a C1 CSI (U+009B) in octal, per byte");
-	check_term("\x9b\xff", "\\233\\377", "bytes that are not UTF-8 in octal");
+	check_term("\x9b\xff", "\\233\xff", "a lone 0x9b (8-bit CSI) in octal");
+	check_term("Gr\xe9" "ce", "Gr\xe9" "ce", "other bytes that are no UTF-8 stay (Latin-1)");
 	check_term("", "", "empty");
 	check_term(NULL, "", "NULL appends nothing");
 	is_str(term_str(NULL), "", "term_str(NULL) is empty");
