@@ -368,8 +368,8 @@ static int git_bisect_run(struct run *r, const char *stage)
 	return ret;
 }
 
-/* One step at sha outside git bisect, without the result cache: its answer. */
-static int step_again(struct run *r, const char *sha, const char *stage)
+/* One step at sha outside git bisect (without the result cache): its answer. */
+static int step_at(struct run *r, const char *sha, const char *stage, int no_cache)
 {
 	const char *const env[] = { r->alive_env, NULL };
 	struct argv_array argv = ARGV_ARRAY_INIT;
@@ -378,7 +378,7 @@ static int step_again(struct run *r, const char *sha, const char *stage)
 
 	if (tree_checkout_clean(r->work_dir, sha))
 		return BISECT_ABORT;
-	step_argv(r, stage, 1, &argv);
+	step_argv(r, stage, no_cache, &argv);
 	c.argv = argv.argv;
 	ret = run_owned_to_stderr(r, &c);
 	argv_clear(&argv);
@@ -471,9 +471,9 @@ static int confirm(struct run *r, const char *bad, const char *stage, struct str
 	if (!git(r->work_dir, &parent, "rev-parse", "--verify", spec, NULL)) {
 		info("confirming: %.12s (the parent) and %.12s again, without the cache",
 		     parent.buf, bad);
-		p = step_again(r, parent.buf, stage);
+		p = step_at(r, parent.buf, stage, 1);
 	}
-	b = interrupted ? BISECT_ABORT : step_again(r, bad, stage);
+	b = interrupted ? BISECT_ABORT : step_at(r, bad, stage, 1);
 	strbuf_addf(said, "%.12s is %s and its parent %.12s %s", bad, bisect_answer_name(b),
 		    parent.buf, bisect_answer_name(p));
 	free(spec);
@@ -520,6 +520,30 @@ static int answer(struct run *r, const struct bisect_log *l, const char *stage, 
 	return ret;
 }
 
+/*
+ * git bisect run takes the bad end for bad and never tests it: over a range
+ * where nothing fails it would name the bad end the first bad commit, and
+ * the confirmation call that flaky. So the bad end is tested first (the
+ * cache may answer). -1: it is bad (or to skip: git decides), bisect;
+ * else the exit status of 'bisect', the answer printed.
+ */
+static int test_bad_end(struct run *r, const char *stage)
+{
+	int answer;
+
+	info("testing the bad end %.12s first", r->tip.buf);
+	answer = step_at(r, r->tip.buf, stage, 0);
+	if (interrupted)
+		return EXIT_ERROR;
+	if (answer == BISECT_ABORT)
+		return error("the bad end %.12s could not be tested", r->tip.buf), EXIT_ERROR;
+	if (answer != BISECT_GOOD)
+		return -1;
+	printf("no first bad commit: the bad end %.12s passes %s: nothing to bisect\n",
+	       r->tip.buf, stage ? stage : "every stage");
+	return EXIT_BAD;
+}
+
 int bisect_run(sqlite3 *db, const char *db_path, const struct bisect_target *t,
 	       struct run_config *rc)
 {
@@ -548,6 +572,9 @@ int bisect_run(sqlite3 *db, const char *db_path, const struct bisect_target *t,
 
 	/* A bisection an earlier, killed bisect left in our clone ends here. */
 	git_quiet(r.work_dir, NULL, "bisect", "reset", NULL);
+	if ((ret = test_bad_end(&r, t->stage)) >= 0)
+		goto end;
+	ret = EXIT_ERROR;
 	if (tree_checkout_clean(r.work_dir, r.tip.buf) ||
 	    git(r.work_dir, NULL, "bisect", "start", r.tip.buf, r.base.buf, NULL)) {
 		error("cannot start git bisect in %s", r.work_dir);

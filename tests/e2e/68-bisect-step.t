@@ -137,4 +137,17 @@ like "$(cat "$scratch/k2.out")" '^first bad commit: 4/4 [0-9a-f]{12} "break it\\
 	"and names it written out"
 is "$(raw_control "$scratch/k2.out")" 0 "bisect prints no raw control character"
 is "$(raw_control "$scratch/k2.err")" 0 "nor do its steps"
+# A range where nothing is bad: the bad end is tested first, and the answer
+# says it passes (git bisect run would name it the first bad commit untested,
+# and the confirmation call it flaky).
+k3="$scratch/k3"
+fake_kernel "$k3"
+timeout 300 "$BISECTABLE" bisect --db "$scratch/k3.db" --repo "$k3" --config up --stage build \
+	--suites smoke --boot-timeout 5 --retries 0 base tip > "$scratch/k3.out" 2> "$scratch/k3.err"
+is "$?" 1 "bisect over a range where everything builds: exit 1"
+sed 's/^/# /' "$scratch/k3.out"
+like "$(cat "$scratch/k3.out")" '^no first bad commit: the bad end [0-9a-f]{12} passes build' \
+	"the bad end was tested and passes"
+! grep -q 'flaky' "$scratch/k3.out"
+ok $? "and is not called flaky"
 done_testing
