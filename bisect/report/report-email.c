@@ -159,20 +159,22 @@ static long first_bad_config(const struct report_model *m)
 	return best;
 }
 
-/* RFC 5322: a line SHOULD be at most 78 characters, MUST be at most 998. */
+/* RFC 5322 2.1.1: a line SHOULD be at most 78 characters, MUST be at most 998. */
 #define FOLD_AT		78
 #define LINE_MUST	998
 
 /*
- * "Name: <id> <id>...\n" folded as RFC 5322 says: a line that would go past
- * FOLD_AT columns goes on after a line break and a space, between two ids (a
- * msg-id holds no whitespace, so it cannot be folded inside). An id too
- * long for a line of its own (LINE_MUST) is no id a mailer keeps: dropped.
- * Nothing when no id is left.
+ * "Name: <id> <id>...\n", within RFC 5322's limits: a header that fits one
+ * line of LINE_MUST stays one line (as it always was); a longer one is
+ * folded (a line break and a space) between two ids, before column FOLD_AT
+ * where an id allows (a msg-id holds no whitespace, so it cannot be folded
+ * inside). An id too long for a line of its own is no id a mailer keeps:
+ * dropped. Nothing when no id is left.
  */
 static void ids_header(struct strbuf *o, const char *name, const char *ids)
 {
 	size_t col = strlen(name) + 1, start = o->len, len;
+	size_t fold_at = ids && col + 1 + strlen(ids) > LINE_MUST ? FOLD_AT : LINE_MUST;
 	const char *p = ids;
 	int n = 0;
 
@@ -180,7 +182,7 @@ static void ids_header(struct strbuf *o, const char *name, const char *ids)
 	while (p && *p) {
 		len = strcspn(p, " ");
 		if (len && 1 + len <= LINE_MUST) {
-			if (col + 1 + len > (n ? FOLD_AT : LINE_MUST)) {
+			if (col + 1 + len > (n ? fold_at : LINE_MUST)) {
 				strbuf_addstr(o, "\n");
 				col = 0;
 			}
