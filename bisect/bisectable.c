@@ -19,6 +19,7 @@
 #include "builtin/help.h"
 #include "lib/layout.h"
 #include "lib/util.h"
+#include "step/step-run.h"
 
 struct help_opts {
 	int man;
@@ -126,18 +127,14 @@ static int open_db(const struct cmd_entry *e, struct cmd_ctx *ctx)
 }
 
 /*
- * step --bisect-run answers git bisect run: a usage error there must abort
- * the bisection (128), not read as a bad commit (2 is "bad" to git).
+ * step --bisect-run (however spelled) answers git bisect run: a usage error
+ * or a help request there must abort the bisection (128), not read as a bad
+ * commit (2) or a good one (0).
  */
 static int error_status(const struct cmd_entry *e, int argc, const char **argv)
 {
-	int i;
-
-	if (e->fn != cmd_step)
-		return EXIT_ERROR;
-	for (i = 1; i < argc && strcmp(argv[i], "--"); i++)
-		if (!strcmp(argv[i], "--bisect-run"))
-			return die_status = 128;
+	if (e->fn == cmd_step && step_argv_bisect_run(argc, argv))
+		return die_status = 128;
 	return EXIT_ERROR;
 }
 
@@ -160,7 +157,7 @@ static int run_command(const struct cmd_entry *e, int argc, const char **argv)
 			return failed;
 		/* parse_options printed the options; the command's page follows them. */
 		help_prose(e->name, stdout);
-		return 0;
+		return failed == 128 ? failed : 0;	/* 0 is "good" to git bisect run */
 	}
 	ctx.argc = n;
 	ctx.argv = argv;

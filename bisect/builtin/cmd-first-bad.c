@@ -19,6 +19,7 @@
 #include "db/db.h"
 #include "judge/regress.h"
 #include "judge/regress-text.h"
+#include "lib/escape.h"
 #include "lib/util.h"
 #include "judge/verdict.h"
 #include "judge/verdict-text.h"
@@ -60,7 +61,7 @@ static void undeclared_text(struct strbuf *out, const struct perf_series *s)
 	perf_series_text(out, s);
 	strbuf_addstr(out, ": no direction (");
 	if (s->dir.from)
-		strbuf_addf(out, "%s: neither lower nor higher is better", s->dir.from);
+		strbuf_addf(out, "%s: neither lower nor higher is better", term_str(s->dir.from));
 	else
 		strbuf_addstr(out, "nothing says whether lower or higher is better");
 	strbuf_addstr(out, "): never a verdict\n");

@@ -15,6 +15,7 @@
 #include "builtin/builtin.h"
 #include "judge/regress.h"
 #include "judge/regress-text.h"
+#include "lib/escape.h"
 #include "lib/util.h"
 
 struct regressions_opts {
@@ -95,7 +96,7 @@ static void regressions_text(struct strbuf *out, const struct perf_run *r)
 		strbuf_addstr(out, "not judged (no direction):");
 		for (i = 0; i < r->nundeclared; i++) {
 			strbuf_addstr(out, i ? ", " : " ");
-			perf_clean_text(out, r->undeclared[i]);
+			term_escape(out, r->undeclared[i]);
 		}
 		strbuf_addstr(out, "\n");
 	}

@@ -9,6 +9,7 @@
 
 #include "builtin/builtin.h"
 #include "db/db-judge.h"
+#include "lib/escape.h"
 #include "lib/util.h"
 #include "judge/verdict.h"
 
@@ -22,7 +23,7 @@ static void verdict_summary(const struct run_verdict *rv, struct strbuf *out)
 		const struct verdict *v = &rv->v[i];
 
 		if (v->bad)
-			strbuf_addf(out, "%s %s %d/%d", bad++ ? "" : "first bad", v->config,
+			strbuf_addf(out, "%s %s %d/%d", bad++ ? "" : "first bad", term_str(v->config),
 				    v->position, v->commits);
 		bisectable &= v->bisectable;
 	}
@@ -47,12 +48,13 @@ int cmd_runs(struct cmd_ctx *ctx)
 			continue;
 		for (j = 0; j < rv.n; j++)
 			if (rv.v[j].bad)
-				strbuf_addf(&first, "%s%s@%d", first.len ? " " : "", rv.v[j].config,
+				strbuf_addf(&first, "%s%s@%d", first.len ? " " : "", term_str(rv.v[j].config),
 					    rv.v[j].position);
 		verdict_summary(&rv, &verdict);
-		printf("%-4lld %-20s %-11s %-9s %-7d %-16s %-24s %-24s %s\n", r->id, r->started_at,
-		       r->state, r->base_version, r->commits, r->configs,
-		       first.len ? first.buf : "-", verdict.buf, r->series);
+		printf("%-4lld %-20s %-11s %-9s %-7d %-16s %-24s %-24s %s\n", r->id,
+		       term_str(r->started_at), term_str(r->state), term_str(r->base_version),
+		       r->commits, term_str(r->configs), first.len ? first.buf : "-", verdict.buf,
+		       term_str(r->series));
 		strbuf_release(&first);
 		strbuf_release(&verdict);
 		run_verdict_free(&rv);

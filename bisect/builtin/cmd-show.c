@@ -12,6 +12,7 @@
 
 #include "builtin/builtin.h"
 #include "db/db-judge.h"
+#include "lib/escape.h"
 #include "lib/util.h"
 
 static void show_results(const struct db_commit_result *r, size_t n)
@@ -19,15 +20,15 @@ static void show_results(const struct db_commit_result *r, size_t n)
 	size_t i, j;
 
 	for (i = 0; i < n; i++) {
-		printf("%-8s %-6s %-8s %6.1fs  %s\n", r[i].config, r[i].stage, r[i].status,
-		       r[i].duration, r[i].evidence);
+		printf("%-8s %-6s %-8s %6.1fs  %s\n", term_str(r[i].config), term_str(r[i].stage),
+		       term_str(r[i].status), r[i].duration, term_str(r[i].evidence));
 		if (*r[i].log_path)
-			printf("%26s log: %s\n", "", r[i].log_path);
+			printf("%26s log: %s\n", "", term_str(r[i].log_path));
 		if (strcmp(r[i].status, "pass") && *r[i].reproduce)
-			printf("%26s reproduce: %s\n", "", r[i].reproduce);
+			printf("%26s reproduce: %s\n", "", term_str(r[i].reproduce));
 		for (j = 0; j < r[i].ntests; j++)
-			printf("%26s %-20s %-8s %s\n", "", r[i].tests[j].name, r[i].tests[j].status,
-			       r[i].tests[j].reason);
+			printf("%26s %-20s %-8s %s\n", "", term_str(r[i].tests[j].name),
+			       term_str(r[i].tests[j].status), term_str(r[i].tests[j].reason));
 	}
 }
 
@@ -40,7 +41,7 @@ static void show_commit(sqlite3 *db, long long commit_id)
 
 	if (!db_commit_row_load(db, commit_id, &c))
 		printf("run %lld, commit %d/%d %s\n  %s\n  Author: %s\n\n", c.run_id, c.position,
-		       c.commits, c.sha, c.subject, c.author);
+		       c.commits, term_str(c.sha), term_str(c.subject), term_str(c.author));
 	db_commit_row_free(&c);
 
 	n = db_commit_results_load(db, commit_id, &results);
@@ -50,7 +51,8 @@ static void show_commit(sqlite3 *db, long long commit_id)
 	n = db_commit_metrics_load(db, commit_id, &metrics);
 	printf("\nmetrics:\n");
 	for (i = 0; i < n; i++)
-		printf("  %-8s %-18s %.15g\n", metrics[i].config, metrics[i].name, metrics[i].value);
+		printf("  %-8s %-18s %.15g\n", term_str(metrics[i].config), term_str(metrics[i].name),
+		       metrics[i].value);
 	db_commit_metrics_free(metrics, n);
 }
 

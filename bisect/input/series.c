@@ -467,10 +467,35 @@ static int git_indexed(const char *git_dir, const char *index_env, struct strbuf
 	return ret;
 }
 
+/*
+ * git commit-tree of the tree in out (then its sha in out) on parent. The
+ * message goes through a file, never argv: a subject of megabytes is one
+ * argument over the kernel's 128 KiB (E2BIG, "Argument list too long"),
+ * and git am takes such a subject, so this must too.
+ */
+static int commit_tree(const char *git_dir, const char *index_env, struct strbuf *out,
+		       const char *parent, const char *subject, const char *msg_path)
+{
+	char *tree = strbuf_detach(out, NULL);
+	const char *commit[] = { "commit-tree", tree, "-p", parent, "-F", msg_path, NULL };
+	/* With the newline -m adds: the same commit objects as before. */
+	char *msg = xasprintf("%s\n", subject);
+	int ret = -1;
+
+	if (write_file(msg_path, msg, strlen(msg)) < 0)
+		strbuf_addf(out, "cannot write %s: %s", msg_path, strerror(errno));
+	else
+		ret = git_indexed(git_dir, index_env, out, commit);
+	free(msg);
+	free(tree);
+	return ret;
+}
+
 size_t series_commit_objects(const char *git_dir, const char *base, const struct series *s,
 			     struct argv_array *shas, char **failed_msg)
 {
 	char index_path[] = "/tmp/bisectable-index.XXXXXX";
+	char msg_path[] = "/tmp/bisectable-msg.XXXXXX";
 	struct strbuf out = STRBUF_INIT, parent = STRBUF_INIT;
 	char *index_env;
 	size_t i = 0;
@@ -480,6 +505,14 @@ size_t series_commit_objects(const char *git_dir, const char *base, const struct
 	fd = mkstemp(index_path);
 	if (fd < 0) {
 		*failed_msg = xasprintf("cannot create a scratch index: %s", strerror(errno));
+		return 0;
+	}
+	close(fd);
+	/* Ours (mode 0600) until unlinked: write_file() opens it by name. */
+	fd = mkstemp(msg_path);
+	if (fd < 0) {
+		*failed_msg = xasprintf("cannot create a scratch file: %s", strerror(errno));
+		unlink(index_path);
 		return 0;
 	}
 	close(fd);
@@ -510,17 +543,10 @@ size_t series_commit_objects(const char *git_dir, const char *base, const struct
 			*failed_msg = xasprintf("git write-tree failed: %s", out.buf);
 			break;
 		}
-		{
-			char *tree = strbuf_detach(&out, NULL);
-			const char *commit[] = { "commit-tree", tree, "-p", parent.buf, "-m",
-						 s->patches[i].subject, NULL };
-
-			failed = git_indexed(git_dir, index_env, &out, commit);
-			free(tree);
-			if (failed) {
-				*failed_msg = xasprintf("git commit-tree failed: %s", out.buf);
-				break;
-			}
+		if (commit_tree(git_dir, index_env, &out, parent.buf, s->patches[i].subject,
+				msg_path)) {
+			*failed_msg = xasprintf("git commit-tree failed: %s", out.buf);
+			break;
 		}
 		argv_push(shas, out.buf);
 		strbuf_reset(&parent);
@@ -528,6 +554,7 @@ size_t series_commit_objects(const char *git_dir, const char *base, const struct
 	}
 out:
 	unlink(index_path);
+	unlink(msg_path);
 	free(index_env);
 	strbuf_release(&out);
 	strbuf_release(&parent);

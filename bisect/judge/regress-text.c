@@ -10,16 +10,8 @@
 
 #include "judge/regress.h"
 #include "judge/regress-text.h"
+#include "lib/escape.h"
 #include "lib/util.h"
-
-void perf_clean_text(struct strbuf *out, const char *s)
-{
-	for (; s && *s; s++) {
-		char c = (unsigned char)*s < 0x20 || *s == 0x7f ? '?' : *s;
-
-		strbuf_add(out, &c, 1);
-	}
-}
 
 /* A value as stored: integers without decimals, others as short as exact. */
 static void value_text(struct strbuf *out, double v)
@@ -62,7 +54,7 @@ static void unit_text(struct strbuf *out, const struct perf_series *s)
 {
 	if (s->dir.unit && *s->dir.unit && strcmp(s->dir.unit, "%")) {
 		strbuf_addstr(out, " ");
-		perf_clean_text(out, s->dir.unit);
+		term_escape(out, s->dir.unit);
 	} else if (s->dir.unit && !strcmp(s->dir.unit, "%")) {
 		strbuf_addstr(out, "%");
 	}
@@ -82,9 +74,9 @@ const char *perf_against_words(enum perf_against against)
 
 void perf_series_text(struct strbuf *out, const struct perf_series *s)
 {
-	perf_clean_text(out, s->config);
+	term_escape(out, s->config);
 	strbuf_addstr(out, ": ");
-	perf_clean_text(out, s->metric);
+	term_escape(out, s->metric);
 }
 
 /* "6377.45 (base) -> 7365.08 ns": the reference named unless it is the parent. */
@@ -111,10 +103,10 @@ void perf_move_text(struct strbuf *out, const struct perf_series *s, const struc
 	strbuf_addf(out, " %s %d/%d", m->noisy ? "is noisy at" : "regressed at", at->position,
 		    s->commits);
 	if (at->sha)
-		strbuf_addf(out, " %.7s", at->sha);
+		strbuf_addf(out, " %.7s", term_str(at->sha));
 	if (at->subject) {
 		strbuf_addstr(out, " \"");
-		perf_clean_text(out, at->subject);
+		term_escape(out, at->subject);
 		strbuf_addstr(out, "\"");
 	}
 	strbuf_addstr(out, ": ");

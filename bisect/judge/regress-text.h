@@ -2,16 +2,13 @@
 /*
  * regress-text.h - the pieces of the lines 'first-bad --metric' and
  * 'regressions' both print, formatted into a strbuf (the commands print).
- * Text from the database comes out with its control characters as '?'.
+ * Text from the database comes out through term_escape() (lib/escape.h).
  */
 #ifndef BISECT_REGRESS_TEXT_H
 #define BISECT_REGRESS_TEXT_H
 
 #include "judge/regress.h"
 #include "lib/util.h"
-
-/* s with every control character as '?': text from the database on a terminal. */
-void perf_clean_text(struct strbuf *out, const char *s);
 
 /* "up: pipe_rtt_ns", the start of a line about a series. */
 void perf_series_text(struct strbuf *out, const struct perf_series *s);

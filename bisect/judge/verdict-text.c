@@ -10,11 +10,13 @@
 
 #include "judge/verdict.h"
 #include "judge/verdict-text.h"
+#include "lib/escape.h"
 #include "lib/util.h"
 
+/* Text from the database, "" for NULL: control characters written out (escape.h). */
 static const char *str(const char *s)
 {
-	return s ? s : "";
+	return term_str(s);
 }
 
 /* "1 error: 2/4 build: evidence" (the first error), or nothing. */
@@ -29,7 +31,7 @@ static void errors_text(const struct verdict *v, struct strbuf *out, const char 
 	strbuf_addf(out, ": %d/%d %s", v->error_position, v->commits,
 		    stage_names[v->error_stage]);
 	if (v->error_evidence && *v->error_evidence)
-		strbuf_addf(out, ": %s", v->error_evidence);
+		strbuf_addf(out, ": %s", str(v->error_evidence));
 }
 
 static void holes_text(const struct verdict *v, struct strbuf *out)
@@ -39,7 +41,7 @@ static void holes_text(const struct verdict *v, struct strbuf *out)
 	for (i = 0; i < v->nholes; i++) {
 		const struct hole *h = &v->holes[i];
 
-		strbuf_addf(out, "%s: hole: %d/%d", v->config, h->from, v->commits);
+		strbuf_addf(out, "%s: hole: %d/%d", str(v->config), h->from, v->commits);
 		if (h->to != h->from)
 			strbuf_addf(out, "..%d/%d", h->to, v->commits);
 		strbuf_addf(out, " %s (fixed by %d/%d)\n", hole_what(h->stage), h->fixed_by,
@@ -54,11 +56,11 @@ static void config_text(const struct verdict *v, const char *stage, const char *
 	const char *colon = v->evidence && *v->evidence ? ": " : "";
 
 	if (v->base_bad) {
-		strbuf_addf(out, "%s: the base %.7s itself is bad at %s: %s%s%s\n", v->config,
+		strbuf_addf(out, "%s: the base %.7s itself is bad at %s: %s%s%s\n", str(v->config),
 			    str(v->sha), stage_names[v->stage], str(v->status), colon,
 			    str(v->evidence));
 	} else if (v->bad) {
-		strbuf_addf(out, "%s: first bad %d/%d %.7s \"%s\" at %s: %s%s%s", v->config,
+		strbuf_addf(out, "%s: first bad %d/%d %.7s \"%s\" at %s: %s%s%s", str(v->config),
 			    v->position, v->commits, str(v->sha), str(v->subject),
 			    stage_names[v->stage], str(v->status), colon, str(v->evidence));
 		if (v->error_before_bad) {
@@ -68,13 +70,13 @@ static void config_text(const struct verdict *v, const char *stage, const char *
 		strbuf_addstr(out, "\n");
 	} else if (stage) {
 		strbuf_addf(out, "%s: no bad commit at stage %s (%d/%d commits pass every "
-			    "stage)\n", v->config, stage, v->passed, v->commits);
+			    "stage)\n", str(v->config), stage, v->passed, v->commits);
 	} else if (v->bisectable) {
-		strbuf_addf(out, "%s: bisectable (%d/%d commits pass)\n", v->config, v->passed,
+		strbuf_addf(out, "%s: bisectable (%d/%d commits pass)\n", str(v->config), v->passed,
 			    v->commits);
 	} else {
 		strbuf_addf(out, "%s: incomplete: %d/%d commits verified and passing"
-			    " (run %s", v->config, v->passed, v->commits, str(state));
+			    " (run %s", str(v->config), v->passed, v->commits, str(state));
 		errors_text(v, out, "; ");
 		strbuf_addstr(out, ")\n");
 	}

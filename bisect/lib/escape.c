@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * escape.c - text from the database, a log or the user, made safe for the
- * report: valid UTF-8 always, and escaped for HTML and XML (see escape.h).
+ * report: valid UTF-8 always, and escaped for HTML and XML; and for the
+ * terminal: control characters written out (see escape.h).
  */
 #include <string.h>
 
@@ -108,4 +109,62 @@ void utf8_sanitize(struct strbuf *out, const char *s, size_t len)
 {
 	if (s)
 		add_text(out, s, len, 0);
+}
+
+/* A C0 or C1 control character or DEL: what a terminal may act on. */
+static int term_control(unsigned int cp)
+{
+	return (cp < 0x20 && cp != '\t') || (cp >= 0x7f && cp <= 0x9f);
+}
+
+/* One control character (n = 1) or UTF-8 sequence, or an invalid byte (n = 1). */
+static void add_term_seq(struct strbuf *out, const unsigned char *p, size_t n)
+{
+	size_t i;
+
+	/* \a \b \t \n \v \f \r are 7 to 13; tab never gets here. */
+	if (n == 1 && *p >= '\a' && *p <= '\r') {
+		strbuf_addf(out, "\\%c", "abtnvfr"[*p - '\a']);
+		return;
+	}
+	for (i = 0; i < n; i++)
+		strbuf_addf(out, "\\%03o", p[i]);
+}
+
+void term_escape(struct strbuf *out, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s, *run, *end;
+
+	if (!s)
+		return;
+	end = p + strlen(s);
+	run = p;
+	while (p < end) {
+		unsigned int cp = 0;
+		size_t n = utf8_seq(p, end - p, &cp);
+
+		/* A byte that is no UTF-8 is a C1 control to an 8-bit terminal if 0x80-0x9f. */
+		if (n ? !term_control(cp) : !term_control(*p)) {
+			p += n ? n : 1;
+			continue;
+		}
+		strbuf_add(out, run, p - run);
+		add_term_seq(out, p, n ? n : 1);
+		p += n ? n : 1;
+		run = p;
+	}
+	strbuf_add(out, run, p - run);
+}
+
+const char *term_str(const char *s)
+{
+	static __thread struct strbuf slots[TERM_STR_SLOTS];
+	static __thread unsigned int next;
+	struct strbuf *sb = &slots[next++ % TERM_STR_SLOTS];
+
+	if (!sb->buf)
+		strbuf_init(sb);
+	strbuf_reset(sb);
+	term_escape(sb, s);
+	return sb->buf;
 }

@@ -159,6 +159,46 @@ static long first_bad_config(const struct report_model *m)
 	return best;
 }
 
+/* RFC 5322 2.1.1: a line SHOULD be at most 78 characters, MUST be at most 998. */
+#define FOLD_AT		78
+#define LINE_MUST	998
+
+/*
+ * "Name: <id> <id>...\n", within RFC 5322's limits: a header that fits one
+ * line of LINE_MUST stays one line (as it always was); a longer one is
+ * folded (a line break and a space) between two ids, before column FOLD_AT
+ * where an id allows (a msg-id holds no whitespace, so it cannot be folded
+ * inside). An id too long for a line of its own is no id a mailer keeps:
+ * dropped. Nothing when no id is left.
+ */
+static void ids_header(struct strbuf *o, const char *name, const char *ids)
+{
+	size_t col = strlen(name) + 1, start = o->len, len;
+	size_t fold_at = ids && col + 1 + strlen(ids) > LINE_MUST ? FOLD_AT : LINE_MUST;
+	const char *p = ids;
+	int n = 0;
+
+	strbuf_addf(o, "%s:", name);
+	while (p && *p) {
+		len = strcspn(p, " ");
+		if (len && 1 + len <= LINE_MUST) {
+			if (col + 1 + len > (n ? fold_at : LINE_MUST)) {
+				strbuf_addstr(o, "\n");
+				col = 0;
+			}
+			strbuf_addf(o, " %.*s", (int)len, p);
+			col += 1 + len;
+			n++;
+		}
+		p += len;
+		p += strspn(p, " ");
+	}
+	if (n)
+		strbuf_addstr(o, "\n");
+	else
+		o->buf[o->len = start] = '\0';
+}
+
 /* The In-Reply-To and References of a reply to c, when its mail had ids. */
 static void thread_headers(struct strbuf *o, const struct commit *c, int to_parent)
 {
@@ -169,16 +209,15 @@ static void thread_headers(struct strbuf *o, const struct commit *c, int to_pare
 	if (to_parent) {
 		/* Not about this patch: a reply to what it replies to (the cover letter). */
 		parent = refs ? strrchr(refs, '<') : NULL;
-		if (parent || id)
-			strbuf_addf(o, "In-Reply-To: %s\n", parent ? parent : id);
-		if (refs || id)
-			strbuf_addf(o, "References: %s\n", refs ? refs : id);
+		ids_header(o, "In-Reply-To", parent ? parent : id);
+		ids_header(o, "References", refs ? refs : id);
 	} else if (id) {
 		all = xasprintf("%s%s%s", refs ? refs : "", refs ? " " : "", id);
 		free(refs);
 		refs = mail_msg_ids(all, REFS_MAX);
 		free(all);
-		strbuf_addf(o, "In-Reply-To: %s\nReferences: %s\n", id, refs);
+		ids_header(o, "In-Reply-To", id);
+		ids_header(o, "References", refs);
 	}
 	free(id);
 	free(refs);

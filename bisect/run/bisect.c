@@ -3,6 +3,9 @@
  * bisect.c - git bisect run over bisectable steps (see bisect.h).
  */
 #define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +16,7 @@
 #include "db/db.h"
 #include "db/db-results.h"
 #include "db/db-run.h"
+#include "lib/escape.h"
 #include "lib/layout.h"
 #include "run/run.h"
 #include "run/run-check.h"
@@ -112,13 +116,13 @@ int bisect_judge(sqlite3 *db, long long commit_id, const struct run_config *rc, 
 		if (answer_rank(code) > answer_rank(answer) || (!c && !why->len)) {
 			strbuf_reset(why);
 			if (stage < 0)
-				strbuf_addf(why, "%s passes %s", rc->configs[c],
+				strbuf_addf(why, "%s passes %s", term_str(rc->configs[c]),
 					    wanted < 0 ? "every stage" : stage_names[wanted]);
 			else
-				strbuf_addf(why, "%s %s %s%s%s", rc->configs[c], stage_names[stage],
-					    status[stage] ? status[stage] : "not recorded",
-					    evidence[stage] ? ": " : "",
-					    evidence[stage] ? evidence[stage] : "");
+				strbuf_addf(why, "%s %s %s%s%s", term_str(rc->configs[c]),
+					    stage_names[stage],
+					    status[stage] ? term_str(status[stage]) : "not recorded",
+					    evidence[stage] ? ": " : "", term_str(evidence[stage]));
 		}
 		answer = bisect_exit_combine(answer, code);
 		result_recs_release(&results);
@@ -262,6 +266,89 @@ static int run_owned_to_stderr(struct run *r, struct child *c)
 	return ret;
 }
 
+/* Write the complete lines of in (all of it at EOF) escaped to stderr; drop them. */
+static void flush_escaped(struct strbuf *in, int eof)
+{
+	struct strbuf out = STRBUF_INIT;
+	size_t start = 0, len;
+	char *nl, *line;
+
+	while (start < in->len) {
+		nl = memchr(in->buf + start, '\n', in->len - start);
+		if (!nl && !eof)
+			break;
+		len = nl ? (size_t)(nl - in->buf) - start : in->len - start;
+		line = xstrndup(in->buf + start, len);
+		term_escape(&out, line);
+		strbuf_add(&out, "\n", 1);
+		free(line);
+		start += nl ? len + 1 : len;
+	}
+	write_all(STDERR_FILENO, out.buf, out.len);
+	strbuf_release(&out);
+	if (!start)
+		return;
+	memmove(in->buf, in->buf + start, in->len - start);
+	in->len -= start;
+	in->buf[in->len] = '\0';
+}
+
+/* Copy the lines of fd to stderr with their control characters written out. */
+static void *escape_lines(void *arg)
+{
+	struct strbuf in = STRBUF_INIT;
+	int fd = *(int *)arg;
+	char buf[4096];
+	ssize_t n;
+
+	for (;;) {
+		n = read(fd, buf, sizeof(buf));
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		strbuf_add(&in, buf, n);
+		flush_escaped(&in, 0);
+	}
+	flush_escaped(&in, 1);
+	strbuf_release(&in);
+	return NULL;
+}
+
+/*
+ * As run_owned_to_stderr, but the child's stdout, where git bisect writes
+ * the subjects of the commits it picks and the first bad commit's message,
+ * comes through a pipe and term_escape(): a subject may hold control
+ * characters. Its stderr (the steps' progress) is left alone: the steps
+ * escape their own lines.
+ */
+static int run_owned_escaped(struct run *r, struct child *c)
+{
+	int fds[2], saved, ret;
+	pthread_t thread;
+
+	fflush(stdout);
+	if (pipe2(fds, O_CLOEXEC))
+		return run_owned_to_stderr(r, c);
+	saved = dup(STDOUT_FILENO);
+	if (saved < 0 || pthread_create(&thread, NULL, escape_lines, &fds[0])) {
+		if (saved >= 0)
+			close(saved);
+		close(fds[0]);
+		close(fds[1]);
+		return run_owned_to_stderr(r, c);
+	}
+	dup2(fds[1], STDOUT_FILENO);
+	close(fds[1]);
+	ret = run_owned(r, c);
+	/* Our end of the pipe closed: the reader sees EOF once the child's ends are. */
+	dup2(saved, STDOUT_FILENO);
+	close(saved);
+	pthread_join(thread, NULL);
+	close(fds[0]);
+	return ret;
+}
+
 static int git_bisect_run(struct run *r, const char *stage)
 {
 	const char *const env[] = { r->alive_env, NULL };
@@ -275,14 +362,14 @@ static int git_bisect_run(struct run *r, const char *stage)
 	for (i = 0; i < step.argc; i++)
 		argv_push(&argv, step.argv[i]);
 	c.argv = argv.argv;
-	ret = run_owned_to_stderr(r, &c);
+	ret = run_owned_escaped(r, &c);
 	argv_clear(&argv);
 	argv_clear(&step);
 	return ret;
 }
 
-/* One step at sha outside git bisect, without the result cache: its answer. */
-static int step_again(struct run *r, const char *sha, const char *stage)
+/* One step at sha outside git bisect (without the result cache): its answer. */
+static int step_at(struct run *r, const char *sha, const char *stage, int no_cache)
 {
 	const char *const env[] = { r->alive_env, NULL };
 	struct argv_array argv = ARGV_ARRAY_INIT;
@@ -291,7 +378,7 @@ static int step_again(struct run *r, const char *sha, const char *stage)
 
 	if (tree_checkout_clean(r->work_dir, sha))
 		return BISECT_ABORT;
-	step_argv(r, stage, 1, &argv);
+	step_argv(r, stage, no_cache, &argv);
 	c.argv = argv.argv;
 	ret = run_owned_to_stderr(r, &c);
 	argv_clear(&argv);
@@ -305,6 +392,15 @@ struct bisect_log {
 	char first_bad[41];		/* "" if git bisect did not name one */
 	struct strbuf candidates;	/* only skipped commits left: the possible ones */
 };
+
+/* "  LINE\n": a line of git bisect log (a subject in it) for the terminal. */
+static void add_log_line(struct strbuf *out, const char *p, const char *end)
+{
+	char *line = xstrndup(p, end - p);
+
+	strbuf_addf(out, "  %s\n", term_str(line));
+	free(line);
+}
 
 static void parse_log(struct bisect_log *l)
 {
@@ -320,7 +416,7 @@ static void parse_log(struct bisect_log *l)
 		else if (!strncmp(p, "# first bad commit: [", 21) && end - p >= 61)
 			memcpy(l->first_bad, p + 21, 40);
 		else if (!strncmp(p, "# possible first bad commit: [", 30) && end - p >= 70)
-			strbuf_addf(&l->candidates, "  %.*s\n", (int)(end - p - 29), p + 29);
+			add_log_line(&l->candidates, p + 29, end);
 		p = *end ? end + 1 : end;
 	}
 }
@@ -337,11 +433,11 @@ static void print_evidence(struct run *r, const char *sha, int wanted)
 
 		if (!i)
 			printf("first bad commit: %d/%d %.12s \"%s\"\n", f->position,
-			       r->ncommits, sha, f->subject ? f->subject : "");
-		printf("  %s: %s %s: %s\n", f->config ? f->config : "", f->stage ? f->stage : "",
-		       f->status ? f->status : "", f->evidence ? f->evidence : "");
+			       r->ncommits, sha, term_str(f->subject));
+		printf("  %s: %s %s: %s\n", term_str(f->config), term_str(f->stage),
+		       term_str(f->status), term_str(f->evidence));
 		if (f->log_path && *f->log_path)
-			printf("  log: %s\n", f->log_path);
+			printf("  log: %s\n", term_str(f->log_path));
 	}
 	if (!fails.n)
 		printf("first bad commit: %.12s (no failing result recorded for it)\n", sha);
@@ -375,9 +471,9 @@ static int confirm(struct run *r, const char *bad, const char *stage, struct str
 	if (!git(r->work_dir, &parent, "rev-parse", "--verify", spec, NULL)) {
 		info("confirming: %.12s (the parent) and %.12s again, without the cache",
 		     parent.buf, bad);
-		p = step_again(r, parent.buf, stage);
+		p = step_at(r, parent.buf, stage, 1);
 	}
-	b = interrupted ? BISECT_ABORT : step_again(r, bad, stage);
+	b = interrupted ? BISECT_ABORT : step_at(r, bad, stage, 1);
 	strbuf_addf(said, "%.12s is %s and its parent %.12s %s", bad, bisect_answer_name(b),
 		    parent.buf, bisect_answer_name(p));
 	free(spec);
@@ -390,6 +486,7 @@ static int answer(struct run *r, const struct bisect_log *l, const char *stage, 
 {
 	int wanted = bisect_stage_index(stage), ret = EXIT_BAD;
 	long secs = (long)(seconds + 0.5);
+	struct strbuf lines = STRBUF_INIT;
 	const char *p;
 
 	if (l->first_bad[0]) {
@@ -415,10 +512,36 @@ static int answer(struct run *r, const struct bisect_log *l, const char *stage, 
 	for (p = l->text.buf; *p; ) {
 		const char *end = strchrnul(p, '\n');
 
-		printf("  %.*s\n", (int)(end - p), p);
+		add_log_line(&lines, p, end);
 		p = *end ? end + 1 : end;
 	}
+	fputs(lines.buf, stdout);
+	strbuf_release(&lines);
 	return ret;
+}
+
+/*
+ * git bisect run takes the bad end for bad and never tests it: over a range
+ * where nothing fails it would name the bad end the first bad commit, and
+ * the confirmation call that flaky. So the bad end is tested first (the
+ * cache may answer). -1: it is bad (or to skip: git decides), bisect;
+ * else the exit status of 'bisect', the answer printed.
+ */
+static int test_bad_end(struct run *r, const char *stage)
+{
+	int answer;
+
+	info("testing the bad end %.12s first", r->tip.buf);
+	answer = step_at(r, r->tip.buf, stage, 0);
+	if (interrupted)
+		return EXIT_ERROR;
+	if (answer == BISECT_ABORT)
+		return error("the bad end %.12s could not be tested", r->tip.buf), EXIT_ERROR;
+	if (answer != BISECT_GOOD)
+		return -1;
+	printf("no first bad commit: the bad end %.12s passes %s: nothing to bisect\n",
+	       r->tip.buf, stage ? stage : "every stage");
+	return EXIT_BAD;
 }
 
 int bisect_run(sqlite3 *db, const char *db_path, const struct bisect_target *t,
@@ -449,6 +572,9 @@ int bisect_run(sqlite3 *db, const char *db_path, const struct bisect_target *t,
 
 	/* A bisection an earlier, killed bisect left in our clone ends here. */
 	git_quiet(r.work_dir, NULL, "bisect", "reset", NULL);
+	if ((ret = test_bad_end(&r, t->stage)) >= 0)
+		goto end;
+	ret = EXIT_ERROR;
 	if (tree_checkout_clean(r.work_dir, r.tip.buf) ||
 	    git(r.work_dir, NULL, "bisect", "start", r.tip.buf, r.base.buf, NULL)) {
 		error("cannot start git bisect in %s", r.work_dir);

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "judge/coverage.h"
+#include "lib/escape.h"
 #include "lib/layout.h"
 #include "kconfig/config-derive.h"
 #include "db/db-run.h"
@@ -339,7 +340,7 @@ static void record_unapplied(struct run *r)
 		free(why);
 	}
 	error("patch %zu/%zu (%s) does not apply: %s", r->applied + 1, s->npatches,
-	      s->patches[r->applied].subject, r->failed_msg);
+	      term_str(s->patches[r->applied].subject), term_str(r->failed_msg));
 }
 
 void run_record(struct run *r)

@@ -21,6 +21,7 @@
 #include "db/db.h"
 #include "db/db-results.h"
 #include "step/progress.h"
+#include "lib/escape.h"
 #include "lib/run-parallel.h"
 #include "lib/util.h"
 
@@ -50,8 +51,8 @@ size_t progress_format(char *buf, size_t size, int position, int total,
 	if (!size)
 		return 0;
 	buf[0] = '\0';
-	len = append(buf, size, len, "[%d/%d] %-8s %-6s %ldm%02lds", position, total, c->config,
-		     c->stage, c->elapsed / 60, c->elapsed % 60);
+	len = append(buf, size, len, "[%d/%d] %-8s %-6s %ldm%02lds", position, total,
+		     term_str(c->config), c->stage, c->elapsed / 60, c->elapsed % 60);
 	if (c->eta >= 0)
 		len = append(buf, size, len, ", about %ldm left", (c->eta + 59) / 60);
 	if (width > 0 && len > (size_t)width - 1) {
@@ -140,13 +141,26 @@ static void draw_block(struct progress *p)
 		p->drawn_lines++;
 }
 
+/*
+ * A child's line goes above the block, its control characters written out
+ * (term_escape): the children escape what they print from a commit or a
+ * log, this is for anything that slipped through, as a control sequence
+ * would also wreck the block. The line ends with the newline run_parallel
+ * gives it.
+ */
 void progress_on_line(void *ctx, struct run_job *job, const char *line, size_t len)
 {
 	struct progress *p = ctx;
+	struct strbuf out = STRBUF_INIT;
+	char *text = xstrndup(line, len && line[len - 1] == '\n' ? len - 1 : len);
 
+	term_escape(&out, text);
+	strbuf_add(&out, "\n", 1);
 	clear_block(p);
-	write_err(line, len);
+	write_err(out.buf, out.len);
 	draw_block(p);
+	strbuf_release(&out);
+	free(text);
 }
 
 /* Room for n configurations; a new one has not finished. */

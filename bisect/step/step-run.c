@@ -17,6 +17,25 @@
 #include "step/qemu.h"
 #include "step/step-run.h"
 
+int step_argv_bisect_run(int argc, const char **argv)
+{
+	static const char name[] = "bisect-run";
+	int i;
+
+	for (i = 1; i < argc; i++) {
+		const char *arg = argv[i];
+		size_t len;
+
+		if (strncmp(arg, "--", 2))
+			continue;
+		arg += 2;
+		len = strcspn(arg, "=");
+		if (len && len < sizeof(name) && !strncmp(arg, name, len))
+			return 1;
+	}
+	return 0;
+}
+
 static void on_signal(int sig)
 {
 	/* Take the build or the guest down with us; the run cleans the rest. */

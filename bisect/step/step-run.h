@@ -13,6 +13,14 @@
 #include "db/db.h"
 #include "input/run-config.h"
 
+/*
+ * Is the step (argv[0] its name) a step of git bisect run: --bisect-run
+ * anywhere in argv, however spelled: "--X" or "--X=VALUE" where X is any
+ * prefix of "bisect-run" (each abbreviation getopt_long takes, and the
+ * ambiguous "--b" it refuses). Then every outcome, a usage error or a help
+ * request too, must be one git bisect run reads right: 128, never 2 or 0.
+ */
+int step_argv_bisect_run(int argc, const char **argv);
 /* On SIGINT and SIGTERM, take the build or the guest down with the step. */
 void step_catch_signals(void);
 /*

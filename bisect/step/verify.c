@@ -24,6 +24,7 @@
 #include "lib/run-parallel.h"
 #include "input/tree.h"
 #include "lib/run-command.h"
+#include "lib/escape.h"
 #include "lib/util.h"
 #include "step/suite.h"
 #include "step/suite-build.h"
@@ -136,11 +137,11 @@ void verify_print_progress(struct verify_commit *vc, int at_base)
 	/* git bisect picks the commits: no end to count to, so no time left. */
 	if (bisect) {
 		fprintf(stderr, "[%d/%d, bisect] %.12s %s (bisect %ldm%02lds)\n", vc->position,
-			vc->total, vc->sha, vc->subject, elapsed / 60, elapsed % 60);
+			vc->total, vc->sha, term_str(vc->subject), elapsed / 60, elapsed % 60);
 		return;
 	}
 	fprintf(stderr, "[%d/%d%s] %.12s %s (run %ldm%02lds", vc->position, vc->total,
-		at_base ? ", the base" : "", vc->sha, vc->subject, elapsed / 60, elapsed % 60);
+		at_base ? ", the base" : "", vc->sha, term_str(vc->subject), elapsed / 60, elapsed % 60);
 	/* The base's cold build would skew the estimate: count from commit 2 on. */
 	if (vc->position >= 2 && vc->total > vc->position) {
 		long left = elapsed * (vc->total - vc->position + 1) / vc->position;
@@ -315,7 +316,7 @@ static void print_reused(struct config_step *cs, const char *what, long long ori
 	if (!origin)
 		return;
 	cache_describe(cs->vc->db, origin, &line);
-	fprintf(stderr, "  %-8s %s %s\n", cs->config, what, line.buf);
+	fprintf(stderr, "  %-8s %s %s\n", cs->config, what, term_str(line.buf));
 	strbuf_release(&line);
 }
 
@@ -495,7 +496,7 @@ static void build_tries(struct config_step *cs, struct kbuild_result *kb)
 		if (!kb->error || tries > cs->vc->rc->retries)
 			break;
 		fprintf(stderr, "  %-8s build ERROR: %s: trying again (try %d of %d)\n",
-			cs->config, kb->evidence, tries + 1, cs->vc->rc->retries + 1);
+			cs->config, term_str(kb->evidence), tries + 1, cs->vc->rc->retries + 1);
 		keep_try_log(cs->build_log, tries);
 		kbuild_result_free(kb);
 	}
@@ -525,7 +526,7 @@ static int stage_build(struct config_step *cs)
 
 	fprintf(stderr, "  %-8s build %s%s%s (%.0fs, %zu objects rebuilt, %zu warnings",
 		cs->config, kb.ok ? "pass" : kb.error ? "ERROR" : "FAIL", kb.ok ? "" : ": ",
-		kb.ok ? "" : kb.evidence, kb.duration, kb.rebuilt, kb.nwarnings);
+		kb.ok ? "" : term_str(kb.evidence), kb.duration, kb.rebuilt, kb.nwarnings);
 	if (kb.restored > 0)
 		fprintf(stderr, ", %d unchanged sources kept their mtime", kb.restored);
 	if (cs->vc->rc->distcc_hosts || cs->vc->rc->ccache_remote) {
@@ -628,8 +629,8 @@ static void boot_tries(struct config_step *cs, struct boot_outcome *bo)
 			break;
 		fprintf(stderr, "  %-8s boot %s%s%s, test %s%s%s: trying again (try %d of %d)\n",
 			cs->config, bo->boot_status, bo->boot_evidence[0] ? ": " : "",
-			bo->boot_evidence, bo->test_status, bo->test_evidence[0] ? ": " : "",
-			bo->test_evidence, tries + 1, cs->vc->rc->retries + 1);
+			term_str(bo->boot_evidence), bo->test_status, bo->test_evidence[0] ? ": " : "",
+			term_str(bo->test_evidence), tries + 1, cs->vc->rc->retries + 1);
 		keep_try_log(cs->console, tries);
 		boot_outcome_free(bo);
 	}
@@ -650,7 +651,7 @@ static void stage_boot(struct config_step *cs)
 		record(cs, "boot", "error", 0, cs->vc->initrd_error, NULL, NULL, NULL);
 		record(cs, "test", "error", 0, cs->vc->initrd_error, NULL, NULL, NULL);
 		db_commit(cs->vc->db);
-		fprintf(stderr, "  %-8s boot error: %s\n", cs->config, cs->vc->initrd_error);
+		fprintf(stderr, "  %-8s boot error: %s\n", cs->config, term_str(cs->vc->initrd_error));
 		return;
 	}
 	/* A byte-identical image was booted already (e.g. a comment-only change). */
@@ -665,8 +666,8 @@ static void stage_boot(struct config_step *cs)
 	argv_to_line(&repro, argv.argv);
 	record_boot(cs, &bo, repro.buf);
 	fprintf(stderr, "  %-8s boot %s%s%s, test %s%s%s (%.0fs)\n", cs->config, bo.boot_status,
-		bo.boot_evidence[0] ? ": " : "", bo.boot_evidence, bo.test_status,
-		bo.test_evidence[0] ? ": " : "", bo.test_evidence, bo.duration);
+		bo.boot_evidence[0] ? ": " : "", term_str(bo.boot_evidence), bo.test_status,
+		bo.test_evidence[0] ? ": " : "", term_str(bo.test_evidence), bo.duration);
 	boot_outcome_free(&bo);
 	argv_clear(&argv);
 	strbuf_release(&repro);

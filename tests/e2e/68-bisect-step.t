@@ -66,8 +66,88 @@ is "$?" 1 "looking for the build failure: 1 (bad)"
 is "$?" 128 "an unknown configuration: 128 (abort), not 2 (bad to git)"
 (cd "$user" && "$BISECTABLE" step --bisect-run --bogus > /dev/null 2>&1)
 is "$?" 128 "a usage error: 128"
+# However --bisect-run is spelled (an abbreviation getopt_long takes, a
+# value), a usage error or a help request is 128: 2 would be bad, 0 good.
+while read -r args; do
+	(cd "$user" && "$BISECTABLE" step $args > /dev/null 2>&1)
+	is "$?" 128 "step $args: 128"
+done <<'ARGS'
+--bisect --stage nosuch
+--bisect-r --stage nosuch
+--bi --bogus
+--stage nosuch --bisect
+--bisect-run=1
+--bisect=yes --config up
+--bisect-run --help
+--bisect-run -h
+--bisect --help
+ARGS
+git -C "$user" bisect reset -q 2> /dev/null || git -C "$user" bisect reset > /dev/null 2>&1
+git -C "$user" bisect start master base > /dev/null
+(cd "$user" && timeout 60 git bisect run "$BISECTABLE" step --bisect --db "$db2" \
+	--stage nosuch > "$scratch/usage.out" 2>&1)
+status=$?
+ok $((status == 0)) "git bisect run with a usage error in the step fails"
+! git -C "$user" bisect log | grep -q 'first bad commit'
+ok $? "and names no first bad commit"
 git -C "$user" bisect reset -q 2> /dev/null || git -C "$user" bisect reset > /dev/null 2>&1
 (cd "$user" && "$BISECTABLE" step --bisect-run --db "$db2" --config up > "$scratch/none.out" 2>&1)
 is "$?" 128 "outside a bisection: 128"
 like "$(cat "$scratch/none.out")" "no git bisect" "saying there is no bisection"
+# Subjects, evidence and names from a database (merged from another machine)
+# may hold terminal control sequences: every command writes them out as
+# \033 (term_escape), never raw. ESC, BEL and CSI are the bytes to look for.
+hostile="$scratch/hostile.db"
+sqlite3 -batch "$hostile" < db/schema.sql
+sqlite3 -batch "$hostile" < tests/browser/make-fixture-db.sql
+e="char(27)||']0;owned'||char(7)||char(27)||'[2J'||char(27)||'[H'"
+sqlite3 -batch "$hostile" "
+update commits set subject = subject || $e, author = author || $e;
+update results set evidence = coalesce(evidence, '') || $e,
+	reproduce = coalesce(reproduce, '') || $e, log_path = coalesce(log_path, '') || $e;
+update tests set name = name || $e, reason = coalesce(reason, '') || $e;
+update metrics set name = name || $e where name = 'warnings';
+update runs set series = series || $e, base_version = base_version || $e,
+	work_dir = work_dir || $e;"
+raw_control() { LC_ALL=C grep -c $'[\001-\010\013-\037\177]' "$1"; }
+while read -r name args; do
+	"$BISECTABLE" $args --db "$hostile" > "$scratch/$name.out" 2>&1
+	is "$(raw_control "$scratch/$name.out")" 0 "$name prints no raw control character"
+	grep -q '\\033\]0;owned\\a\\033\[2J' "$scratch/$name.out"
+	ok $? "$name writes the sequence out"
+done <<'CMDS'
+first-bad first-bad
+first-bad-up first-bad --config up --stage build
+show show 2
+runs runs
+regressions regressions
+CMDS
+
+# All-good and escaped subjects on a range of its own, with 'bisect'.
+k2="$scratch/k2"
+fake_kernel "$k2"
+echo broken > "$k2/broken"
+fake_git "$k2" add -A
+fake_git "$k2" commit -q -m "$(printf 'break it\033]0;owned\007\033[2J\033[H')"
+fake_git "$k2" tag bad
+timeout 300 "$BISECTABLE" bisect --db "$scratch/k2.db" --repo "$k2" --config up --stage build \
+	--suites smoke --boot-timeout 5 --retries 0 base bad > "$scratch/k2.out" 2> "$scratch/k2.err"
+is "$?" 0 "bisect finds the commit with control characters in its subject"
+like "$(cat "$scratch/k2.out")" '^first bad commit: 4/4 [0-9a-f]{12} "break it\\033\]0;owned\\a' \
+	"and names it written out"
+is "$(raw_control "$scratch/k2.out")" 0 "bisect prints no raw control character"
+is "$(raw_control "$scratch/k2.err")" 0 "nor do its steps"
+# A range where nothing is bad: the bad end is tested first, and the answer
+# says it passes (git bisect run would name it the first bad commit untested,
+# and the confirmation call it flaky).
+k3="$scratch/k3"
+fake_kernel "$k3"
+timeout 300 "$BISECTABLE" bisect --db "$scratch/k3.db" --repo "$k3" --config up --stage build \
+	--suites smoke --boot-timeout 5 --retries 0 base tip > "$scratch/k3.out" 2> "$scratch/k3.err"
+is "$?" 1 "bisect over a range where everything builds: exit 1"
+sed 's/^/# /' "$scratch/k3.out"
+like "$(cat "$scratch/k3.out")" '^no first bad commit: the bad end [0-9a-f]{12} passes build' \
+	"the bad end was tested and passes"
+! grep -q 'flaky' "$scratch/k3.out"
+ok $? "and is not called flaky"
 done_testing

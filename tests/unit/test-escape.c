@@ -78,8 +78,45 @@ static void test_escape(void)
 	strbuf_release(&sb);
 }
 
+static void check_term(const char *in, const char *want, const char *what)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	term_escape(&sb, in);
+	is_str(sb.buf, want, "term_escape: %s", what);
+	strbuf_release(&sb);
+}
+
+/* Text from a commit, a log or a database, printed on a terminal. */
+static void test_term_escape(void)
+{
+	const char *slot[TERM_STR_SLOTS + 1];
+	int i;
+
+	check_term("fix: a \\ b \"c\" <d>", "fix: a \\ b \"c\" <d>",
+		   "text without control characters is byte for byte");
+	check_term("r\xc3\xa9sum\xc3\xa9 \xe2\x9c\x93", "r\xc3\xa9sum\xc3\xa9 \xe2\x9c\x93",
+		   "UTF-8 stays");
+	check_term("a\tb", "a\tb", "tab stays");
+	check_term("\033]0;owned\007\033[2J\033[H", "\\033]0;owned\\a\\033[2J\\033[H",
+		   "a window title and a clear screen are written out");
+	check_term("one\ntwo\r", "one\\ntwo\\r", "newline and carriage return by letter");
+	check_term("\x01\x7f", "\\001\\177", "other C0 controls and DEL in octal");
+	check_term("x\xc2\x9b" "2J", "x\\302\\2332J", "a C1 CSI (U+009B) in octal, per byte");
+	check_term("\x9b\xff", "\\233\xff", "a lone 0x9b (8-bit CSI) in octal");
+	check_term("Gr\xe9" "ce", "Gr\xe9" "ce", "other bytes that are no UTF-8 stay (Latin-1)");
+	check_term("", "", "empty");
+	check_term(NULL, "", "NULL appends nothing");
+	is_str(term_str(NULL), "", "term_str(NULL) is empty");
+	for (i = 0; i <= TERM_STR_SLOTS; i++)
+		slot[i] = term_str(i ? "b\033" : "a\033");
+	is_str(slot[1], "b\\033", "term_str: a slot holds its text for later calls");
+	ok(slot[0] == slot[TERM_STR_SLOTS], "and is reused after TERM_STR_SLOTS calls");
+}
+
 int main(void)
 {
 	test_escape();
+	test_term_escape();
 	return done_testing();
 }

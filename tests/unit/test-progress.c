@@ -37,6 +37,9 @@ static void test_format(void)
 	is_str(buf, "[3/11] smp-full boo", "cut, still terminated");
 	len = progress_format(small, sizeof(small), 3, 11, &cells[1], 0);
 	ok(len < sizeof(small) && small[len] == '\0', "a small buffer is not overrun");
+	cells[0].config = "u\033]0;x\007";	/* a configuration name from a merged database */
+	progress_format(buf, sizeof(buf), 3, 11, &cells[0], 0);
+	is_str(buf, "[3/11] u\\033]0;x\\a build  1m02s", "a name's control characters written out");
 }
 
 /* A helper left behind holds our pipe, not the harness's (nor a dup of them). */
@@ -152,7 +155,8 @@ static void display(void *arg)
 	struct display_args *a = arg;
 
 	progress_on_tick(a->p, a->jobs, 3);
-	progress_on_line(a->p, &a->jobs[1], "  smp build pass\n", 17);
+	/* A child's line (evidence of a build) with a control sequence in it. */
+	progress_on_line(a->p, &a->jobs[1], "  smp build pass\033[2J\n", 21);
 	a->jobs[0].ended = a->jobs[0].started + 5;
 	progress_on_tick(a->p, a->jobs, 3);
 	progress_end(a->p);
@@ -176,13 +180,14 @@ static void test_display(const char *dir)
 			    "[1/4] kasan    queued 0m00s";
 	const char *block2 = "[1/4] up       build  0m05s\n[1/4] smp      build  0m03s\n"
 			     "[1/4] kasan    queued 0m00s";
-	char *want = xasprintf("\r\033[K%s\r\033[K\033[A\033[K\033[A\033[K  smp build pass\n%s"
+	char *want = xasprintf("\r\033[K%s\r\033[K\033[A\033[K\033[A\033[K  smp build pass\\033[2J\n%s"
 			       "\r\033[K\033[A\033[K\033[A\033[K%s\r\033[K\033[A\033[K\033[A\033[K",
 			       block, block, block2);
 
 	progress_begin(&p, db_path, run_id, commit_id, 1, 4);
 	capture_stderr(out_path, &out, display, &args);
-	is_str(out.buf, want, "drawn, a line above it, redrawn with the time a job took, cleared");
+	is_str(out.buf, want, "drawn, a line above it (its ESC written out), redrawn with the time"
+	       " a job took, cleared");
 	free(want);
 	strbuf_release(&out);
 	unlink(db_path);

@@ -503,7 +503,7 @@ static void test_first_bad(sqlite3 *db)
 
 	out = first_bad(db, "up", "pipe_rtt_ns", 5, PERF_AGAINST_PARENT, &r);
 	is_str(out, "up: pipe_rtt_ns regressed at 3/4 3000000 \"perf: <script>alert(1)</script> &"
-	       " \"quotes\"?[31m\": 6378.53 -> 7365.08 ns (+15.5%, lower is better)\n",
+	       " \"quotes\"\\033[31m\": 6378.53 -> 7365.08 ns (+15.5%, lower is better)\n",
 	       "first-bad --metric: the commit, both values, the change, the direction; no"
 	       " control character from a subject");
 	ok(r.run_id == 1 && r.n == 1 && r.regressions == 1 && r.judged == 1,

@@ -126,6 +126,50 @@ static int printable_lines(const char *s)
 	return 1;
 }
 
+/* The longest line of s, '\n' not counted. */
+static size_t longest_line(const char *s)
+{
+	size_t longest = 0, n;
+
+	while (*s) {
+		n = strcspn(s, "\n");
+		longest = n > longest ? n : longest;
+		s += n + !!s[n];
+	}
+	return longest;
+}
+
+/*
+ * A thread of 20 ids of ~290 characters (5,800 of References) and one of
+ * 1,200: RFC 5322 lines are at most 998 characters, 78 if they can.
+ */
+static void long_ids(sqlite3 *db)
+{
+	char *mail, *hdr;
+	int ret;
+
+	exec_sql(db, "UPDATE commits SET message_id = '<' || printf('%.280c', 'm') || '@x>',"
+		 " mail_references = (WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1"
+		 " FROM n WHERE i < 19) SELECT group_concat('<' || i || printf('%.285c', 'r')"
+		 " || '@x>', ' ') || ' <' || printf('%.1200c', 'h') || '@x>' FROM n)"
+		 " WHERE position = 2");
+	mail = render(db, 0, REPORT_EMAIL, &ret);
+	hdr = headers_of(mail);
+	ok(longest_line(mail) <= 998, "email: no line over 998 characters (longest %zu)",
+	   longest_line(mail));
+	ok(longest_line(hdr) <= 78 + 300, "email: header lines folded near 78 columns");
+	ok(contains(hdr, "\nReferences: <") && contains(hdr, "rrr@x>\n <"),
+	   "email: References folded between ids");
+	ok(contains(hdr, "@x>\n <" "mmmm"), "email: the patch's own id last, on its own line");
+	ok(contains(hdr, "\nIn-Reply-To: <mmm"), "email: In-Reply-To: the patch's id");
+	ok(!contains(hdr, "hhhhhhhh"), "email: an id longer than a line is dropped");
+	free(hdr);
+	free(mail);
+	exec_sql(db, "UPDATE commits SET message_id = '<20261101.2@example.org>',"
+		 " mail_references = '<cover.0@example.org> <20261101.1@example.org>'"
+		 " WHERE position = 2");
+}
+
 static void test_email_up_build_break(void)
 {
 	sqlite3 *db = fixture_db("tests/unit/up-build-break.sql");
@@ -247,9 +291,11 @@ static void test_email_up_build_break(void)
 	ok(contains(hdr, "\nIn-Reply-To: <20261101.2@example.org>\n"),
 	   "email: In-Reply-To is the patch's Message-ID");
 	ok(contains(hdr, "\nReferences: <cover.0@example.org> <20261101.1@example.org>"
-		    " <20261101.2@example.org>\n"), "email: References is its thread, then it");
+		    " <20261101.2@example.org>\n"),
+	   "email: References is its thread, then it (one line: under 998)");
 	free(hdr);
 	free(mail);
+	long_ids(db);
 
 	/* Hostile: a subject and ids that try to add headers. */
 	exec_sql(db, "UPDATE commits SET subject = 'evil' || char(10) || 'Bcc: victim@example.org'"

@@ -340,6 +340,72 @@ static void test_load(void)
 	remove_tree(dir);
 }
 
+/*
+ * A patch whose Subject is 3 MB: git am applies it (git keeps any subject),
+ * or the series is refused up front saying why; never "does not apply:
+ * Argument list too long" from an exec that carried the subject.
+ */
+static void test_huge_subject(void)
+{
+	char *repo = xasprintf("%s/big-repo", tmp), *dir = xasprintf("%s/big", tmp);
+	size_t big = 3 << 20;
+	struct strbuf patch = STRBUF_INIT;
+	struct series s;
+	char *msg = NULL, *out;
+	int ret;
+
+	mkdir_p(dir);
+	strbuf_addstr(&patch, "From: A <a@example.org>\nSubject: [PATCH] ");
+	strbuf_grow(&patch, big);
+	memset(patch.buf + patch.len, 'x', big);
+	patch.len += big;
+	patch.buf[patch.len] = '\0';
+	strbuf_addstr(&patch, "\nDate: Mon, 1 Jan 2024 00:00:00 +0000\n\n---\n"
+		      "--- a/hello.txt\n+++ b/hello.txt\n@@ -1 +1,2 @@\n hello\n+world\n");
+	put("big/0001-big.patch", patch.buf, patch.len);
+	put("big/0002-small.patch", p0_patch, sizeof(p0_patch) - 1);
+	out = stderr_of(series_load, dir, &s, &ret);
+	free(out);
+	git(NULL, NULL, "init", "-q", repo, NULL);
+	put("big-repo/hello.txt", "hello\n", 6);
+	mkdir_p(out = xasprintf("%s/sub", repo));
+	free(out);
+	put("big-repo/sub/hello.txt", "hello\n", 6);
+	git(repo, NULL, "add", "hello.txt", "sub/hello.txt", NULL);
+	git(repo, NULL, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "base",
+	    NULL);
+	if (!ret) {
+		struct argv_array shas = ARGV_ARRAY_INIT;
+		struct strbuf base = STRBUF_INIT;
+		char *git_dir = xasprintf("%s/.git", repo);
+
+		s.patches[1].strip = 0;
+		/* As 'configs SERIES' commits it: objects only, the subject a message. */
+		git(repo, &base, "rev-parse", "HEAD", NULL);
+		is_int((int)series_commit_objects(git_dir, base.buf, &s, &shas, &msg), 2,
+		       "a 3 MB subject is committed as an object, and the patch after it");
+		if (msg)
+			diag("commit objects: %.200s", msg);
+		ok(!msg, "without a reason to fail");
+		free(msg);
+		msg = NULL;
+		argv_clear(&shas);
+		strbuf_release(&base);
+		free(git_dir);
+		is_int((int)series_apply(repo, &s, &msg), 2, "a 3 MB subject applies, and after it");
+		if (msg)
+			diag("git am: %s", msg);
+		ok(!msg || !strstr(msg, "Argument list too long"), "no exec carried the subject");
+		series_free(&s);
+	} else {
+		ok(1, "a 3 MB subject is refused up front");
+	}
+	free(msg);
+	strbuf_release(&patch);
+	free(repo);
+	free(dir);
+}
+
 int main(void)
 {
 	char dir[] = "/tmp/bisectable-series.XXXXXX";
@@ -353,6 +419,7 @@ int main(void)
 	setenv("GIT_CONFIG_GLOBAL", "/dev/null", 1);
 	test_load();
 	test_strip_level();
+	test_huge_subject();
 	test_nul_subject();
 	test_mbox_error();
 	test_mbox_thread();

@@ -24,6 +24,30 @@ static void put_todo(const char *repo, const char *text)
 	free(dir);
 }
 
+static int bisect_run_in(const char *a, const char *b)
+{
+	const char *argv[] = { "step", a, b, NULL };
+
+	return step_argv_bisect_run(b ? 3 : 2, argv);
+}
+
+/* Every spelling of --bisect-run getopt_long takes makes the step git bisect's. */
+static void argv_cases(void)
+{
+	is_int(bisect_run_in("--bisect-run", NULL), 1, "--bisect-run");
+	is_int(bisect_run_in("--bisect", NULL), 1, "--bisect, an abbreviation");
+	is_int(bisect_run_in("--bi", NULL), 1, "--bi");
+	is_int(bisect_run_in("--b", NULL), 1, "--b, ambiguous with --base: still 128");
+	is_int(bisect_run_in("--bisect-run=1", NULL), 1, "--bisect-run=1, a value");
+	is_int(bisect_run_in("--stage", "--bisect-r"), 1, "anywhere in argv");
+	is_int(bisect_run_in("--", "--bisect-run"), 1, "after --, too");
+	is_int(bisect_run_in("--bisect-runs", NULL), 0, "not a longer name");
+	is_int(bisect_run_in("--base", NULL), 0, "not --base");
+	is_int(bisect_run_in("-bisect-run", NULL), 0, "not with one dash");
+	is_int(bisect_run_in("--", NULL), 0, "not -- alone");
+	is_int(bisect_run_in("--=x", NULL), 0, "not an empty name");
+}
+
 int main(void)
 {
 	char repo[] = "/tmp/bisectable-step-run.XXXXXX";
@@ -57,5 +81,6 @@ int main(void)
 	close(fds[0]);
 	unsetenv("BISECTABLE_RUN_FD");
 	remove_tree(repo);
+	argv_cases();
 	return done_testing();
 }

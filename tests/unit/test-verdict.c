@@ -220,6 +220,14 @@ static int check_views(sqlite3 *db)
 }
 
 /* What first-bad prints for a run (verdict-text.c), and its exit status. */
+static void exec_sql(sqlite3 *db, const char *sql)
+{
+	char *err = NULL;
+
+	if (sqlite3_exec(db, sql, NULL, NULL, &err) != SQLITE_OK)
+		die("%s: %s", sql, err);
+}
+
 static void check_print(sqlite3 *db, long long run, const char *stage, const char *want,
 			int want_ret)
 {
@@ -339,6 +347,13 @@ int main(void)
 		    " up fail at 1\nup: hole: 1/5 does not build (fixed by 2/5)\n"
 		    "up: hole: 3/5 fails its tests (fixed by 4/5)\n", EXIT_BAD);
 	check_print(db, 99, NULL, "", EXIT_ERROR);
+	/* A subject and evidence (from a merged database) that would drive a terminal. */
+	exec_sql(db, "UPDATE commits SET subject = 'x' || char(27) || ']0;t' || char(7)"
+		 " WHERE run_id = 13 AND position = 2");
+	exec_sql(db, "UPDATE results SET evidence = 'e' || char(27) || '[2J' || char(13)"
+		 " WHERE run_id = 13 AND evidence IS NOT NULL");
+	check_print(db, 13, NULL, "up: first bad 2/3 1302000 \"x\\033]0;t\\a\" at build: fail:"
+		    " e\\033[2J\\r\n", EXIT_BAD);
 
 	check_data(db, 1, "up:bisectable=0");
 	check_data(db, 3, "up:bad@0/2=1");
