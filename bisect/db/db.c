@@ -6,6 +6,7 @@
  * one file.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -295,6 +296,30 @@ sqlite3 *db_open_readonly(const char *path)
 	if (readable(db))
 		die("cannot read database %s: %s", path, sqlite3_errmsg(db));
 	return check_version(db, path);
+}
+
+char *db_log_file(const char *db_dir, const char *path)
+{
+	char *logs, *root, *joined, *real;
+	size_t n;
+
+	if (!db_dir || !*db_dir || !path || !*path)
+		return NULL;
+	logs = xasprintf("%s/logs", db_dir);
+	root = realpath(logs, NULL);
+	free(logs);
+	if (!root)
+		return NULL;
+	joined = path[0] == '/' ? xstrdup(path) : xasprintf("%s/%s", db_dir, path);
+	real = realpath(joined, NULL);
+	free(joined);
+	n = strlen(root);
+	if (real && (strncmp(real, root, n) || real[n] != '/')) {
+		free(real);
+		real = NULL;
+	}
+	free(root);
+	return real;
 }
 
 void db_close(sqlite3 *db)

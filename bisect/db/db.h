@@ -34,6 +34,13 @@ sqlite3 *db_open(const char *path);
 /* Open an existing database to read only (no schema, no migration); dies on errors. */
 sqlite3 *db_open_readonly(const char *path);
 void db_close(sqlite3 *db);
+/*
+ * The file a log path of the database in db_dir names (relative to db_dir,
+ * symlinks resolved), allocated, if it lies inside <db_dir>/logs; else NULL.
+ * A path in a database is data (it may come from another machine's
+ * database): nothing outside the database's own logs is ever opened.
+ */
+char *db_log_file(const char *db_dir, const char *path);
 /* The newest schema version this bisectable knows, and the one of db. */
 int db_known_version(void);
 int db_version(sqlite3 *db);

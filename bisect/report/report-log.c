@@ -5,13 +5,13 @@
  * evidence line of a boot or test, else the last lines.
  */
 #include <fcntl.h>
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <unistd.h>
 
+#include "db/db.h"
 #include "step/kbuild.h"
 #include "report/report-model.h"
 #include "lib/util.h"
@@ -20,40 +20,10 @@
 #define LINE_MAX_BYTES	400		/* longer log lines are cut */
 #define LOG_READ_MAX	(8 << 20)	/* only the end of bigger logs is read */
 
-/*
- * A log path comes from the database, which may have been merged from
- * another machine: it is data, never trusted to name a file. The file it
- * names (relative to db_dir, symlinks resolved) must lie inside
- * <db_dir>/logs; its resolved path (allocated), else NULL.
- */
-static char *path_in_logs(const char *db_dir, const char *path)
-{
-	char *logs, *root, *joined, *real = NULL;
-	size_t n;
-
-	if (!db_dir || empty(path))
-		return NULL;
-	logs = xasprintf("%s/logs", db_dir);
-	root = realpath(logs, NULL);
-	free(logs);
-	if (!root)
-		return NULL;
-	joined = path[0] == '/' ? xstrdup(path) : xasprintf("%s/%s", db_dir, path);
-	real = realpath(joined, NULL);
-	free(joined);
-	n = strlen(root);
-	if (real && (strncmp(real, root, n) || real[n] != '/')) {
-		free(real);
-		real = NULL;
-	}
-	free(root);
-	return real;
-}
-
 /* The end of a regular file (at most LOG_READ_MAX bytes, from a line start). */
 static int read_log(const char *db_dir, const char *path, struct strbuf *sb)
 {
-	char *real = path_in_logs(db_dir, path);
+	char *real = db_log_file(db_dir, path);
 	struct stat st;
 	int fd;
 
