@@ -9,6 +9,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "db/db.h"
@@ -197,12 +198,28 @@ static int schema_version(sqlite3 *db)
 	return v;
 }
 
+int db_check_file(const char *path)
+{
+	struct stat st;
+
+	if (stat(path, &st) < 0) {
+		if (errno == ENOENT)
+			return 0;
+		return error("cannot use database %s: %s", path, strerror(errno));
+	}
+	if (!S_ISREG(st.st_mode))
+		return error("database %s is not a regular file", path);
+	return 0;
+}
+
 sqlite3 *db_open(const char *path)
 {
 	sqlite3 *db;
 	char *err = NULL;
 	int rc, version;
 
+	if (db_check_file(path))
+		exit(die_status);
 	rc = sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
 	if (rc != SQLITE_OK)
 		die("cannot open database %s: %s", path, db ? sqlite3_errmsg(db) : "out of memory");
@@ -274,6 +291,8 @@ sqlite3 *db_open_readonly(const char *path)
 	char *uri;
 	int rc;
 
+	if (db_check_file(path))
+		exit(die_status);
 	/* Not created, not migrated, no schema applied: only read. */
 	rc = sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL);
 	if (rc == SQLITE_OK) {

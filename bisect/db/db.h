@@ -29,6 +29,12 @@ struct run_info {
 	char *kind;		/* "series" (NULL) or "bisect"; written, not loaded */
 };
 
+/*
+ * 0 if path is a regular file or names nothing yet; else -1 with a message.
+ * A FIFO would block SQLite's open forever, a device (/dev/null) would get
+ * a -journal beside it: neither is opened.
+ */
+int db_check_file(const char *path);
 /* Open (creating it and its schema if needed); dies with a clear message. */
 sqlite3 *db_open(const char *path);
 /* Open an existing database to read only (no schema, no migration); dies on errors. */

@@ -282,6 +282,8 @@ static char *upgraded_copy(const char *path)
 		error("%s: no such database", path);
 		return NULL;
 	}
+	if (db_check_file(path))
+		return NULL;
 	if (sqlite3_open_v2(path, &src, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK ||
 	    sqlite3_prepare_v2(src, "SELECT id, host, started_at FROM runs LIMIT 1", -1, &st,
 			       NULL) != SQLITE_OK) {

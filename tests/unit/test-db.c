@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -268,8 +269,37 @@ static void test_schema_v3(void)
 	remove_tree(dir);
 }
 
+/* Only a regular file (or a path that names nothing yet) is a database to open. */
+static void test_check_file(void)
+{
+	char dir[] = "/tmp/bisectable-dbfile.XXXXXX";
+	char *fifo, *file, *none;
+
+	if (!mkdtemp(dir)) {
+		ok(0, "mkdtemp");
+		return;
+	}
+	fifo = xasprintf("%s/fifo", dir);
+	file = xasprintf("%s/file.db", dir);
+	none = xasprintf("%s/none.db", dir);
+	if (mkfifo(fifo, 0600) < 0)
+		perror("mkfifo");
+	write_file(file, "", 0);
+	fflush(stderr);
+	is_int(db_check_file(file), 0, "a regular file may be opened");
+	is_int(db_check_file(none), 0, "so may a new path");
+	ok(db_check_file(fifo) < 0, "a FIFO may not (it would block)");
+	ok(db_check_file("/dev/null") < 0, "nor a device (it would get a -journal)");
+	ok(db_check_file(dir) < 0, "nor a directory");
+	free(fifo);
+	free(file);
+	free(none);
+	remove_tree(dir);
+}
+
 int main(void)
 {
+	test_check_file();
 	test_db_views();
 	test_schema_upgrade();
 	test_schema_v3();
