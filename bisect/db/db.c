@@ -257,8 +257,7 @@ static sqlite3 *check_version(sqlite3 *db, const char *path)
 	return db;
 }
 
-/* file:PATH?immutable=1, the path percent-encoded as a URI wants it. */
-static char *immutable_uri(const char *path)
+char *db_immutable_uri(const char *path)
 {
 	struct strbuf uri = STRBUF_INIT;
 	const unsigned char *p;
@@ -306,7 +305,7 @@ sqlite3 *db_open_readonly(const char *path)
 	 * there either, so read it as immutable.
 	 */
 	sqlite3_close(db);
-	uri = immutable_uri(path);
+	uri = db_immutable_uri(path);
 	rc = sqlite3_open_v2(uri, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL);
 	free(uri);
 	if (rc != SQLITE_OK)

@@ -39,6 +39,8 @@ int db_check_file(const char *path);
 sqlite3 *db_open(const char *path);
 /* Open an existing database to read only (no schema, no migration); dies on errors. */
 sqlite3 *db_open_readonly(const char *path);
+/* file:PATH?immutable=1, the path percent-encoded as a URI wants it (allocated). */
+char *db_immutable_uri(const char *path);
 void db_close(sqlite3 *db);
 /*
  * The file a log path of the database in db_dir names (relative to db_dir,

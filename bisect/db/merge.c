@@ -266,15 +266,84 @@ static void merge_rows(sqlite3 *db, struct merge_stats *stats)
 }
 
 /*
+ * The temporary copy being merged. A failure past its making dies (a
+ * corrupt page met by the merge's SQL, a lock that times out): at that
+ * exit it is removed too, so that no full copy of another machine's
+ * database is left in $TMPDIR.
+ */
+static char *pending_copy;
+
+static void unlink_copy(const char *copy)
+{
+	static const char *const sides[] = { "", "-wal", "-shm", "-journal", NULL };
+	size_t i;
+
+	for (i = 0; sides[i]; i++) {
+		char *side = xasprintf("%s%s", copy, sides[i]);
+
+		unlink(side);
+		free(side);
+	}
+}
+
+static void remove_pending_copy(void)
+{
+	if (pending_copy)
+		unlink_copy(pending_copy);
+}
+
+static void remove_copy(char *copy)
+{
+	unlink_copy(copy);
+	if (pending_copy == copy)
+		pending_copy = NULL;
+	free(copy);
+}
+
+/*
+ * The other database, read only: read-only first, else (a WAL database in
+ * a directory we cannot write, which cannot make its -shm) as immutable,
+ * the way db_open_readonly() reads one. NULL with a message.
+ */
+static sqlite3 *open_other(const char *path)
+{
+	static const char probe[] = "SELECT id, host, started_at FROM runs LIMIT 1";
+	sqlite3 *src = NULL;
+	sqlite3_stmt *st;
+	char *uri;
+
+	if (sqlite3_open_v2(path, &src, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK &&
+	    sqlite3_prepare_v2(src, probe, -1, &st, NULL) == SQLITE_OK)
+		goto ok;
+	sqlite3_close(src);
+	uri = db_immutable_uri(path);
+	src = NULL;
+	if (sqlite3_open_v2(uri, &src, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL) ==
+	    SQLITE_OK && sqlite3_prepare_v2(src, probe, -1, &st, NULL) == SQLITE_OK) {
+		free(uri);
+		goto ok;
+	}
+	free(uri);
+	error("%s is not a bisectable database: %s", path,
+	      src ? sqlite3_errmsg(src) : "out of memory");
+	sqlite3_close(src);
+	return NULL;
+ok:
+	sqlite3_finalize(st);
+	sqlite3_busy_timeout(src, 30000);
+	return src;
+}
+
+/*
  * A copy of the database at path, at our schema version, in a temporary
  * file (allocated name); NULL with a message if it is not one we can read.
  */
 static char *upgraded_copy(const char *path)
 {
 	const char *tmpdir = getenv("TMPDIR");
-	sqlite3 *src = NULL, *dst = NULL;
+	sqlite3 *src, *dst = NULL;
 	sqlite3_backup *b;
-	sqlite3_stmt *st;
+	static int registered;
 	char *copy = NULL;
 	int fd, version;
 
@@ -284,15 +353,9 @@ static char *upgraded_copy(const char *path)
 	}
 	if (db_check_file(path))
 		return NULL;
-	if (sqlite3_open_v2(path, &src, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK ||
-	    sqlite3_prepare_v2(src, "SELECT id, host, started_at FROM runs LIMIT 1", -1, &st,
-			       NULL) != SQLITE_OK) {
-		error("%s is not a bisectable database: %s", path,
-		      src ? sqlite3_errmsg(src) : "out of memory");
-		goto out;
-	}
-	sqlite3_finalize(st);
-	sqlite3_busy_timeout(src, 30000);
+	src = open_other(path);
+	if (!src)
+		return NULL;
 	version = db_version(src);
 	if (version > db_known_version()) {
 		error("%s has schema version %d; this bisectable knows up to %d: upgrade it",
@@ -304,6 +367,9 @@ static char *upgraded_copy(const char *path)
 	if (fd < 0)
 		die("cannot make a temporary file %s", copy);
 	close(fd);
+	if (!registered++)
+		atexit(remove_pending_copy);
+	pending_copy = copy;
 	if (sqlite3_open(copy, &dst) != SQLITE_OK)
 		die("cannot open %s", copy);
 	b = sqlite3_backup_init(dst, "main", src, "main");
@@ -311,8 +377,7 @@ static char *upgraded_copy(const char *path)
 		error("cannot read %s: %s", path, sqlite3_errmsg(dst));
 		sqlite3_backup_finish(b);
 		sqlite3_close(dst);
-		unlink(copy);
-		free(copy);
+		remove_copy(copy);
 		copy = NULL;
 		goto out;
 	}
@@ -322,20 +387,6 @@ static char *upgraded_copy(const char *path)
 out:
 	sqlite3_close(src);
 	return copy;
-}
-
-static void remove_copy(char *copy)
-{
-	char *side;
-
-	unlink(copy);
-	side = xasprintf("%s-wal", copy);
-	unlink(side);
-	free(side);
-	side = xasprintf("%s-shm", copy);
-	unlink(side);
-	free(side);
-	free(copy);
 }
 
 int merge_database(sqlite3 *db, const char *path, long long into_run, struct merge_stats *stats)
