@@ -32,9 +32,10 @@ static const char schema_sql[] =
  * 'bisect' (a run made by 'bisectable bisect' or 'step --bisect-run'); 8: results.origin (a verdict taken
  * from the shared results store), runs.results_remote and
  * results_remote_lost; 9: run_configs (derived configurations, and those
- * built only), which the verdict view reads.
+ * built only), which the verdict view reads; 10: runs.uuid, a run's random
+ * identity (merge matches runs by it).
  */
-#define SCHEMA_VERSION	9
+#define SCHEMA_VERSION	10
 #define STR_(x)		#x
 #define STR(x)		STR_(x)
 
@@ -179,6 +180,13 @@ static void migrate(sqlite3 *db, const char *path, int version)
 		    !db_has_column(db, "runs", "results_remote"))
 			exec_or_die(db, path, "ALTER TABLE runs ADD COLUMN results_remote TEXT;"
 				    " ALTER TABLE runs ADD COLUMN results_remote_lost TEXT");
+	}
+	/* A run's identity; an old run gets a random one too (ALTER takes no random default). */
+	if (version < 10 && db_has_column(db, "runs", "id")) {
+		if (!db_has_column(db, "runs", "uuid"))
+			exec_or_die(db, path, "ALTER TABLE runs ADD COLUMN uuid TEXT");
+		exec_or_die(db, path, "UPDATE runs SET uuid = lower(hex(randomblob(16)))"
+			    " WHERE uuid IS NULL");
 	}
 }
 
@@ -422,8 +430,9 @@ long long db_insert_run(sqlite3 *db, const struct run_info *run)
 	gethostname(host, sizeof(host) - 1);
 	st = db_prepare(db,
 		"INSERT INTO runs (series, series_kind, repo, work_dir, base_version, base_sha,"
-		" tip_sha, configs, options, started_at, state, tool_version, host, kind)"
-		" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'running', ?, ?, COALESCE(?, 'series'))");
+		" tip_sha, configs, options, started_at, state, tool_version, host, kind, uuid)"
+		" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'running', ?, ?, COALESCE(?, 'series'),"
+		" lower(hex(randomblob(16))))");
 	db_bind_text(st, 1, run->series);
 	db_bind_text(st, 2, run->series_kind);
 	db_bind_text(st, 3, run->repo);

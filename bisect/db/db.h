@@ -9,6 +9,8 @@
 #include <sqlite3.h>
 
 #define DEFAULT_DB_PATH "db/bisectable.db"
+/* The first schema version whose runs have an identity (runs.uuid). */
+#define DB_VERSION_RUN_UUID	10
 
 struct run_info {
 	long long id;

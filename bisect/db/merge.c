@@ -114,8 +114,13 @@ static int map_into_run(sqlite3 *db, long long into_run, struct merge_stats *sta
 	return 0;
 }
 
-/* Each run of o to ours with the same (host, started_at, series, base_sha), or a new one. */
-static void map_runs(sqlite3 *db, struct merge_stats *stats)
+/*
+ * Each run of o to ours with the same identity (runs.uuid), or a new one.
+ * A run of a database from before identities (legacy: its copy's were
+ * made up by the upgrade, anew at each merge) or without one is matched by
+ * (host, started_at, series, base_sha), as merge did then.
+ */
+static void map_runs(sqlite3 *db, int legacy, struct merge_stats *stats)
 {
 	static const char *const skip[] = { "id", NULL };
 	struct strbuf cols = STRBUF_INIT, ocols = STRBUF_INIT, sql = STRBUF_INIT;
@@ -124,10 +129,13 @@ static void map_runs(sqlite3 *db, struct merge_stats *stats)
 	common_columns(db, "runs", skip, "r", &cols, &ocols);
 	strbuf_addf(&sql, "INSERT INTO main.runs (%s) SELECT %s FROM o.runs r WHERE r.id = ?",
 		    cols.buf, ocols.buf);
-	st = db_prepare(db, "SELECT o.id, (SELECT m.id FROM main.runs m WHERE m.host IS o.host"
+	st = db_prepare(db, "SELECT o.id, COALESCE((SELECT m.id FROM main.runs m"
+			" WHERE m.uuid = o.uuid), CASE WHEN ?1 OR o.uuid IS NULL THEN"
+			" (SELECT m.id FROM main.runs m WHERE m.host IS o.host"
 			" AND m.started_at IS o.started_at AND m.series IS o.series"
-			" AND m.base_sha IS o.base_sha ORDER BY m.id LIMIT 1)"
+			" AND m.base_sha IS o.base_sha ORDER BY m.id LIMIT 1) END)"
 			" FROM o.runs o ORDER BY o.id");
+	sqlite3_bind_int(st, 1, legacy);
 	while (sqlite3_step(st) == SQLITE_ROW) {
 		long long old = sqlite3_column_int64(st, 0), new = sqlite3_column_int64(st, 1);
 
@@ -146,6 +154,8 @@ static void map_runs(sqlite3 *db, struct merge_stats *stats)
 		stats->runs++;
 	}
 	sqlite3_finalize(st);
+	/* A run that came without an identity gets one here. */
+	exec_sql(db, "UPDATE main.runs SET uuid = lower(hex(randomblob(16))) WHERE uuid IS NULL");
 	strbuf_release(&cols);
 	strbuf_release(&ocols);
 	strbuf_release(&sql);
@@ -338,14 +348,14 @@ ok:
  * A copy of the database at path, at our schema version, in a temporary
  * file (allocated name); NULL with a message if it is not one we can read.
  */
-static char *upgraded_copy(const char *path)
+static char *upgraded_copy(const char *path, int *version)
 {
 	const char *tmpdir = getenv("TMPDIR");
 	sqlite3 *src, *dst = NULL;
 	sqlite3_backup *b;
 	static int registered;
 	char *copy = NULL;
-	int fd, version;
+	int fd;
 
 	if (!file_exists(path)) {
 		error("%s: no such database", path);
@@ -356,10 +366,10 @@ static char *upgraded_copy(const char *path)
 	src = open_other(path);
 	if (!src)
 		return NULL;
-	version = db_version(src);
-	if (version > db_known_version()) {
+	*version = db_version(src);
+	if (*version > db_known_version()) {
 		error("%s has schema version %d; this bisectable knows up to %d: upgrade it",
-		      path, version, db_known_version());
+		      path, *version, db_known_version());
 		goto out;
 	}
 	copy = xasprintf("%s/bisectable-merge-XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp");
@@ -391,9 +401,9 @@ out:
 
 int merge_database(sqlite3 *db, const char *path, long long into_run, struct merge_stats *stats)
 {
-	char *copy = upgraded_copy(path);
 	sqlite3_stmt *st;
-	int ret = 0;
+	int ret = 0, version = 0;
+	char *copy = upgraded_copy(path, &version);
 
 	memset(stats, 0, sizeof(*stats));
 	if (!copy)
@@ -414,7 +424,7 @@ int merge_database(sqlite3 *db, const char *path, long long into_run, struct mer
 	if (into_run)
 		ret = map_into_run(db, into_run, stats);
 	else
-		map_runs(db, stats);
+		map_runs(db, version < DB_VERSION_RUN_UUID, stats);
 	if (!ret && into_run)
 		ret = check_trees(db);
 	if (!ret) {
