@@ -16,6 +16,7 @@
 
 #include "db/db.h"
 #include "db/merge.h"
+#include "lib/layout.h"
 #include "lib/util.h"
 
 static void exec_sql(sqlite3 *db, const char *sql)
@@ -275,6 +276,77 @@ static void merge_rows(sqlite3 *db, struct merge_stats *stats)
 	strbuf_release(&sql);
 }
 
+struct log_ref {
+	long long result, run;
+	int position;
+	char *sha, *path;
+};
+
+/* Copy one log of the other database into ours; its path here, or NULL. */
+static char *copy_log(const char *db_path, const char *other_dir, const struct log_ref *l)
+{
+	char *real = db_log_file(other_dir, l->path), *dir, *dest = NULL;
+	struct strbuf text = STRBUF_INIT;
+
+	if (!real || strbuf_read_file(&text, real) < 0)
+		goto out;
+	dir = commit_log_dir(db_path, l->run, l->position, l->sha);
+	dest = xasprintf("%s/%s", dir, strrchr(real, '/') + 1);
+	free(dir);
+	if (write_file(dest, text.buf, text.len)) {
+		warning("cannot write %s: its log is left out", dest);
+		free(dest);
+		dest = NULL;
+	}
+out:
+	strbuf_release(&text);
+	free(real);
+	return dest;
+}
+
+/*
+ * A log path of the other database is data of another machine: the log it
+ * names is copied into our logs if it lies in the other database's own
+ * logs (db_log_file()), else the path is dropped. No path of another
+ * machine is kept, nor any file outside its logs read.
+ */
+static void copy_logs(sqlite3 *db, const char *other)
+{
+	const char *db_path = sqlite3_db_filename(db, "main");
+	char *abs = abspath(other), *slash = strrchr(abs, '/');
+	sqlite3_stmt *st = db_prepare(db, "SELECT r.id, r.run_id, c.position, c.sha, r.log_path"
+				      " FROM main.results r JOIN main.commits c ON c.id = r.commit_id"
+				      " WHERE r.log_path IS NOT NULL AND r.id IN"
+				      " (SELECT new FROM temp.merge_result WHERE fresh)");
+	struct log_ref *v = NULL;
+	size_t n = 0, i;
+
+	*slash = '\0';
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		v = xrealloc(v, (n + 1) * sizeof(*v));
+		v[n].result = sqlite3_column_int64(st, 0);
+		v[n].run = sqlite3_column_int64(st, 1);
+		v[n].position = sqlite3_column_int(st, 2);
+		v[n].sha = db_column_dup(st, 3);
+		v[n].path = db_column_dup(st, 4);
+		n++;
+	}
+	sqlite3_finalize(st);
+	for (i = 0; i < n; i++) {
+		char *here = db_path && *db_path ? copy_log(db_path, *abs ? abs : "/", &v[i]) : NULL;
+
+		st = db_prepare(db, "UPDATE main.results SET log_path = ? WHERE id = ?");
+		db_bind_text(st, 1, here);
+		sqlite3_bind_int64(st, 2, v[i].result);
+		db_done(db, st);
+		free(here);
+		free(v[i].sha);
+		free(v[i].path);
+	}
+	free(v);
+	free(abs);
+}
+
 /*
  * The temporary copy being merged. A failure past its making dies (a
  * corrupt page met by the merge's SQL, a lock that times out): at that
@@ -429,6 +501,7 @@ int merge_database(sqlite3 *db, const char *path, long long into_run, struct mer
 		ret = check_trees(db);
 	if (!ret) {
 		merge_rows(db, stats);
+		copy_logs(db, path);
 		db_commit(db);
 	} else {
 		db_rollback(db);
