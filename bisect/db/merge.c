@@ -155,6 +155,16 @@ static void map_runs(sqlite3 *db, int legacy, struct merge_stats *stats)
 		stats->runs++;
 	}
 	sqlite3_finalize(st);
+	/*
+	 * A run merged while it was still running there (it is recorded with
+	 * its host, and only its own host marks it interrupted) takes how it
+	 * ended from a later merge.
+	 */
+	exec_sql(db, "UPDATE main.runs SET (state, ended_at) = (SELECT o.state, o.ended_at"
+		 " FROM o.runs o JOIN temp.merge_run m ON m.old = o.id WHERE m.new = runs.id"
+		 " AND o.state != 'running' ORDER BY o.id LIMIT 1) WHERE state = 'running'"
+		 " AND id IN (SELECT m.new FROM temp.merge_run m JOIN o.runs o ON o.id = m.old"
+		 " WHERE o.state != 'running' AND o.host IS runs.host)");
 	/* A run that came without an identity gets one here. */
 	exec_sql(db, "UPDATE main.runs SET uuid = lower(hex(randomblob(16))) WHERE uuid IS NULL");
 	strbuf_release(&cols);
