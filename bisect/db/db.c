@@ -526,6 +526,18 @@ void db_finish_run(sqlite3 *db, long long id, const char *state, const char *tip
 	free(now);
 }
 
+int db_run_has_builds(sqlite3 *db, long long run_id)
+{
+	sqlite3_stmt *st = db_prepare(db, "SELECT 1 FROM results WHERE run_id = ?"
+				      " AND stage = 'build' AND status IN ('pass', 'fail') LIMIT 1");
+	int yes;
+
+	sqlite3_bind_int64(st, 1, run_id);
+	yes = sqlite3_step(st) == SQLITE_ROW;
+	sqlite3_finalize(st);
+	return yes;
+}
+
 void run_info_free(struct run_info *run)
 {
 	free(run->series);

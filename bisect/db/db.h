@@ -82,6 +82,8 @@ void db_run_config_put(sqlite3 *db, long long run_id, const char *config, int de
 int db_load_run(sqlite3 *db, long long id, struct run_info *run);
 void db_finish_run(sqlite3 *db, long long id, const char *state, const char *tip_sha);
 void run_info_free(struct run_info *run);
+/* 1 if some build of the run finished (passed or failed), as recorded. */
+int db_run_has_builds(sqlite3 *db, long long run_id);
 
 long long db_commit_set(sqlite3 *db, long long run_id, int position, const char *sha,
 			const char *tree, const char *subject, const char *author,

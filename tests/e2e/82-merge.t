@@ -134,6 +134,18 @@ timeout 60 "$BISECTABLE" merge --db "$scratch/c/e.db" "$scratch/c/foreign.db" > 
 is "$(sqlite3 "$scratch/c/e.db" "select state from runs where host = 'elsewhere'")" \
 	done "once it is done there, merging again says so"
 
+# coverage while a run is running, before any build of it finished: it says
+# so, and does not blame an old schema.
+FAKE_BUILD_SECONDS=3 timeout 120 "$BISECTABLE" run --db "$scratch/c/cov.db" "${opts[@]}" \
+	--repo "$scratch/k" base..tip > "$scratch/cov.out" 2>&1 &
+covpid=$!
+end=$((SECONDS + 30))
+until pgrep -f fake-kbuild-marker > /dev/null || [ "$SECONDS" -ge "$end" ]; do sleep 0.1; done
+out=$(timeout 30 "$BISECTABLE" coverage --db "$scratch/c/cov.db" 2>&1)
+like "$out" "still running" "coverage of a running run without builds says it is running"
+ok "$(! grep -q "schema version" <<< "$out"; echo $?)" "and blames no schema version"
+wait "$covpid"
+
 # What is not a database file is refused before it is opened.
 mkfifo "$scratch/fifo"
 out=$(timeout 10 "$BISECTABLE" merge --db "$scratch/c/f.db" "$scratch/fifo" 2>&1)
