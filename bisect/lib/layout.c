@@ -3,8 +3,10 @@
  * layout.c - where things are.
  */
 #define _GNU_SOURCE
+#include <ctype.h>
 #include <errno.h>
 #include <libgen.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -134,8 +136,15 @@ char *run_log_dir(const char *db_path, long long run_id)
 
 char *commit_log_dir(const char *db_path, long long run_id, int position, const char *sha)
 {
-	char *run = run_log_dir(db_path, run_id);
-	char *dir = xasprintf("%s/%03d-%.12s", run, position, sha ? sha : "none");
+	char *run = run_log_dir(db_path, run_id), *dir, name[13];
+	size_t i;
+
+	/* A sha is hex; one from another machine's database may be anything. */
+	snprintf(name, sizeof(name), "%s", sha ? sha : "none");
+	for (i = 0; name[i]; i++)
+		if (!isalnum((unsigned char)name[i]))
+			name[i] = '_';
+	dir = xasprintf("%s/%03d-%s", run, position, name);
 
 	free(run);
 	if (mkdir_p(dir) < 0)

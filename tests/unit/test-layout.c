@@ -78,6 +78,11 @@ static void test_log_dir(void)
 	is_str(dir, want, "a commit without a sha (a patch that did not apply): 'none'");
 	free(dir);
 	free(want);
+	dir = commit_log_dir(db, 7, 4, "/../../../x");
+	want = xasprintf("%s/db/logs/run-7/004-__________x", tmp);
+	is_str(dir, want, "a sha that is not one (another machine's database) names no other place");
+	free(dir);
+	free(want);
 	free(db);
 }
 
