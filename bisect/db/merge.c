@@ -12,6 +12,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "db/db.h"
@@ -292,24 +294,60 @@ struct log_ref {
 	char *sha, *path;
 };
 
-/* Copy one log of the other database into ours; its path here, or NULL. */
+/*
+ * Copy the regular file at src to dest, a new file (never one of ours
+ * replaced, never through a symlink), a block at a time: a log may be
+ * large, and src a FIFO that would block. 0, or -1 with dest not made.
+ */
+static int copy_regular(const char *src, const char *dest)
+{
+	int in = open(src, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC), out = -1, ret = -1;
+	char buf[65536];
+	struct stat st;
+	ssize_t n = 0;
+
+	if (in < 0 || fstat(in, &st) < 0 || !S_ISREG(st.st_mode))
+		goto out;
+	out = open(dest, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+	if (out < 0)
+		goto out;
+	while ((n = read(in, buf, sizeof(buf))) > 0)
+		if (write_all(out, buf, n))
+			break;
+	ret = n == 0 ? 0 : -1;
+	if (close(out) < 0)
+		ret = -1;
+	if (ret)
+		unlink(dest);
+out:
+	if (in >= 0)
+		close(in);
+	return ret;
+}
+
+/*
+ * Copy one log of the other database into ours; its path here, or NULL.
+ * Under its own name, or (one of ours has it: folding into a run) prefixed
+ * with the result's id here.
+ */
 static char *copy_log(const char *db_path, const char *other_dir, const struct log_ref *l)
 {
-	char *real = db_log_file(other_dir, l->path), *dir, *dest = NULL;
-	struct strbuf text = STRBUF_INIT;
+	char *real = db_log_file(other_dir, l->path), *dir, *dest, *name;
 
-	if (!real || strbuf_read_file(&text, real) < 0)
-		goto out;
+	if (!real)
+		return NULL;
+	name = strrchr(real, '/') + 1;
 	dir = commit_log_dir(db_path, l->run, l->position, l->sha);
-	dest = xasprintf("%s/%s", dir, strrchr(real, '/') + 1);
-	free(dir);
-	if (write_file(dest, text.buf, text.len)) {
-		warning("cannot write %s: its log is left out", dest);
+	dest = xasprintf("%s/%s", dir, name);
+	if (copy_regular(real, dest)) {
 		free(dest);
-		dest = NULL;
+		dest = xasprintf("%s/r%lld-%s", dir, l->result, name);
+		if (copy_regular(real, dest)) {
+			free(dest);
+			dest = NULL;
+		}
 	}
-out:
-	strbuf_release(&text);
+	free(dir);
 	free(real);
 	return dest;
 }

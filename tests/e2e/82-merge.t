@@ -74,8 +74,13 @@ sqlite3 "$scratch/evil/evil.db" "update results set log_path = '$scratch/secret'
 	where status != 'pass' and stage = 'build';
 	update results set log_path = '../../../../../../../..$scratch/secret'
 	where status != 'pass' and stage != 'build'"
+# A FIFO among its own logs would block a reader.
+mkdir -p "$scratch/evil/logs"
+mkfifo "$scratch/evil/logs/fifo.log"
+sqlite3 "$scratch/evil/evil.db" "update results set log_path = 'logs/fifo.log'
+	where status = 'pass' and stage = 'boot'"
 out=$(timeout 60 "$BISECTABLE" merge --db "$scratch/c/c.db" "$scratch/evil/evil.db" 2>&1)
-is "$?" 0 "a database with hostile log paths merges"
+is "$?" 0 "a database with hostile log paths merges (a FIFO among its logs too)"
 for f in email html junit kcidb; do
 	timeout 60 "$BISECTABLE" report --db "$scratch/c/c.db" --format $f -o "$scratch/c/r.$f" \
 		> /dev/null 2>&1
