@@ -1,4 +1,4 @@
--- bisectable database schema (SQLite), version 9 (PRAGMA user_version).
+-- bisectable database schema (SQLite), version 10 (PRAGMA user_version).
 -- Applied on every open; idempotent. The binary embeds this file at build
 -- time; bisect/db.c upgrades older databases to it (and sets the version).
 
@@ -28,8 +28,13 @@ CREATE TABLE IF NOT EXISTS runs (
 	results_remote_lost TEXT,
 	-- series: every commit of the series or range is verified ('run');
 	-- bisect: only the commits git bisect picked ('bisect', 'step --bisect-run')
-	kind TEXT NOT NULL DEFAULT 'series' CHECK (kind IN ('series', 'bisect'))
+	kind TEXT NOT NULL DEFAULT 'series' CHECK (kind IN ('series', 'bisect')),
+	-- the run's identity: 128 random bits (hex), made when it starts, by
+	-- which 'merge' knows a run it already has (a start second, a host
+	-- name and a series are shared by two runs started together)
+	uuid TEXT DEFAULT (lower(hex(randomblob(16))))
 );
+CREATE UNIQUE INDEX IF NOT EXISTS runs_by_uuid ON runs (uuid);
 
 CREATE TABLE IF NOT EXISTS commits (
 	id INTEGER PRIMARY KEY,

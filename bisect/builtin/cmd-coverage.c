@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "builtin/builtin.h"
+#include "db/db.h"
 #include "judge/coverage.h"
 #include "lib/escape.h"
 #include "lib/util.h"
@@ -60,6 +61,28 @@ static void print_commit(const struct coverage *cov, const struct coverage_commi
 	strbuf_release(&safe);
 }
 
+/*
+ * Why a run has no .config to judge: a running run whose builds have not
+ * finished yet, a run none of whose builds finished, or one recorded by a
+ * bisectable from before it kept them.
+ */
+static void no_configs(sqlite3 *db, long long run_id)
+{
+	struct run_info run;
+	int running = !db_load_run(db, run_id, &run) && run.state &&
+		      !strcmp(run.state, "running");
+
+	if (running && !db_run_has_builds(db, run_id))
+		error("run %lld is still running and no build of it has finished yet:"
+		      " nothing to judge yet", run_id);
+	else if (!db_run_has_builds(db, run_id))
+		error("run %lld has no build recorded: nothing to judge", run_id);
+	else
+		error("run %lld has no build's .config recorded (bisectable keeps them since"
+		      " schema version 5): nothing to judge", run_id);
+	run_info_free(&run);
+}
+
 int cmd_coverage(struct cmd_ctx *ctx)
 {
 	const struct coverage_opts *o = ctx->opts;
@@ -73,8 +96,7 @@ int cmd_coverage(struct cmd_ctx *ctx)
 		return EXIT_ERROR;
 	}
 	if (!cov.recorded) {
-		error("run %lld has no build's .config recorded (bisectable keeps them since"
-		      " schema version 5): nothing to judge", cov.run_id);
+		no_configs(ctx->db, cov.run_id);
 		coverage_release(&cov);
 		return EXIT_ERROR;
 	}

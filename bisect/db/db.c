@@ -6,8 +6,10 @@
  * one file.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "db/db.h"
@@ -30,9 +32,10 @@ static const char schema_sql[] =
  * 'bisect' (a run made by 'bisectable bisect' or 'step --bisect-run'); 8: results.origin (a verdict taken
  * from the shared results store), runs.results_remote and
  * results_remote_lost; 9: run_configs (derived configurations, and those
- * built only), which the verdict view reads.
+ * built only), which the verdict view reads; 10: runs.uuid, a run's random
+ * identity (merge matches runs by it).
  */
-#define SCHEMA_VERSION	9
+#define SCHEMA_VERSION	10
 #define STR_(x)		#x
 #define STR(x)		STR_(x)
 
@@ -178,6 +181,13 @@ static void migrate(sqlite3 *db, const char *path, int version)
 			exec_or_die(db, path, "ALTER TABLE runs ADD COLUMN results_remote TEXT;"
 				    " ALTER TABLE runs ADD COLUMN results_remote_lost TEXT");
 	}
+	/* A run's identity; an old run gets a random one too (ALTER takes no random default). */
+	if (version < 10 && db_has_column(db, "runs", "id")) {
+		if (!db_has_column(db, "runs", "uuid"))
+			exec_or_die(db, path, "ALTER TABLE runs ADD COLUMN uuid TEXT");
+		exec_or_die(db, path, "UPDATE runs SET uuid = lower(hex(randomblob(16)))"
+			    " WHERE uuid IS NULL");
+	}
 }
 
 int db_known_version(void)
@@ -196,12 +206,28 @@ static int schema_version(sqlite3 *db)
 	return v;
 }
 
+int db_check_file(const char *path)
+{
+	struct stat st;
+
+	if (stat(path, &st) < 0) {
+		if (errno == ENOENT)
+			return 0;
+		return error("cannot use database %s: %s", path, strerror(errno));
+	}
+	if (!S_ISREG(st.st_mode))
+		return error("database %s is not a regular file", path);
+	return 0;
+}
+
 sqlite3 *db_open(const char *path)
 {
 	sqlite3 *db;
 	char *err = NULL;
 	int rc, version;
 
+	if (db_check_file(path))
+		exit(die_status);
 	rc = sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
 	if (rc != SQLITE_OK)
 		die("cannot open database %s: %s", path, db ? sqlite3_errmsg(db) : "out of memory");
@@ -239,8 +265,7 @@ static sqlite3 *check_version(sqlite3 *db, const char *path)
 	return db;
 }
 
-/* file:PATH?immutable=1, the path percent-encoded as a URI wants it. */
-static char *immutable_uri(const char *path)
+char *db_immutable_uri(const char *path)
 {
 	struct strbuf uri = STRBUF_INIT;
 	const unsigned char *p;
@@ -273,6 +298,8 @@ sqlite3 *db_open_readonly(const char *path)
 	char *uri;
 	int rc;
 
+	if (db_check_file(path))
+		exit(die_status);
 	/* Not created, not migrated, no schema applied: only read. */
 	rc = sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL);
 	if (rc == SQLITE_OK) {
@@ -286,7 +313,7 @@ sqlite3 *db_open_readonly(const char *path)
 	 * there either, so read it as immutable.
 	 */
 	sqlite3_close(db);
-	uri = immutable_uri(path);
+	uri = db_immutable_uri(path);
 	rc = sqlite3_open_v2(uri, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL);
 	free(uri);
 	if (rc != SQLITE_OK)
@@ -295,6 +322,30 @@ sqlite3 *db_open_readonly(const char *path)
 	if (readable(db))
 		die("cannot read database %s: %s", path, sqlite3_errmsg(db));
 	return check_version(db, path);
+}
+
+char *db_log_file(const char *db_dir, const char *path)
+{
+	char *logs, *root, *joined, *real;
+	size_t n;
+
+	if (!db_dir || !*db_dir || !path || !*path)
+		return NULL;
+	logs = xasprintf("%s/logs", db_dir);
+	root = realpath(logs, NULL);
+	free(logs);
+	if (!root)
+		return NULL;
+	joined = path[0] == '/' ? xstrdup(path) : xasprintf("%s/%s", db_dir, path);
+	real = realpath(joined, NULL);
+	free(joined);
+	n = strlen(root);
+	if (real && (strncmp(real, root, n) || real[n] != '/')) {
+		free(real);
+		real = NULL;
+	}
+	free(root);
+	return real;
 }
 
 void db_close(sqlite3 *db)
@@ -379,8 +430,9 @@ long long db_insert_run(sqlite3 *db, const struct run_info *run)
 	gethostname(host, sizeof(host) - 1);
 	st = db_prepare(db,
 		"INSERT INTO runs (series, series_kind, repo, work_dir, base_version, base_sha,"
-		" tip_sha, configs, options, started_at, state, tool_version, host, kind)"
-		" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'running', ?, ?, COALESCE(?, 'series'))");
+		" tip_sha, configs, options, started_at, state, tool_version, host, kind, uuid)"
+		" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'running', ?, ?, COALESCE(?, 'series'),"
+		" lower(hex(randomblob(16))))");
 	db_bind_text(st, 1, run->series);
 	db_bind_text(st, 2, run->series_kind);
 	db_bind_text(st, 3, run->repo);
@@ -472,6 +524,18 @@ void db_finish_run(sqlite3 *db, long long id, const char *state, const char *tip
 	sqlite3_bind_int64(st, 4, id);
 	db_done(db, st);
 	free(now);
+}
+
+int db_run_has_builds(sqlite3 *db, long long run_id)
+{
+	sqlite3_stmt *st = db_prepare(db, "SELECT 1 FROM results WHERE run_id = ?"
+				      " AND stage = 'build' AND status IN ('pass', 'fail') LIMIT 1");
+	int yes;
+
+	sqlite3_bind_int64(st, 1, run_id);
+	yes = sqlite3_step(st) == SQLITE_ROW;
+	sqlite3_finalize(st);
+	return yes;
 }
 
 void run_info_free(struct run_info *run)

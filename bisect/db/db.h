@@ -9,6 +9,8 @@
 #include <sqlite3.h>
 
 #define DEFAULT_DB_PATH "db/bisectable.db"
+/* The first schema version whose runs have an identity (runs.uuid). */
+#define DB_VERSION_RUN_UUID	10
 
 struct run_info {
 	long long id;
@@ -29,11 +31,26 @@ struct run_info {
 	char *kind;		/* "series" (NULL) or "bisect"; written, not loaded */
 };
 
+/*
+ * 0 if path is a regular file or names nothing yet; else -1 with a message.
+ * A FIFO would block SQLite's open forever, a device (/dev/null) would get
+ * a -journal beside it: neither is opened.
+ */
+int db_check_file(const char *path);
 /* Open (creating it and its schema if needed); dies with a clear message. */
 sqlite3 *db_open(const char *path);
 /* Open an existing database to read only (no schema, no migration); dies on errors. */
 sqlite3 *db_open_readonly(const char *path);
+/* file:PATH?immutable=1, the path percent-encoded as a URI wants it (allocated). */
+char *db_immutable_uri(const char *path);
 void db_close(sqlite3 *db);
+/*
+ * The file a log path of the database in db_dir names (relative to db_dir,
+ * symlinks resolved), allocated, if it lies inside <db_dir>/logs; else NULL.
+ * A path in a database is data (it may come from another machine's
+ * database): nothing outside the database's own logs is ever opened.
+ */
+char *db_log_file(const char *db_dir, const char *path);
 /* The newest schema version this bisectable knows, and the one of db. */
 int db_known_version(void);
 int db_version(sqlite3 *db);
@@ -65,6 +82,8 @@ void db_run_config_put(sqlite3 *db, long long run_id, const char *config, int de
 int db_load_run(sqlite3 *db, long long id, struct run_info *run);
 void db_finish_run(sqlite3 *db, long long id, const char *state, const char *tip_sha);
 void run_info_free(struct run_info *run);
+/* 1 if some build of the run finished (passed or failed), as recorded. */
+int db_run_has_builds(sqlite3 *db, long long run_id);
 
 long long db_commit_set(sqlite3 *db, long long run_id, int position, const char *sha,
 			const char *tree, const char *subject, const char *author,

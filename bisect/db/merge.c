@@ -12,10 +12,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "db/db.h"
 #include "db/merge.h"
+#include "lib/layout.h"
 #include "lib/util.h"
 
 static void exec_sql(sqlite3 *db, const char *sql)
@@ -114,8 +117,13 @@ static int map_into_run(sqlite3 *db, long long into_run, struct merge_stats *sta
 	return 0;
 }
 
-/* Each run of o to ours with the same (host, started_at, series, base_sha), or a new one. */
-static void map_runs(sqlite3 *db, struct merge_stats *stats)
+/*
+ * Each run of o to ours with the same identity (runs.uuid), or a new one.
+ * A run of a database from before identities (legacy: its copy's were
+ * made up by the upgrade, anew at each merge) or without one is matched by
+ * (host, started_at, series, base_sha), as merge did then.
+ */
+static void map_runs(sqlite3 *db, int legacy, struct merge_stats *stats)
 {
 	static const char *const skip[] = { "id", NULL };
 	struct strbuf cols = STRBUF_INIT, ocols = STRBUF_INIT, sql = STRBUF_INIT;
@@ -124,10 +132,13 @@ static void map_runs(sqlite3 *db, struct merge_stats *stats)
 	common_columns(db, "runs", skip, "r", &cols, &ocols);
 	strbuf_addf(&sql, "INSERT INTO main.runs (%s) SELECT %s FROM o.runs r WHERE r.id = ?",
 		    cols.buf, ocols.buf);
-	st = db_prepare(db, "SELECT o.id, (SELECT m.id FROM main.runs m WHERE m.host IS o.host"
+	st = db_prepare(db, "SELECT o.id, COALESCE((SELECT m.id FROM main.runs m"
+			" WHERE m.uuid = o.uuid), CASE WHEN ?1 OR o.uuid IS NULL THEN"
+			" (SELECT m.id FROM main.runs m WHERE m.host IS o.host"
 			" AND m.started_at IS o.started_at AND m.series IS o.series"
-			" AND m.base_sha IS o.base_sha ORDER BY m.id LIMIT 1)"
+			" AND m.base_sha IS o.base_sha ORDER BY m.id LIMIT 1) END)"
 			" FROM o.runs o ORDER BY o.id");
+	sqlite3_bind_int(st, 1, legacy);
 	while (sqlite3_step(st) == SQLITE_ROW) {
 		long long old = sqlite3_column_int64(st, 0), new = sqlite3_column_int64(st, 1);
 
@@ -146,6 +157,18 @@ static void map_runs(sqlite3 *db, struct merge_stats *stats)
 		stats->runs++;
 	}
 	sqlite3_finalize(st);
+	/*
+	 * A run merged while it was still running there (it is recorded with
+	 * its host, and only its own host marks it interrupted) takes how it
+	 * ended from a later merge.
+	 */
+	exec_sql(db, "UPDATE main.runs SET (state, ended_at) = (SELECT o.state, o.ended_at"
+		 " FROM o.runs o JOIN temp.merge_run m ON m.old = o.id WHERE m.new = runs.id"
+		 " AND o.state != 'running' ORDER BY o.id LIMIT 1) WHERE state = 'running'"
+		 " AND id IN (SELECT m.new FROM temp.merge_run m JOIN o.runs o ON o.id = m.old"
+		 " WHERE o.state != 'running' AND o.host IS runs.host)");
+	/* A run that came without an identity gets one here. */
+	exec_sql(db, "UPDATE main.runs SET uuid = lower(hex(randomblob(16))) WHERE uuid IS NULL");
 	strbuf_release(&cols);
 	strbuf_release(&ocols);
 	strbuf_release(&sql);
@@ -265,36 +288,208 @@ static void merge_rows(sqlite3 *db, struct merge_stats *stats)
 	strbuf_release(&sql);
 }
 
+struct log_ref {
+	long long result, run;
+	int position;
+	char *sha, *path;
+};
+
+/*
+ * Copy the regular file at src to dest, a new file (never one of ours
+ * replaced, never through a symlink), a block at a time: a log may be
+ * large, and src a FIFO that would block. 0, or -1 with dest not made.
+ */
+static int copy_regular(const char *src, const char *dest)
+{
+	int in = open(src, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC), out = -1, ret = -1;
+	char buf[65536];
+	struct stat st;
+	ssize_t n = 0;
+
+	if (in < 0 || fstat(in, &st) < 0 || !S_ISREG(st.st_mode))
+		goto out;
+	out = open(dest, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+	if (out < 0)
+		goto out;
+	while ((n = read(in, buf, sizeof(buf))) > 0)
+		if (write_all(out, buf, n))
+			break;
+	ret = n == 0 ? 0 : -1;
+	if (close(out) < 0)
+		ret = -1;
+	if (ret)
+		unlink(dest);
+out:
+	if (in >= 0)
+		close(in);
+	return ret;
+}
+
+/*
+ * Copy one log of the other database into ours; its path here, or NULL.
+ * Under its own name, or (one of ours has it: folding into a run) prefixed
+ * with the result's id here.
+ */
+static char *copy_log(const char *db_path, const char *other_dir, const struct log_ref *l)
+{
+	char *real = db_log_file(other_dir, l->path), *dir, *dest, *name;
+
+	if (!real)
+		return NULL;
+	name = strrchr(real, '/') + 1;
+	dir = commit_log_dir(db_path, l->run, l->position, l->sha);
+	dest = xasprintf("%s/%s", dir, name);
+	if (copy_regular(real, dest)) {
+		free(dest);
+		dest = xasprintf("%s/r%lld-%s", dir, l->result, name);
+		if (copy_regular(real, dest)) {
+			free(dest);
+			dest = NULL;
+		}
+	}
+	free(dir);
+	free(real);
+	return dest;
+}
+
+/*
+ * A log path of the other database is data of another machine: the log it
+ * names is copied into our logs if it lies in the other database's own
+ * logs (db_log_file()), else the path is dropped. No path of another
+ * machine is kept, nor any file outside its logs read.
+ */
+static void copy_logs(sqlite3 *db, const char *other)
+{
+	const char *db_path = sqlite3_db_filename(db, "main");
+	char *abs = abspath(other), *slash = strrchr(abs, '/');
+	sqlite3_stmt *st = db_prepare(db, "SELECT r.id, r.run_id, c.position, c.sha, r.log_path"
+				      " FROM main.results r JOIN main.commits c ON c.id = r.commit_id"
+				      " WHERE r.log_path IS NOT NULL AND r.id IN"
+				      " (SELECT new FROM temp.merge_result WHERE fresh)");
+	struct log_ref *v = NULL;
+	size_t n = 0, i;
+
+	*slash = '\0';
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		v = xrealloc(v, (n + 1) * sizeof(*v));
+		v[n].result = sqlite3_column_int64(st, 0);
+		v[n].run = sqlite3_column_int64(st, 1);
+		v[n].position = sqlite3_column_int(st, 2);
+		v[n].sha = db_column_dup(st, 3);
+		v[n].path = db_column_dup(st, 4);
+		n++;
+	}
+	sqlite3_finalize(st);
+	for (i = 0; i < n; i++) {
+		char *here = db_path && *db_path ? copy_log(db_path, *abs ? abs : "/", &v[i]) : NULL;
+
+		st = db_prepare(db, "UPDATE main.results SET log_path = ? WHERE id = ?");
+		db_bind_text(st, 1, here);
+		sqlite3_bind_int64(st, 2, v[i].result);
+		db_done(db, st);
+		free(here);
+		free(v[i].sha);
+		free(v[i].path);
+	}
+	free(v);
+	free(abs);
+}
+
+/*
+ * The temporary copy being merged. A failure past its making dies (a
+ * corrupt page met by the merge's SQL, a lock that times out): at that
+ * exit it is removed too, so that no full copy of another machine's
+ * database is left in $TMPDIR.
+ */
+static char *pending_copy;
+
+static void unlink_copy(const char *copy)
+{
+	static const char *const sides[] = { "", "-wal", "-shm", "-journal", NULL };
+	size_t i;
+
+	for (i = 0; sides[i]; i++) {
+		char *side = xasprintf("%s%s", copy, sides[i]);
+
+		unlink(side);
+		free(side);
+	}
+}
+
+static void remove_pending_copy(void)
+{
+	if (pending_copy)
+		unlink_copy(pending_copy);
+}
+
+static void remove_copy(char *copy)
+{
+	unlink_copy(copy);
+	if (pending_copy == copy)
+		pending_copy = NULL;
+	free(copy);
+}
+
+/*
+ * The other database, read only: read-only first, else (a WAL database in
+ * a directory we cannot write, which cannot make its -shm) as immutable,
+ * the way db_open_readonly() reads one. NULL with a message.
+ */
+static sqlite3 *open_other(const char *path)
+{
+	static const char probe[] = "SELECT id, host, started_at FROM runs LIMIT 1";
+	sqlite3 *src = NULL;
+	sqlite3_stmt *st;
+	char *uri;
+
+	if (sqlite3_open_v2(path, &src, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK &&
+	    sqlite3_prepare_v2(src, probe, -1, &st, NULL) == SQLITE_OK)
+		goto ok;
+	sqlite3_close(src);
+	uri = db_immutable_uri(path);
+	src = NULL;
+	if (sqlite3_open_v2(uri, &src, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL) ==
+	    SQLITE_OK && sqlite3_prepare_v2(src, probe, -1, &st, NULL) == SQLITE_OK) {
+		free(uri);
+		goto ok;
+	}
+	free(uri);
+	error("%s is not a bisectable database: %s", path,
+	      src ? sqlite3_errmsg(src) : "out of memory");
+	sqlite3_close(src);
+	return NULL;
+ok:
+	sqlite3_finalize(st);
+	sqlite3_busy_timeout(src, 30000);
+	return src;
+}
+
 /*
  * A copy of the database at path, at our schema version, in a temporary
  * file (allocated name); NULL with a message if it is not one we can read.
  */
-static char *upgraded_copy(const char *path)
+static char *upgraded_copy(const char *path, int *version)
 {
 	const char *tmpdir = getenv("TMPDIR");
-	sqlite3 *src = NULL, *dst = NULL;
+	sqlite3 *src, *dst = NULL;
 	sqlite3_backup *b;
-	sqlite3_stmt *st;
+	static int registered;
 	char *copy = NULL;
-	int fd, version;
+	int fd;
 
 	if (!file_exists(path)) {
 		error("%s: no such database", path);
 		return NULL;
 	}
-	if (sqlite3_open_v2(path, &src, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK ||
-	    sqlite3_prepare_v2(src, "SELECT id, host, started_at FROM runs LIMIT 1", -1, &st,
-			       NULL) != SQLITE_OK) {
-		error("%s is not a bisectable database: %s", path,
-		      src ? sqlite3_errmsg(src) : "out of memory");
-		goto out;
-	}
-	sqlite3_finalize(st);
-	sqlite3_busy_timeout(src, 30000);
-	version = db_version(src);
-	if (version > db_known_version()) {
+	if (db_check_file(path))
+		return NULL;
+	src = open_other(path);
+	if (!src)
+		return NULL;
+	*version = db_version(src);
+	if (*version > db_known_version()) {
 		error("%s has schema version %d; this bisectable knows up to %d: upgrade it",
-		      path, version, db_known_version());
+		      path, *version, db_known_version());
 		goto out;
 	}
 	copy = xasprintf("%s/bisectable-merge-XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp");
@@ -302,6 +497,9 @@ static char *upgraded_copy(const char *path)
 	if (fd < 0)
 		die("cannot make a temporary file %s", copy);
 	close(fd);
+	if (!registered++)
+		atexit(remove_pending_copy);
+	pending_copy = copy;
 	if (sqlite3_open(copy, &dst) != SQLITE_OK)
 		die("cannot open %s", copy);
 	b = sqlite3_backup_init(dst, "main", src, "main");
@@ -309,8 +507,7 @@ static char *upgraded_copy(const char *path)
 		error("cannot read %s: %s", path, sqlite3_errmsg(dst));
 		sqlite3_backup_finish(b);
 		sqlite3_close(dst);
-		unlink(copy);
-		free(copy);
+		remove_copy(copy);
 		copy = NULL;
 		goto out;
 	}
@@ -322,25 +519,11 @@ out:
 	return copy;
 }
 
-static void remove_copy(char *copy)
-{
-	char *side;
-
-	unlink(copy);
-	side = xasprintf("%s-wal", copy);
-	unlink(side);
-	free(side);
-	side = xasprintf("%s-shm", copy);
-	unlink(side);
-	free(side);
-	free(copy);
-}
-
 int merge_database(sqlite3 *db, const char *path, long long into_run, struct merge_stats *stats)
 {
-	char *copy = upgraded_copy(path);
 	sqlite3_stmt *st;
-	int ret = 0;
+	int ret = 0, version = 0;
+	char *copy = upgraded_copy(path, &version);
 
 	memset(stats, 0, sizeof(*stats));
 	if (!copy)
@@ -361,11 +544,12 @@ int merge_database(sqlite3 *db, const char *path, long long into_run, struct mer
 	if (into_run)
 		ret = map_into_run(db, into_run, stats);
 	else
-		map_runs(db, stats);
+		map_runs(db, version < DB_VERSION_RUN_UUID, stats);
 	if (!ret && into_run)
 		ret = check_trees(db);
 	if (!ret) {
 		merge_rows(db, stats);
+		copy_logs(db, path);
 		db_commit(db);
 	} else {
 		db_rollback(db);

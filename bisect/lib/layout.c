@@ -3,11 +3,14 @@
  * layout.c - where things are.
  */
 #define _GNU_SOURCE
+#include <ctype.h>
 #include <errno.h>
 #include <libgen.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "lib/layout.h"
 #include "lib/util.h"
@@ -72,13 +75,78 @@ char *project_path(const char *rel)
 	return xasprintf("%s/%s", project_dir(), rel);
 }
 
+/*
+ * The directory name of a database's logs beside another's: its file name
+ * without .db, unless that could be mistaken for a run's directory.
+ */
+static char *log_subdir(const char *name)
+{
+	size_t len = strlen(name);
+
+	if (len > 3 && !strcmp(name + len - 3, ".db"))
+		len -= 3;
+	if (!len || name[0] == '.' || !strncmp(name, "run-", 4))
+		return xasprintf("db-%.*s", (int)len, name);
+	return xstrndup(name, len);
+}
+
+/*
+ * Name the database that owns logs/ (logs/.database) if none does yet:
+ * written whole to a file of our own, then linked into place, which fails
+ * if another got there first; then read back whoever it is.
+ */
+static int owns_logs(const char *logs, const char *name)
+{
+	char *marker = xasprintf("%s/.database", logs);
+	char *tmp = xasprintf("%s.%d", marker, (int)getpid());
+	struct strbuf owner = STRBUF_INIT;
+	char *line = xasprintf("%s\n", name);
+	int mine;
+
+	if (!file_exists(marker) && !write_file(tmp, line, strlen(line)))
+		link(tmp, marker);
+	unlink(tmp);
+	mine = strbuf_read_file(&owner, marker) >= 0 && !strcmp(owner.buf, line);
+	strbuf_release(&owner);
+	free(line);
+	free(tmp);
+	free(marker);
+	return mine;
+}
+
+char *run_log_dir(const char *db_path, long long run_id)
+{
+	char *db = abspath(db_path), *slash = strrchr(db, '/'), *logs, *dir, *sub;
+
+	*slash = '\0';
+	logs = xasprintf("%s/logs", db);
+	if (mkdir_p(logs) < 0)
+		die("cannot create log directory %s: %s", logs, strerror(errno));
+	if (owns_logs(logs, slash + 1)) {
+		dir = xasprintf("%s/run-%lld", logs, run_id);
+	} else {
+		sub = log_subdir(slash + 1);
+		dir = xasprintf("%s/%s/run-%lld", logs, sub, run_id);
+		free(sub);
+	}
+	free(logs);
+	free(db);
+	return dir;
+}
+
 char *commit_log_dir(const char *db_path, long long run_id, int position, const char *sha)
 {
-	char *db = abspath(db_path);
-	char *dir = xasprintf("%s/logs/run-%lld/%03d-%.12s", dirname(db), run_id, position,
-			      sha ? sha : "none");
+	char *run = run_log_dir(db_path, run_id), *dir, name[13];
+	size_t i;
 
-	free(db);
+	/* A sha is hex; one from another machine's database may be anything. */
+	snprintf(name, sizeof(name), "%s", sha ? sha : "none");
+	for (i = 0; name[i]; i++)
+		if (!isalnum((unsigned char)name[i]))
+			name[i] = '_';
+	dir = xasprintf("%s/%03d-%s", run, position, name);
+
+	free(run);
 	if (mkdir_p(dir) < 0)
 		die("cannot create log directory %s: %s", dir, strerror(errno));
 	return dir;

@@ -22,7 +22,15 @@ int project_installed(void);
  * ~/.local/share/bisectable/) of an installed binary.
  */
 char *default_db_path(void);
-/* Logs of one commit of a run: <db dir>/logs/run-N/<pos>-<sha12>/, created. */
+/*
+ * Logs of one run (allocated; not created): <db dir>/logs/run-N for the
+ * database that logged first in its directory (named in logs/.database),
+ * <db dir>/logs/<name without .db>/run-N for any other: two databases in
+ * one directory never share a run's logs, and the first keeps the layout
+ * it always had.
+ */
+char *run_log_dir(const char *db_path, long long run_id);
+/* Logs of one commit of a run: <run_log_dir>/<pos>-<sha12>/, created. */
 char *commit_log_dir(const char *db_path, long long run_id, int position, const char *sha);
 /* The O= directory of one configuration for one work tree, in the cache. */
 char *build_dir(const char *work_dir, const char *config);

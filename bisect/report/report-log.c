@@ -11,6 +11,7 @@
 #include <sys/types.h>
 #include <unistd.h>
 
+#include "db/db.h"
 #include "step/kbuild.h"
 #include "report/report-model.h"
 #include "lib/util.h"
@@ -22,18 +23,14 @@
 /* The end of a regular file (at most LOG_READ_MAX bytes, from a line start). */
 static int read_log(const char *db_dir, const char *path, struct strbuf *sb)
 {
+	char *real = db_log_file(db_dir, path);
 	struct stat st;
-	int fd = -1;
+	int fd;
 
-	if (empty(path))
+	if (!real)
 		return -1;
-	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-	if (fd < 0 && path[0] != '/' && db_dir) {
-		char *alt = xasprintf("%s/%s", db_dir, path);
-
-		fd = open(alt, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-		free(alt);
-	}
+	fd = open(real, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW);
+	free(real);
 	if (fd < 0)
 		return -1;
 	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {

@@ -39,6 +39,26 @@ static int owner_gone(const char *work_dir)
 	return 1;
 }
 
+/*
+ * 1 if run id was started on this machine. A run merged from another
+ * machine's database names a work tree of that machine: whether its
+ * bisectable is gone cannot be told from here, and its path is not ours to
+ * lock (the same path here may be anything, a directory of the user's).
+ */
+static int run_is_local(sqlite3 *db, long long id)
+{
+	char host[256] = "unknown";
+	struct run_info run = { 0 };
+	int local;
+
+	gethostname(host, sizeof(host) - 1);
+	if (db_load_run(db, id, &run) < 0)
+		return 0;
+	local = run.host && !strcmp(run.host, host);
+	run_info_free(&run);
+	return local;
+}
+
 int run_mark_interrupted(sqlite3 *db)
 {
 	struct run_ref *runs;
@@ -46,7 +66,7 @@ int run_mark_interrupted(sqlite3 *db)
 	int marked = 0;
 
 	for (i = 0; i < n; i++) {
-		if (!owner_gone(runs[i].work_dir))
+		if (!run_is_local(db, runs[i].id) || !owner_gone(runs[i].work_dir))
 			continue;
 		db_finish_run(db, runs[i].id, "interrupted", NULL);
 		warning("run %lld was left 'running' by a bisectable that is gone: marked "

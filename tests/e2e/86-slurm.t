@@ -79,6 +79,7 @@ def norm(x):
     if isinstance(x, str):
         # The work tree, build directory and logs of a job: named after it.
         x = re.sub(r"-slurm-[0-9]{8}T[0-9]{6}Z-[0-9]+-(up|smp)", "", x)
+        x = re.sub(r"/logs/(up|smp)/run-", "/logs/run-", x)  # a second job: logs/NAME
         return re.sub(r"/slurm/[0-9]{8}T[0-9]{6}Z-[0-9]+/", "/", x)
     return x
 print(json.dumps(norm(json.load(sys.stdin)), sort_keys=True, indent=1))'

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -200,6 +201,56 @@ static void test_schema_v6(void)
 }
 
 /*
+ * Version 9 -> 10: runs gain uuid, a random identity, old runs one each.
+ * The version 9 database is today's schema without the column and its index.
+ */
+static void test_schema_v10(void)
+{
+	static const char kind[] = "CHECK (kind IN ('series', 'bisect'))";
+	static const char index[] = "CREATE UNIQUE INDEX IF NOT EXISTS runs_by_uuid";
+	char dir[] = "/tmp/bisectable-schema10.XXXXXX";
+	struct strbuf sql = STRBUF_INIT;
+	char *path, *at, *end;
+	sqlite3 *db;
+
+	if (!mkdtemp(dir) || strbuf_read_file(&sql, "db/schema.sql") < 0) {
+		ok(0, "mkdtemp and db/schema.sql (run from the top of the tree)");
+		return;
+	}
+	at = strstr(sql.buf, kind);
+	end = at ? strstr(at, "\n);") : NULL;
+	ok(at && end, "schema.sql has runs.uuid after runs.kind");
+	if (at && end)
+		memset(at + strlen(kind), ' ', end - at - strlen(kind));
+	at = strstr(sql.buf, index);
+	if (at)
+		memset(at, ' ', strcspn(at, ";") + 1);
+	path = xasprintf("%s/v9.db", dir);
+	sqlite3_open(path, &db);
+	sqlite3_exec(db, sql.buf, NULL, NULL, NULL);
+	sqlite3_exec(db, "PRAGMA user_version = 9;"
+		     "INSERT INTO runs (series, series_kind, work_dir, base_version, base_sha,"
+		     " configs, options, started_at, tool_version, host) VALUES"
+		     " ('s', 'mbox', '/w', '6.12', 'b', 'up', '{}', 't', '0.1', 'h'),"
+		     " ('s', 'mbox', '/w', '6.12', 'b', 'smp', '{}', 't', '0.1', 'h');",
+		     NULL, NULL, NULL);
+	is_int(count(db, "SELECT COUNT(*) FROM pragma_table_info('runs') WHERE name = 'uuid'"),
+	       0, "a version 9 database has no runs.uuid");
+	sqlite3_close(db);
+	db = db_open(path);
+	is_int(count(db, "PRAGMA user_version"), db_known_version(),
+	       "it is brought to the current version");
+	is_int(count(db, "SELECT COUNT(DISTINCT uuid) FROM runs WHERE length(uuid) = 32"), 2,
+	       "each of its runs gets an identity of its own, 128 random bits");
+	is_int(count(db, "SELECT COUNT(*) FROM sqlite_master WHERE name = 'runs_by_uuid'"), 1,
+	       "one identity is one run (a unique index)");
+	db_close(db);
+	strbuf_release(&sql);
+	free(path);
+	remove_tree(dir);
+}
+
+/*
  * Version 2 -> 3: results is rebuilt for status 'error', every row and id
  * kept (cached_from and tests.result_id refer to them), the references live.
  * The version 2 database is today's schema with version 2's CHECK.
@@ -268,11 +319,41 @@ static void test_schema_v3(void)
 	remove_tree(dir);
 }
 
+/* Only a regular file (or a path that names nothing yet) is a database to open. */
+static void test_check_file(void)
+{
+	char dir[] = "/tmp/bisectable-dbfile.XXXXXX";
+	char *fifo, *file, *none;
+
+	if (!mkdtemp(dir)) {
+		ok(0, "mkdtemp");
+		return;
+	}
+	fifo = xasprintf("%s/fifo", dir);
+	file = xasprintf("%s/file.db", dir);
+	none = xasprintf("%s/none.db", dir);
+	if (mkfifo(fifo, 0600) < 0)
+		perror("mkfifo");
+	write_file(file, "", 0);
+	fflush(stderr);
+	is_int(db_check_file(file), 0, "a regular file may be opened");
+	is_int(db_check_file(none), 0, "so may a new path");
+	ok(db_check_file(fifo) < 0, "a FIFO may not (it would block)");
+	ok(db_check_file("/dev/null") < 0, "nor a device (it would get a -journal)");
+	ok(db_check_file(dir) < 0, "nor a directory");
+	free(fifo);
+	free(file);
+	free(none);
+	remove_tree(dir);
+}
+
 int main(void)
 {
+	test_check_file();
 	test_db_views();
 	test_schema_upgrade();
 	test_schema_v3();
 	test_schema_v6();
+	test_schema_v10();
 	return done_testing();
 }

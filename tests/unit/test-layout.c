@@ -78,7 +78,44 @@ static void test_log_dir(void)
 	is_str(dir, want, "a commit without a sha (a patch that did not apply): 'none'");
 	free(dir);
 	free(want);
+	dir = commit_log_dir(db, 7, 4, "/../../../x");
+	want = xasprintf("%s/db/logs/run-7/004-__________x", tmp);
+	is_str(dir, want, "a sha that is not one (another machine's database) names no other place");
+	free(dir);
+	free(want);
 	free(db);
+}
+
+/* Two databases in one directory: the first keeps logs/run-N, the other its own. */
+static void test_log_dir_shared(void)
+{
+	char *a = xasprintf("%s/two/a.db", tmp), *b = xasprintf("%s/two/b.db", tmp);
+	char *odd = xasprintf("%s/two/run-1.db", tmp), *da, *db, *dodd, *want;
+
+	da = commit_log_dir(a, 1, 0, "0123456789abcdef");
+	db = commit_log_dir(b, 1, 0, "0123456789abcdef");
+	dodd = commit_log_dir(odd, 1, 0, "0123456789abcdef");
+	ok(strcmp(da, db) != 0, "two databases in one directory: two log directories");
+	want = xasprintf("%s/two/logs/run-1/000-0123456789ab", tmp);
+	is_str(da, want, "the first to log keeps <db dir>/logs/run-N");
+	free(want);
+	want = xasprintf("%s/two/logs/b/run-1/000-0123456789ab", tmp);
+	is_str(db, want, "the other: <db dir>/logs/<name>/run-N");
+	free(want);
+	want = xasprintf("%s/two/logs/db-run-1/run-1/000-0123456789ab", tmp);
+	is_str(dodd, want, "a name like a run's directory is told apart");
+	free(want);
+	free(da);
+	da = commit_log_dir(a, 2, 1, NULL);
+	want = xasprintf("%s/two/logs/run-2/001-none", tmp);
+	is_str(da, want, "the first keeps it for its next run");
+	free(want);
+	free(da);
+	free(db);
+	free(dodd);
+	free(a);
+	free(b);
+	free(odd);
 }
 
 static void test_project(void)
@@ -105,6 +142,7 @@ int main(void)
 	tmp = dir;
 	test_cache_dir();
 	test_log_dir();
+	test_log_dir_shared();
 	test_project();
 	remove_tree(dir);
 	return done_testing();

@@ -200,6 +200,52 @@ static void test_into_run(void)
 	free(path);
 }
 
+/*
+ * A run is its identity (runs.uuid), not its start second: two runs of one
+ * (host, second, series, base) stay two, and merging again adds nothing. A
+ * database from before identities is matched by that key, as before.
+ */
+static void test_identity(void)
+{
+	static const char *const up[] = { "up", NULL };
+	char *twins = fixture("twins.db", "2026-05-05T00:00:00Z", up, 0);
+	char *old = fixture("old.db", "2026-05-05T00:00:01Z", up, 0);
+	char *path = xasprintf("%s/ids.db", dir);
+	sqlite3 *db = db_open(twins), *target;
+	struct merge_stats s;
+
+	exec(db, "INSERT INTO runs (series, series_kind, work_dir, base_version, base_sha,"
+	     " configs, options, started_at, tool_version, host) SELECT series, series_kind,"
+	     " work_dir, base_version, base_sha, 'smp', options, started_at, tool_version, host"
+	     " FROM runs WHERE id = 1;"
+	     " INSERT INTO commits (run_id, position, sha, tree, subject) SELECT 2, position,"
+	     " sha, tree, subject FROM commits WHERE run_id = 1");
+	is_int(sql_ll(db, "SELECT COUNT(DISTINCT uuid) FROM runs"), 2,
+	       "each run has an identity of its own");
+	db_close(db);
+	db = db_open(old);
+	/* As a version 9 database reads once upgraded: no identity of its own. */
+	exec(db, "UPDATE runs SET uuid = NULL; PRAGMA user_version = 9");
+	db_close(db);
+	target = db_open(path);
+	is_int(merge_database(target, twins, 0, &s), 0, "two runs of one second merge");
+	is_int(s.new_runs, 2, "as two runs");
+	is_int(s.new_commits, 6, "each with its commits");
+	is_int(merge_database(target, twins, 0, &s), 0, "merging them again succeeds");
+	is_int(s.new_runs + s.new_commits + s.new_results, 0, "and adds nothing");
+	is_int(merge_database(target, old, 0, &s), 0, "a database from before identities merges");
+	is_int(s.new_runs, 1, "its run is new");
+	is_int(merge_database(target, old, 0, &s), 0, "merging it again succeeds");
+	is_int(s.new_runs + s.new_commits + s.new_results, 0,
+	       "and adds nothing (matched by host, second, series and base)");
+	is_int(sql_ll(target, "SELECT COUNT(*) FROM runs WHERE uuid IS NULL"), 0,
+	       "every run here has an identity");
+	db_close(target);
+	free(twins);
+	free(old);
+	free(path);
+}
+
 static void test_refused(void)
 {
 	char *newer = fixture("newer.db", "2026-04-04T00:00:00Z", both, 0);
@@ -238,6 +284,7 @@ int main(void)
 		die("mkdtemp");
 	test_merge_twice();
 	test_into_run();
+	test_identity();
 	test_refused();
 	run_capture(NULL, NULL, argv);
 	return done_testing();

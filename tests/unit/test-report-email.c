@@ -11,6 +11,7 @@
  * Run from the top of the tree with BISECTABLE_HOME set to it (make unit).
  */
 #define _GNU_SOURCE
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,6 +44,55 @@ static void exec_sql(sqlite3 *db, const char *sql)
 		die("%s: %s", sql, err);
 }
 
+/*
+ * The fixtures name their logs from the top of the tree; a report opens a
+ * log only inside its database's logs/ (what a database says is data), so
+ * the fixture's database is a file in a directory of its own, its logs
+ * copied into <dir>/logs/ and their paths made relative to it.
+ */
+static char fixture_dir[] = "/tmp/test-report-email-XXXXXX";
+
+static void fixture_logs(sqlite3 *db)
+{
+	static const char *const logs[] = { "up-2-build.log", "up-3-console.log", NULL };
+	struct strbuf text = STRBUF_INIT;
+	char *dir = xasprintf("%s/logs", fixture_dir), *from, *to;
+	size_t i;
+
+	mkdir_p(dir);
+	for (i = 0; logs[i]; i++) {
+		from = xasprintf("tests/browser/fixture/%s", logs[i]);
+		to = xasprintf("%s/%s", dir, logs[i]);
+		strbuf_reset(&text);
+		if (strbuf_read_file(&text, from) < 0 || write_file(to, text.buf, text.len))
+			die("cannot copy %s", from);
+		free(from);
+		free(to);
+	}
+	exec_sql(db, "UPDATE results SET log_path = replace(log_path,"
+		 " 'tests/browser/fixture/', 'logs/')");
+	strbuf_release(&text);
+	free(dir);
+}
+
+static sqlite3 *fixture_db(const char *sql_file)
+{
+	static int n;
+	sqlite3 *db;
+	char *path;
+
+	if (!n && !mkdtemp(fixture_dir))
+		die("mkdtemp");
+	path = xasprintf("%s/fixture-%d.db", fixture_dir, n++);
+	if (sqlite3_open(path, &db) != SQLITE_OK)
+		die("cannot open %s", path);
+	free(path);
+	exec_file(db, "db/schema.sql");
+	exec_file(db, sql_file);
+	fixture_logs(db);
+	return db;
+}
+
 static int contains(const char *hay, const char *needle)
 {
 	return hay && needle && strstr(hay, needle) != NULL;
@@ -53,16 +103,6 @@ static int starts(const char *s, const char *prefix)
 	return s && !strncmp(s, prefix, strlen(prefix));
 }
 
-static sqlite3 *fixture_db(const char *sql_file)
-{
-	sqlite3 *db;
-
-	if (sqlite3_open(":memory:", &db) != SQLITE_OK)
-		die("cannot open an in-memory database");
-	exec_file(db, "db/schema.sql");
-	exec_file(db, sql_file);
-	return db;
-}
 
 /* The header block (up to the first empty line), allocated. */
 static char *headers_of(const char *mail)
@@ -220,8 +260,8 @@ static void test_email_up_build_break(void)
 	 * storage) relative to the build directory: the reader sees neither.
 	 */
 	{
-		char log[] = "/tmp/test-report-formats-XXXXXX";
-		int fd = mkstemp(log);
+		char *log = xasprintf("%s/logs/formats.log", fixture_dir);
+		int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 		const char *text =
 			"  CC      kernel/sched/core.o\n"
 			"../../../../root/.cache/bisectable/work/linux-source/kernel/sched/"
@@ -251,6 +291,7 @@ static void test_email_up_build_break(void)
 		   "email: other relative paths stay, no part of the tree's path does");
 		free(mail);
 		unlink(log);
+		free(log);
 		exec_sql(db, "UPDATE results SET log_path = NULL WHERE config = 'up'"
 			 " AND stage = 'build' AND commit_id = 3");
 	}
@@ -375,5 +416,6 @@ int main(void)
 {
 	test_email_up_build_break();
 	test_email_browser_fixture();
+	remove_tree(fixture_dir);
 	return done_testing();
 }

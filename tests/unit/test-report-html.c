@@ -134,16 +134,55 @@ static void exec_sql(sqlite3 *db, const char *sql)
 		die("%s: %s", sql, err);
 }
 
+/*
+ * The fixtures name their logs from the top of the tree; a report opens a
+ * log only inside its database's logs/ (what a database says is data), so
+ * the fixture's database is a file in a directory of its own, its logs
+ * copied into <dir>/logs/ and their paths made relative to it.
+ */
+static char fixture_dir[] = "/tmp/test-report-html-XXXXXX";
+
+static void fixture_logs(sqlite3 *db)
+{
+	static const char *const logs[] = { "up-2-build.log", "up-3-console.log", NULL };
+	struct strbuf text = STRBUF_INIT;
+	char *dir = xasprintf("%s/logs", fixture_dir), *from, *to;
+	size_t i;
+
+	mkdir_p(dir);
+	for (i = 0; logs[i]; i++) {
+		from = xasprintf("tests/browser/fixture/%s", logs[i]);
+		to = xasprintf("%s/%s", dir, logs[i]);
+		strbuf_reset(&text);
+		if (strbuf_read_file(&text, from) < 0 || write_file(to, text.buf, text.len))
+			die("cannot copy %s", from);
+		free(from);
+		free(to);
+	}
+	exec_sql(db, "UPDATE results SET log_path = replace(log_path,"
+		 " 'tests/browser/fixture/', 'logs/')");
+	strbuf_release(&text);
+	free(dir);
+}
+
 static sqlite3 *fixture_db(const char *sql_file)
 {
+	static int n;
 	sqlite3 *db;
+	char *path;
 
-	if (sqlite3_open(":memory:", &db) != SQLITE_OK)
-		die("cannot open an in-memory database");
+	if (!n && !mkdtemp(fixture_dir))
+		die("mkdtemp");
+	path = xasprintf("%s/fixture-%d.db", fixture_dir, n++);
+	if (sqlite3_open(path, &db) != SQLITE_OK)
+		die("cannot open %s", path);
+	free(path);
 	exec_file(db, "db/schema.sql");
 	exec_file(db, sql_file);
+	fixture_logs(db);
 	return db;
 }
+
 
 static void test_html_escaping(const char *html)
 {
@@ -375,10 +414,7 @@ int main(void)
 	int ret;
 
 	test_html_compiler();
-	if (sqlite3_open(":memory:", &db) != SQLITE_OK)
-		die("cannot open an in-memory database");
-	exec_file(db, "db/schema.sql");
-	exec_file(db, "tests/browser/make-fixture-db.sql");
+	db = fixture_db("tests/browser/make-fixture-db.sql");
 
 	html = render(db, 0, REPORT_HTML, &ret);
 	is_int(ret, 0, "report_write html of the latest run");
@@ -391,5 +427,6 @@ int main(void)
 	test_error_cell(db);
 
 	sqlite3_close(db);
+	remove_tree(fixture_dir);
 	return done_testing();
 }

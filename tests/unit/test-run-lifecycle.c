@@ -149,6 +149,31 @@ static void test_mark_interrupted(sqlite3 *db)
 	free(lock);
 }
 
+/* A run merged from another machine, left 'running' there: not ours to touch. */
+static void test_foreign_running(sqlite3 *db)
+{
+	char *there = xasprintf("%s/there/important", tmp), *lock = xasprintf("%s.lock", there);
+	char *sql, *parent = xasprintf("%s/there", tmp);
+	long long f;
+
+	mkdir_p(parent);
+	f = add_run(db, there, "t", "{}");
+	sql = xasprintf("UPDATE runs SET host = 'another-machine' WHERE id = %lld", f);
+	exec_sql(db, sql);
+	free(sql);
+	quiet();
+	is_int(run_mark_interrupted(db), 0, "a run of another host left 'running' is not marked");
+	loud();
+	ok(!file_exists(lock), "and no lock is made at its path");
+	sql = xasprintf("SELECT state = 'running' FROM runs WHERE id = %lld", f);
+	is_int(count(db, sql), 1, "it stays 'running'");
+	free(sql);
+	exec_sql(db, "DELETE FROM runs");
+	free(there);
+	free(lock);
+	free(parent);
+}
+
 static void test_user_work(sqlite3 *db)
 {
 	char *wt = repo("user"), *file = xasprintf("%s/f", wt), *apply;
@@ -272,6 +297,7 @@ int main(void)
 	db = db_open(db_path);
 	test_owner_file();
 	test_mark_interrupted(db);
+	test_foreign_running(db);
 	test_user_work(db);
 	test_resume(db);
 	db_close(db);
