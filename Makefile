@@ -167,10 +167,14 @@ fuzz: $(FUZZERS)
 
 # The report of a fixture database: escaping, first-bad cells, charts.
 reports/fixture.html: bisectable db/schema.sql tests/browser/make-fixture-db.sql
-	mkdir -p reports
+	mkdir -p reports/logs
 	rm -f reports/fixture.db
 	sqlite3 reports/fixture.db < db/schema.sql
 	sqlite3 reports/fixture.db < tests/browser/make-fixture-db.sql
+	# A report opens no log outside its database's logs/ (ARCHITECTURE.md).
+	cp tests/browser/fixture/*.log reports/logs/
+	sqlite3 reports/fixture.db "UPDATE results SET log_path = replace(log_path,\
+		'tests/browser/fixture/', 'logs/')"
 	./bisectable report --db reports/fixture.db -o $@
 
 browser: reports/fixture.html
@@ -222,7 +226,7 @@ verify: deps
 
 clean:
 	rm -f bisectable bisect/*.o bisect/*/*.o bisect/db/schema.inc guest/suites/smoke/smoke guest/initramfs.cpio.gz \
-		$(UNIT_TESTS) reports/fixture.* bisectable.1 bisectable.bash $(FUZZERS) \
+		$(UNIT_TESTS) reports/fixture.* reports/logs/up-*.log bisectable.1 bisectable.bash $(FUZZERS) \
 		bisect/builtin/command-pages.inc $(MANPAGES)
 	rm -rf tests/fuzz/work tests/unit/asan
 

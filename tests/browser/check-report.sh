@@ -14,6 +14,8 @@
 # --fixture: REPORT.html is the report of tests/browser/make-fixture-db.sql;
 # its known first bad cell, verdicts and hostile strings are checked too:
 #	sqlite3 DB < db/schema.sql; sqlite3 DB < tests/browser/make-fixture-db.sql
+#	its logs copied into DB's directory's logs/ and log_path rewritten (the
+#	Makefile's reports/fixture.html rule: a report opens no other path)
 #	./bisectable report --db DB -o REPORT.html
 #	tests/browser/check-report.sh --fixture REPORT.html
 set -eu
