@@ -124,10 +124,15 @@ static void test_commit(void)
 	   vc.metric_values[0]);
 	ok(vc.metric_values[1] == 0, "one that matches nothing counts 0");
 
-	/* The clock may tick between two calls: seconds are compared loosely. */
+	/*
+	 * The run's time is the wall clock since its row was made: on a loaded
+	 * machine (a kernel build beside the tests) that is seconds or more,
+	 * so only the shape of the times is compared.
+	 */
 	line = progress_line(&vc, 0);
-	want = xasprintf("[2/3] %.12s sched: two (run 0m0", sha.buf);
-	ok(!strncmp(line, want, strlen(want)) && ends_with(line, "s, about 0m left)\n"),
+	want = xasprintf("[2/3] %.12s sched: two (run ", sha.buf);
+	ok(!strncmp(line, want, strlen(want)) && strstr(line, "s, about ") &&
+	   ends_with(line, "m left)\n"),
 	   "the progress line: position, commits, sha, subject, time, time left");
 	is_int(vc.total, 3, "the commits of the run counted");
 	free(line);
