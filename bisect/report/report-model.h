@@ -197,13 +197,13 @@ struct excerpt {
 };
 
 /*
- * The part of a cell's log that tells why it is not pass (a relative log
- * path is also tried under db_dir). Returns 0, or -1 if it cannot be read.
+ * The part of a cell's log that tells why it is not pass (the path must lie
+ * in db_dir's logs/: db_log_file()). Returns 0, or -1 if it cannot be read.
  */
 int log_excerpt(const char *db_dir, const struct cell *cell, enum stage stage,
 		struct excerpt *ex);
 void excerpt_release(struct excerpt *ex);
-/* The end of a log (the last 8 MiB), a relative path also tried under db_dir; 0 or -1. */
+/* The end of a log (the last 8 MiB), only inside db_dir's logs/; 0 or -1. */
 int log_read(const char *db_dir, const char *path, struct strbuf *sb);
 
 #endif

@@ -446,16 +446,13 @@ static void print_evidence(struct run *r, const char *sha, int wanted)
 
 static void save_log(struct run *r, const struct bisect_log *l)
 {
-	char *db = abspath(r->db_path), *slash = strrchr(db, '/'), *dir, *path;
+	char *dir = run_log_dir(r->db_path, r->id);
+	char *path = xasprintf("%s/bisect.log", dir);
 
-	*slash = '\0';
-	dir = xasprintf("%s/logs/run-%lld", *db ? db : "/", r->id);
-	path = xasprintf("%s/bisect.log", dir);
 	if (mkdir_p(dir) < 0 || write_file(path, l->text.buf, l->text.len))
 		warning("cannot write %s", path);
 	free(path);
 	free(dir);
-	free(db);
 }
 
 /*
