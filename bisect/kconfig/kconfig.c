@@ -323,8 +323,6 @@ struct frame {
 	struct strbuf expr;
 };
 
-#define MAX_FRAMES	32
-
 static int wrapped(const char *s, const char *e);
 
 static void add_depends(struct strbuf *deps, const char *expr)
@@ -347,8 +345,8 @@ static void add_depends(struct strbuf *deps, const char *expr)
 /* Reading one Kconfig file: where in it the line is. */
 struct index_parse {
 	struct kconfig_index *ix;
-	struct frame frames[MAX_FRAMES];
-	int nframes;		/* may exceed MAX_FRAMES: those frames are counted only */
+	struct frame *frames;	/* grown: a Kconfig tree may nest without limit */
+	int nframes, alloc_frames;
 	int in_frame_head;	/* after menu or choice, before its first entry */
 	int in_help, help_indent;
 	int choices;		/* choice blocks open */
@@ -420,31 +418,39 @@ static void begin_entry(struct index_parse *ps, const char *rest)
 	cur->in_choice |= ps->choices > 0;
 }
 
+/* A new innermost frame, its expression empty. */
+static struct frame *push_frame(struct index_parse *ps, char kind)
+{
+	struct frame *f;
+
+	if (ps->nframes == ps->alloc_frames) {
+		ps->alloc_frames = ps->alloc_frames ? 2 * ps->alloc_frames : 16;
+		ps->frames = xrealloc(ps->frames, ps->alloc_frames * sizeof(*ps->frames));
+	}
+	f = &ps->frames[ps->nframes++];
+	f->kind = kind;
+	strbuf_init(&f->expr);
+	return f;
+}
+
 /* if, menu, choice, their ends, and the keywords that end an entry; 0 if l is none. */
 static int read_block_keyword(struct index_parse *ps, const char *l)
 {
 	const char *rest;
 
 	if ((rest = keyword(l, "if"))) {
-		if (ps->nframes < MAX_FRAMES) {
-			ps->frames[ps->nframes].kind = 'i';
-			strbuf_init(&ps->frames[ps->nframes].expr);
-			strbuf_addstr(&ps->frames[ps->nframes].expr, rest);
-			strbuf_trim(&ps->frames[ps->nframes].expr);
-		}
-		ps->nframes++;
+		struct frame *f = push_frame(ps, 'i');
+
+		strbuf_addstr(&f->expr, rest);
+		strbuf_trim(&f->expr);
 	} else if (keyword(l, "menu") || keyword(l, "choice")) {
-		if (ps->nframes < MAX_FRAMES) {
-			ps->frames[ps->nframes].kind = *l == 'm' ? 'm' : 'c';
-			strbuf_init(&ps->frames[ps->nframes].expr);
-		}
+		push_frame(ps, *l == 'm' ? 'm' : 'c');
 		if (*l == 'c')
 			ps->choices++;
-		ps->nframes++;
 		ps->in_frame_head = 1;
 	} else if (keyword(l, "endif") || keyword(l, "endmenu") || keyword(l, "endchoice")) {
-		if (ps->nframes > 0 && --ps->nframes < MAX_FRAMES)
-			strbuf_release(&ps->frames[ps->nframes].expr);
+		if (ps->nframes > 0)
+			strbuf_release(&ps->frames[--ps->nframes].expr);
 		if (*l == 'e' && l[3] == 'c' && ps->choices > 0)
 			ps->choices--;
 		ps->in_frame_head = 0;
@@ -492,7 +498,7 @@ static void read_attribute(struct index_parse *ps, const char *l)
 			;
 		else if (ps->cur_i >= 0)
 			add_depends(&ps->ix->v[ps->cur_i].depends, expr);
-		else if (ps->in_frame_head && ps->nframes > 0 && ps->nframes <= MAX_FRAMES)
+		else if (ps->in_frame_head && ps->nframes > 0)
 			add_depends(&ps->frames[ps->nframes - 1].expr, expr);
 	} else if (ps->cur_i >= 0 &&
 		   ((rest = keyword(l, "select")) || (rest = keyword(l, "imply")))) {
@@ -548,8 +554,9 @@ void kconfig_index_add_text(struct kconfig_index *ix, const char *text)
 			read_attribute(&ps, l);
 		}
 	}
-	for (i = 0; i < ps.nframes && i < MAX_FRAMES; i++)
+	for (i = 0; i < ps.nframes; i++)
 		strbuf_release(&ps.frames[i].expr);
+	free(ps.frames);
 	strbuf_release(&line);
 }
 

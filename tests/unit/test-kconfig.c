@@ -71,8 +71,36 @@ static const char kconfig_text[] =
 	"config DRIVER\n"
 	"\ttristate \"A driver\"\n";
 
+/* Nesting deeper than any fixed array: every level's condition is kept. */
+static void test_deep_if(void)
+{
+	struct kconfig_index ix = { 0 };
+	struct strbuf text = STRBUF_INIT, want = STRBUF_INIT;
+	const struct kconfig_symbol *s;
+	int i, depth = 200;
+
+	for (i = 0; i < depth; i++) {
+		strbuf_addf(&text, "if A%d\n", i);
+		strbuf_addf(&want, "%s(A%d)", i ? " && " : "", i);
+	}
+	strbuf_addstr(&text, "menu \"m\"\n\tdepends on M\nconfig DEEP\n\tbool \"deep\"\nendmenu\n");
+	strbuf_addstr(&want, " && (M)");
+	for (i = 0; i < depth; i++)
+		strbuf_addstr(&text, "endif\n");
+	strbuf_addstr(&text, "config SHALLOW\n\tbool \"s\"\n");
+	kconfig_index_add_text(&ix, text.buf);
+	s = kconfig_find(&ix, "DEEP");
+	is_str(s ? s->depends.buf : "", want.buf, "%d nested ifs and a menu: all kept", depth);
+	s = kconfig_find(&ix, "SHALLOW");
+	is_str(s ? s->depends.buf : "x", "", "and all closed after them");
+	kconfig_index_release(&ix);
+	strbuf_release(&text);
+	strbuf_release(&want);
+}
+
 int main(void)
 {
+	test_deep_if();
 	struct kconfig_index ix = { 0 };
 	const struct kconfig_symbol *s;
 
