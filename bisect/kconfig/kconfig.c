@@ -24,8 +24,8 @@
  * the configs tinyconfig merges.
  */
 static const char *const export_paths[] = {
-	":(glob)**/Kconfig*", "Makefile", "scripts", "arch/x86/Makefile",
-	"arch/x86/configs", "kernel/configs", NULL
+	":(top,glob)**/Kconfig*", ":(top)Makefile", ":(top)scripts", ":(top)arch/x86/Makefile",
+	":(top)arch/x86/configs", ":(top)kernel/configs", NULL
 };
 
 /* A path of the tree Kconfig reads (the same set as export_paths). */
@@ -76,7 +76,8 @@ int kconfig_tree_export(const char *git_dir, const char *commit, const char *dir
 
 	if (*commit == '-' || mkdir_p(dir))
 		goto out;
-	argv_pushl(&argv, "git", "--git-dir", git_dir, "archive", "--format=tar", "-o", tar,
+	/* -C, not --git-dir: git_dir may be a work tree (configs --repo R) or bare. */
+	argv_pushl(&argv, "git", "-C", git_dir, "archive", "--format=tar", "-o", tar,
 		   commit, "--", NULL);
 	for (i = 0; export_paths[i]; i++)
 		argv_push(&argv, export_paths[i]);
