@@ -249,14 +249,45 @@ void kconfig_eval_release(struct kconfig_eval *ev)
 
 /* ---- the index of config entries ---- */
 
+static size_t name_hash(const char *name, size_t len)
+{
+	size_t h = 5381, i;
+
+	for (i = 0; i < len; i++)
+		h = h * 33 + (unsigned char)name[i];
+	return h;
+}
+
+/* The slot of name in the index: its symbol's, or the empty one it would take. */
+static size_t *name_slot(const struct kconfig_index *ix, const char *name, size_t len)
+{
+	size_t mask = ix->nslots - 1, i = name_hash(name, len) & mask;
+
+	while (ix->slots[i] && (strncmp(ix->v[ix->slots[i] - 1].name, name, len) ||
+				ix->v[ix->slots[i] - 1].name[len]))
+		i = (i + 1) & mask;
+	return &ix->slots[i];
+}
+
+/* The index made bigger (at most half full): a tree has tens of thousands of symbols. */
+static void index_grow(struct kconfig_index *ix)
+{
+	size_t i;
+
+	free(ix->slots);
+	ix->nslots = ix->nslots ? 2 * ix->nslots : 1024;
+	ix->slots = xcalloc(ix->nslots, sizeof(*ix->slots));
+	for (i = 0; i < ix->n; i++)
+		*name_slot(ix, ix->v[i].name, strlen(ix->v[i].name)) = i + 1;
+}
+
 static struct kconfig_symbol *symbol_get(struct kconfig_index *ix, const char *name, size_t len)
 {
 	struct kconfig_symbol *s;
-	size_t i;
+	size_t *slot;
 
-	for (i = 0; i < ix->n; i++)
-		if (strlen(ix->v[i].name) == len && !strncmp(ix->v[i].name, name, len))
-			return &ix->v[i];
+	if (ix->slots && *(slot = name_slot(ix, name, len)))
+		return &ix->v[*slot - 1];
 	if (ix->n == ix->alloc) {
 		ix->alloc = ix->alloc ? 2 * ix->alloc : 256;
 		ix->v = xrealloc(ix->v, ix->alloc * sizeof(*ix->v));
@@ -265,17 +296,21 @@ static struct kconfig_symbol *symbol_get(struct kconfig_index *ix, const char *n
 	memset(s, 0, sizeof(*s));
 	s->name = xstrndup(name, len);
 	strbuf_init(&s->depends);
+	if (2 * ix->n > ix->nslots)
+		index_grow(ix);
+	else
+		*name_slot(ix, s->name, len) = ix->n;
 	return s;
 }
 
 const struct kconfig_symbol *kconfig_find(const struct kconfig_index *ix, const char *name)
 {
-	size_t i;
+	size_t at;
 
-	for (i = 0; i < ix->n; i++)
-		if (!strcmp(ix->v[i].name, name))
-			return &ix->v[i];
-	return NULL;
+	if (!ix->slots)
+		return NULL;
+	at = *name_slot(ix, name, strlen(name));
+	return at ? &ix->v[at - 1] : NULL;
 }
 
 void kconfig_index_release(struct kconfig_index *ix)
@@ -288,6 +323,7 @@ void kconfig_index_release(struct kconfig_index *ix)
 		argv_clear(&ix->v[i].selected_by);
 	}
 	free(ix->v);
+	free(ix->slots);
 	memset(ix, 0, sizeof(*ix));
 }
 
@@ -352,6 +388,8 @@ struct index_parse {
 	int in_help, help_indent;
 	int choices;		/* choice blocks open */
 	long cur_i;		/* the entry being read, or -1 (an index: the array moves) */
+	long *owed;		/* the symbols that owe '(' (open_parens) */
+	size_t nowed, alloc_owed;
 };
 
 /* The logical line at p (continued lines joined) into line; returns where the next one starts. */
@@ -388,6 +426,36 @@ static void cut_comment(char *c)
 	}
 }
 
+static void owe_parens(struct index_parse *ps, long i)
+{
+	if (ps->nowed == ps->alloc_owed) {
+		ps->alloc_owed = ps->alloc_owed ? 2 * ps->alloc_owed : 16;
+		ps->owed = xrealloc(ps->owed, ps->alloc_owed * sizeof(*ps->owed));
+	}
+	ps->owed[ps->nowed++] = i;
+}
+
+/* The '(' owed by the symbols defined more than once, at their front. */
+static void pay_parens(struct index_parse *ps)
+{
+	size_t i;
+
+	for (i = 0; i < ps->nowed; i++) {
+		struct kconfig_symbol *s = &ps->ix->v[ps->owed[i]];
+		struct strbuf both = STRBUF_INIT;
+
+		strbuf_grow(&both, s->open_parens + s->depends.len);
+		while (s->open_parens) {
+			strbuf_add(&both, "(", 1);
+			s->open_parens--;
+		}
+		strbuf_add(&both, s->depends.buf, s->depends.len);
+		strbuf_release(&s->depends);
+		s->depends = both;
+	}
+	free(ps->owed);
+}
+
 /* "config NAME" or "menuconfig NAME": its entry, under the enclosing frames' conditions. */
 static void begin_entry(struct index_parse *ps, const char *rest)
 {
@@ -407,11 +475,14 @@ static void begin_entry(struct index_parse *ps, const char *rest)
 	for (i = 0; i < ps->nframes; i++)
 		add_depends(&deps, ps->frames[i].expr.buf);
 	if (cur->depends.len && deps.len) {
-		struct strbuf both = STRBUF_INIT;
-
-		strbuf_addf(&both, "(%s) || (%s)", cur->depends.buf, deps.buf);
-		strbuf_release(&cur->depends);
-		cur->depends = both;
+		/*
+		 * "(OLD) || (NEW)": the '(' is owed, put at the front once the
+		 * text is read (owe_parens), so that a symbol defined N times
+		 * costs N appends, not N copies of an ever longer string.
+		 */
+		if (!cur->open_parens++)
+			owe_parens(ps, ps->cur_i);
+		strbuf_addf(&cur->depends, ") || (%s)", deps.buf);
 	} else if (!cur->depends.len) {
 		strbuf_addstr(&cur->depends, deps.buf);
 	}
@@ -558,6 +629,7 @@ void kconfig_index_add_text(struct kconfig_index *ix, const char *text)
 	for (i = 0; i < ps.nframes; i++)
 		strbuf_release(&ps.frames[i].expr);
 	free(ps.frames);
+	pay_parens(&ps);
 	strbuf_release(&line);
 }
 

@@ -98,9 +98,47 @@ static void test_deep_if(void)
 	strbuf_release(&want);
 }
 
+/*
+ * Indexing takes time close to linear in the text: 50,000 entries, and
+ * one symbol defined 20,000 times, each within 2 s (under ASan).
+ */
+static void test_big_index(void)
+{
+	struct kconfig_index ix = { 0 };
+	struct strbuf text = STRBUF_INIT;
+	const struct kconfig_symbol *s;
+	double start, took;
+	int i;
+
+	for (i = 0; i < 50000; i++)
+		strbuf_addf(&text, "config S%d\n\tbool \"s\"\n\tselect S%d\n", i, i / 2);
+	start = now_seconds();
+	kconfig_index_add_text(&ix, text.buf);
+	took = now_seconds() - start;
+	ok(took < 2.0, "50,000 entries indexed in %.2f s", took);
+	is_int(ix.n, 50000, "each once");
+	s = kconfig_find(&ix, "S24999");
+	ok(s && s->selected_by.argc == 2 && !strcmp(s->selected_by.argv[1], "S49999"),
+	   "found, with its selectors");
+	kconfig_index_release(&ix);
+	strbuf_reset(&text);
+	for (i = 0; i < 20000; i++)
+		strbuf_addf(&text, "if C%d\nconfig A\n\tbool \"a\"\nendif\n", i);
+	start = now_seconds();
+	kconfig_index_add_text(&ix, text.buf);
+	took = now_seconds() - start;
+	ok(took < 2.0, "a symbol defined 20,000 times indexed in %.2f s", took);
+	s = kconfig_find(&ix, "A");
+	ok(s && !strncmp(s->depends.buf, "(((", 3), "its conditions or-ed, the first kept: %.40s",
+	   s ? s->depends.buf : "");
+	kconfig_index_release(&ix);
+	strbuf_release(&text);
+}
+
 int main(void)
 {
 	test_deep_if();
+	test_big_index();
 	struct kconfig_index ix = { 0 };
 	const struct kconfig_symbol *s;
 
