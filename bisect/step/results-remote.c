@@ -279,7 +279,12 @@ static redisReply *reply_within(double deadline, int *late)
 
 	*late = 0;
 	while (!done) {
-		if (wait_ready(conn->fd, POLLOUT, deadline))
+		double left = deadline - now_seconds();
+		struct timeval tv = { (time_t)left, (suseconds_t)((left - (time_t)left) * 1e6) };
+
+		/* A blocking write of a big SET may take what is left, no more. */
+		if (left <= 0 || wait_ready(conn->fd, POLLOUT, deadline) ||
+		    redisSetTimeout(conn, tv) != REDIS_OK)
 			goto late;
 		if (redisBufferWrite(conn, &done) != REDIS_OK)
 			return NULL;
