@@ -354,6 +354,8 @@ static int indent_width(const char *line, const char *end)
 	return w;
 }
 
+#define DEPENDS_MAX_FRAMES	64
+
 /* A parse frame: an enclosing if, menu or choice, with its dependencies. */
 struct frame {
 	char kind;		/* 'i' if, 'm' menu, 'c' choice */
@@ -471,8 +473,13 @@ static void begin_entry(struct index_parse *ps, const char *rest)
 	if (ps->cur_i < 0)
 		return;
 	cur = &ps->ix->v[ps->cur_i];
-	/* A later definition adds to the first: its conditions are an "or". */
-	for (i = 0; i < ps->nframes; i++)
+	/*
+	 * The conditions of the outermost DEPENDS_MAX_FRAMES blocks: no tree
+	 * nests near as deep, and every entry of a tree nested thousands deep
+	 * would otherwise copy thousands (time and memory its size squared).
+	 * A later definition adds to the first: its conditions are an "or".
+	 */
+	for (i = 0; i < ps->nframes && i < DEPENDS_MAX_FRAMES; i++)
 		add_depends(&deps, ps->frames[i].expr.buf);
 	if (cur->depends.len && deps.len) {
 		/*
