@@ -18,7 +18,6 @@
 
 #include "run/cache-gc.h"
 #include "run/run.h"
-#include "input/tree.h"
 #include "lib/run-command.h"
 #include "lib/util.h"
 
