@@ -24,9 +24,24 @@ struct guard {
 };
 
 struct guard_set {
-	struct guard *v;
+	struct guard *v;	/* in the order added */
 	size_t n, alloc;
+	/*
+	 * An index of v by symbol once the set is big (open addressing, each
+	 * slot an index of v plus one, 0 empty): a line nested in thousands
+	 * of conditionals has thousands of guards, and adding one must not
+	 * read them all.
+	 */
+	size_t *slots, nslots;
 };
+
+/*
+ * The most guards a line is given: no kernel line has near as many, and a
+ * file nested in thousands of conditionals would otherwise give each of
+ * its lines thousands (time and memory the square of its size). Beyond
+ * it new symbols are left out: the outermost, added first, are kept.
+ */
+#define GUARD_SET_MAX	256
 
 /* Add (symbol, mask): a symbol already there gets the intersection. */
 void guard_set_add(struct guard_set *s, const char *symbol, size_t len, unsigned mask,
@@ -45,6 +60,8 @@ void guard_file_release(struct guard_file *f);
 /* The guards of s that decide something, "SMP=n RT_GROUP_SCHED=y NUMA=?"; "" if none. */
 void guard_set_format(const struct guard_set *s, struct strbuf *out);
 
+/* Take from's guards into an empty to, leaving from empty (no copy). */
+void guard_set_move(struct guard_set *to, struct guard_set *from);
 /* Merge from into to: a symbol in both gets the intersection of its arms. */
 void guard_set_merge(struct guard_set *to, const struct guard_set *from);
 /* Merge the symbols of from into to as deciding both arms (GUARD_ANY). */

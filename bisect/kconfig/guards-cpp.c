@@ -340,8 +340,12 @@ void guards_scan_c(const char *text, struct guard_file *out)
 			guards_stack_guards(&st, st.n, &set);
 		}
 		add_inline_uses(&set, logical.buf, logical.len);
+		/* The last physical line takes the set itself: no copy. */
 		for (i = 0; i < n && line <= out->nlines; i++, line++)
-			guard_set_merge(&out->lines[line], &set);
+			if (i + 1 < n || out->lines[line].n)
+				guard_set_merge(&out->lines[line], &set);
+			else
+				guard_set_move(&out->lines[line], &set);
 		guard_set_release(&set);
 	}
 	guards_stack_release(&st);

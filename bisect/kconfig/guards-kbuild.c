@@ -148,8 +148,12 @@ void guards_scan_make(const char *text, struct guard_file *out)
 			}
 			guards_add_symbols(&set, logical.buf, logical.len, GUARD_ANY, 0);
 		}
+		/* The last physical line takes the set itself: no copy. */
 		for (i = 0; i < n && line <= out->nlines; i++, line++)
-			guard_set_merge(&out->lines[line], &set);
+			if (i + 1 < n || out->lines[line].n)
+				guard_set_merge(&out->lines[line], &set);
+			else
+				guard_set_move(&out->lines[line], &set);
 		guard_set_release(&set);
 	}
 	guards_stack_release(&st);

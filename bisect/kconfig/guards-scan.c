@@ -88,11 +88,15 @@ void guards_stack_release(struct stack *st)
 	free(st->v);
 }
 
+/*
+ * Frames deeper than GUARD_SET_MAX are not read: each has a symbol or more,
+ * the set is full before them, and a line costs the same at any depth.
+ */
 void guards_stack_guards(const struct stack *st, size_t upto, struct guard_set *out)
 {
 	size_t i;
 
-	for (i = 0; i < upto && i < st->n; i++)
+	for (i = 0; i < upto && i < st->n && i < GUARD_SET_MAX; i++)
 		guard_set_merge(out, &st->v[i].cur);
 }
 

@@ -24,8 +24,8 @@
  * the configs tinyconfig merges.
  */
 static const char *const export_paths[] = {
-	":(glob)**/Kconfig*", "Makefile", "scripts", "arch/x86/Makefile",
-	"arch/x86/configs", "kernel/configs", NULL
+	":(top,glob)**/Kconfig*", ":(top)Makefile", ":(top)scripts", ":(top)arch/x86/Makefile",
+	":(top)arch/x86/configs", ":(top)kernel/configs", NULL
 };
 
 /* A path of the tree Kconfig reads (the same set as export_paths). */
@@ -76,7 +76,8 @@ int kconfig_tree_export(const char *git_dir, const char *commit, const char *dir
 
 	if (*commit == '-' || mkdir_p(dir))
 		goto out;
-	argv_pushl(&argv, "git", "--git-dir", git_dir, "archive", "--format=tar", "-o", tar,
+	/* -C, not --git-dir: git_dir may be a work tree (configs --repo R) or bare. */
+	argv_pushl(&argv, "git", "-C", git_dir, "archive", "--format=tar", "-o", tar,
 		   commit, "--", NULL);
 	for (i = 0; export_paths[i]; i++)
 		argv_push(&argv, export_paths[i]);
@@ -248,14 +249,45 @@ void kconfig_eval_release(struct kconfig_eval *ev)
 
 /* ---- the index of config entries ---- */
 
+static size_t name_hash(const char *name, size_t len)
+{
+	size_t h = 5381, i;
+
+	for (i = 0; i < len; i++)
+		h = h * 33 + (unsigned char)name[i];
+	return h;
+}
+
+/* The slot of name in the index: its symbol's, or the empty one it would take. */
+static size_t *name_slot(const struct kconfig_index *ix, const char *name, size_t len)
+{
+	size_t mask = ix->nslots - 1, i = name_hash(name, len) & mask;
+
+	while (ix->slots[i] && (strncmp(ix->v[ix->slots[i] - 1].name, name, len) ||
+				ix->v[ix->slots[i] - 1].name[len]))
+		i = (i + 1) & mask;
+	return &ix->slots[i];
+}
+
+/* The index made bigger (at most half full): a tree has tens of thousands of symbols. */
+static void index_grow(struct kconfig_index *ix)
+{
+	size_t i;
+
+	free(ix->slots);
+	ix->nslots = ix->nslots ? 2 * ix->nslots : 1024;
+	ix->slots = xcalloc(ix->nslots, sizeof(*ix->slots));
+	for (i = 0; i < ix->n; i++)
+		*name_slot(ix, ix->v[i].name, strlen(ix->v[i].name)) = i + 1;
+}
+
 static struct kconfig_symbol *symbol_get(struct kconfig_index *ix, const char *name, size_t len)
 {
 	struct kconfig_symbol *s;
-	size_t i;
+	size_t *slot;
 
-	for (i = 0; i < ix->n; i++)
-		if (strlen(ix->v[i].name) == len && !strncmp(ix->v[i].name, name, len))
-			return &ix->v[i];
+	if (ix->slots && *(slot = name_slot(ix, name, len)))
+		return &ix->v[*slot - 1];
 	if (ix->n == ix->alloc) {
 		ix->alloc = ix->alloc ? 2 * ix->alloc : 256;
 		ix->v = xrealloc(ix->v, ix->alloc * sizeof(*ix->v));
@@ -264,17 +296,21 @@ static struct kconfig_symbol *symbol_get(struct kconfig_index *ix, const char *n
 	memset(s, 0, sizeof(*s));
 	s->name = xstrndup(name, len);
 	strbuf_init(&s->depends);
+	if (2 * ix->n > ix->nslots)
+		index_grow(ix);
+	else
+		*name_slot(ix, s->name, len) = ix->n;
 	return s;
 }
 
 const struct kconfig_symbol *kconfig_find(const struct kconfig_index *ix, const char *name)
 {
-	size_t i;
+	size_t at;
 
-	for (i = 0; i < ix->n; i++)
-		if (!strcmp(ix->v[i].name, name))
-			return &ix->v[i];
-	return NULL;
+	if (!ix->slots)
+		return NULL;
+	at = *name_slot(ix, name, strlen(name));
+	return at ? &ix->v[at - 1] : NULL;
 }
 
 void kconfig_index_release(struct kconfig_index *ix)
@@ -287,6 +323,7 @@ void kconfig_index_release(struct kconfig_index *ix)
 		argv_clear(&ix->v[i].selected_by);
 	}
 	free(ix->v);
+	free(ix->slots);
 	memset(ix, 0, sizeof(*ix));
 }
 
@@ -317,13 +354,13 @@ static int indent_width(const char *line, const char *end)
 	return w;
 }
 
+#define DEPENDS_MAX_FRAMES	64
+
 /* A parse frame: an enclosing if, menu or choice, with its dependencies. */
 struct frame {
 	char kind;		/* 'i' if, 'm' menu, 'c' choice */
 	struct strbuf expr;
 };
-
-#define MAX_FRAMES	32
 
 static int wrapped(const char *s, const char *e);
 
@@ -347,12 +384,14 @@ static void add_depends(struct strbuf *deps, const char *expr)
 /* Reading one Kconfig file: where in it the line is. */
 struct index_parse {
 	struct kconfig_index *ix;
-	struct frame frames[MAX_FRAMES];
-	int nframes;		/* may exceed MAX_FRAMES: those frames are counted only */
+	struct frame *frames;	/* grown: a Kconfig tree may nest without limit */
+	int nframes, alloc_frames;
 	int in_frame_head;	/* after menu or choice, before its first entry */
 	int in_help, help_indent;
 	int choices;		/* choice blocks open */
 	long cur_i;		/* the entry being read, or -1 (an index: the array moves) */
+	long *owed;		/* the symbols that owe '(' (open_parens) */
+	size_t nowed, alloc_owed;
 };
 
 /* The logical line at p (continued lines joined) into line; returns where the next one starts. */
@@ -389,6 +428,36 @@ static void cut_comment(char *c)
 	}
 }
 
+static void owe_parens(struct index_parse *ps, long i)
+{
+	if (ps->nowed == ps->alloc_owed) {
+		ps->alloc_owed = ps->alloc_owed ? 2 * ps->alloc_owed : 16;
+		ps->owed = xrealloc(ps->owed, ps->alloc_owed * sizeof(*ps->owed));
+	}
+	ps->owed[ps->nowed++] = i;
+}
+
+/* The '(' owed by the symbols defined more than once, at their front. */
+static void pay_parens(struct index_parse *ps)
+{
+	size_t i;
+
+	for (i = 0; i < ps->nowed; i++) {
+		struct kconfig_symbol *s = &ps->ix->v[ps->owed[i]];
+		struct strbuf both = STRBUF_INIT;
+
+		strbuf_grow(&both, s->open_parens + s->depends.len);
+		while (s->open_parens) {
+			strbuf_add(&both, "(", 1);
+			s->open_parens--;
+		}
+		strbuf_add(&both, s->depends.buf, s->depends.len);
+		strbuf_release(&s->depends);
+		s->depends = both;
+	}
+	free(ps->owed);
+}
+
 /* "config NAME" or "menuconfig NAME": its entry, under the enclosing frames' conditions. */
 static void begin_entry(struct index_parse *ps, const char *rest)
 {
@@ -404,20 +473,43 @@ static void begin_entry(struct index_parse *ps, const char *rest)
 	if (ps->cur_i < 0)
 		return;
 	cur = &ps->ix->v[ps->cur_i];
-	/* A later definition adds to the first: its conditions are an "or". */
-	for (i = 0; i < ps->nframes; i++)
+	/*
+	 * The conditions of the outermost DEPENDS_MAX_FRAMES blocks: no tree
+	 * nests near as deep, and every entry of a tree nested thousands deep
+	 * would otherwise copy thousands (time and memory its size squared).
+	 * A later definition adds to the first: its conditions are an "or".
+	 */
+	for (i = 0; i < ps->nframes && i < DEPENDS_MAX_FRAMES; i++)
 		add_depends(&deps, ps->frames[i].expr.buf);
 	if (cur->depends.len && deps.len) {
-		struct strbuf both = STRBUF_INIT;
-
-		strbuf_addf(&both, "(%s) || (%s)", cur->depends.buf, deps.buf);
-		strbuf_release(&cur->depends);
-		cur->depends = both;
+		/*
+		 * "(OLD) || (NEW)": the '(' is owed, put at the front once the
+		 * text is read (owe_parens), so that a symbol defined N times
+		 * costs N appends, not N copies of an ever longer string.
+		 */
+		if (!cur->open_parens++)
+			owe_parens(ps, ps->cur_i);
+		strbuf_addf(&cur->depends, ") || (%s)", deps.buf);
 	} else if (!cur->depends.len) {
 		strbuf_addstr(&cur->depends, deps.buf);
 	}
 	strbuf_release(&deps);
 	cur->in_choice |= ps->choices > 0;
+}
+
+/* A new innermost frame, its expression empty. */
+static struct frame *push_frame(struct index_parse *ps, char kind)
+{
+	struct frame *f;
+
+	if (ps->nframes == ps->alloc_frames) {
+		ps->alloc_frames = ps->alloc_frames ? 2 * ps->alloc_frames : 16;
+		ps->frames = xrealloc(ps->frames, ps->alloc_frames * sizeof(*ps->frames));
+	}
+	f = &ps->frames[ps->nframes++];
+	f->kind = kind;
+	strbuf_init(&f->expr);
+	return f;
 }
 
 /* if, menu, choice, their ends, and the keywords that end an entry; 0 if l is none. */
@@ -426,25 +518,18 @@ static int read_block_keyword(struct index_parse *ps, const char *l)
 	const char *rest;
 
 	if ((rest = keyword(l, "if"))) {
-		if (ps->nframes < MAX_FRAMES) {
-			ps->frames[ps->nframes].kind = 'i';
-			strbuf_init(&ps->frames[ps->nframes].expr);
-			strbuf_addstr(&ps->frames[ps->nframes].expr, rest);
-			strbuf_trim(&ps->frames[ps->nframes].expr);
-		}
-		ps->nframes++;
+		struct frame *f = push_frame(ps, 'i');
+
+		strbuf_addstr(&f->expr, rest);
+		strbuf_trim(&f->expr);
 	} else if (keyword(l, "menu") || keyword(l, "choice")) {
-		if (ps->nframes < MAX_FRAMES) {
-			ps->frames[ps->nframes].kind = *l == 'm' ? 'm' : 'c';
-			strbuf_init(&ps->frames[ps->nframes].expr);
-		}
+		push_frame(ps, *l == 'm' ? 'm' : 'c');
 		if (*l == 'c')
 			ps->choices++;
-		ps->nframes++;
 		ps->in_frame_head = 1;
 	} else if (keyword(l, "endif") || keyword(l, "endmenu") || keyword(l, "endchoice")) {
-		if (ps->nframes > 0 && --ps->nframes < MAX_FRAMES)
-			strbuf_release(&ps->frames[ps->nframes].expr);
+		if (ps->nframes > 0)
+			strbuf_release(&ps->frames[--ps->nframes].expr);
 		if (*l == 'e' && l[3] == 'c' && ps->choices > 0)
 			ps->choices--;
 		ps->in_frame_head = 0;
@@ -492,7 +577,7 @@ static void read_attribute(struct index_parse *ps, const char *l)
 			;
 		else if (ps->cur_i >= 0)
 			add_depends(&ps->ix->v[ps->cur_i].depends, expr);
-		else if (ps->in_frame_head && ps->nframes > 0 && ps->nframes <= MAX_FRAMES)
+		else if (ps->in_frame_head && ps->nframes > 0)
 			add_depends(&ps->frames[ps->nframes - 1].expr, expr);
 	} else if (ps->cur_i >= 0 &&
 		   ((rest = keyword(l, "select")) || (rest = keyword(l, "imply")))) {
@@ -548,8 +633,10 @@ void kconfig_index_add_text(struct kconfig_index *ix, const char *text)
 			read_attribute(&ps, l);
 		}
 	}
-	for (i = 0; i < ps.nframes && i < MAX_FRAMES; i++)
+	for (i = 0; i < ps.nframes; i++)
 		strbuf_release(&ps.frames[i].expr);
+	free(ps.frames);
+	pay_parens(&ps);
 	strbuf_release(&line);
 }
 

@@ -55,11 +55,14 @@ struct kconfig_symbol {
 	int in_choice;		/* a member of a choice */
 	struct strbuf depends;	/* its dependencies, enclosing if/menu included */
 	struct argv_array selected_by;	/* symbols whose entry has "select NAME" */
+	size_t open_parens;	/* '(' owed at the front of depends (kconfig.c) */
 };
 
 struct kconfig_index {
 	struct kconfig_symbol *v;
 	size_t n, alloc;
+	/* v by name (open addressing, each slot an index of v plus one, 0 empty) */
+	size_t *slots, nslots;
 };
 
 /*

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "lib/hash.h"
 #include "lib/layout.h"
 #include "lib/util.h"
 
@@ -152,13 +153,51 @@ char *commit_log_dir(const char *db_path, long long run_id, int position, const 
 	return dir;
 }
 
+/*
+ * The name of a work tree's build directories: NAME for <cache>/work/NAME
+ * (unique there, and the warm builds of every cache stay where they are);
+ * NAME-<12 hex of the SHA-256 of its real path> for a tree of the user's
+ * own ('git bisect run' in x1/linux and in x2/linux), one level all the
+ * same (ccache's relative paths count the levels).
+ */
+static char *real_or_abs(const char *path)
+{
+	char *real = realpath(path, NULL);
+
+	return real ? real : abspath(path);
+}
+
+static char *build_dir_name(const char *cache, const char *work_dir)
+{
+	char *copy = xstrdup(work_dir), *up = xstrdup(work_dir);
+	char *name = xstrdup(basename(copy)), *path = real_or_abs(work_dir);
+	char *parent = real_or_abs(dirname(up)), *cache_work = xasprintf("%s/work", cache);
+	char *real_cache_work = real_or_abs(cache_work);
+
+	if (strcmp(parent, real_cache_work)) {
+		char *sum = sha256_buf(path, strlen(path));
+		char *unique = xasprintf("%s-%.12s", name, sum);
+
+		free(name);
+		name = unique;
+		free(sum);
+	}
+	free(real_cache_work);
+	free(cache_work);
+	free(parent);
+	free(path);
+	free(up);
+	free(copy);
+	return name;
+}
+
 char *build_dir(const char *work_dir, const char *config)
 {
 	char *cache = cache_dir();
-	char *copy = xstrdup(work_dir);
-	char *dir = xasprintf("%s/build/%s/%s", cache, basename(copy), config);
+	char *name = build_dir_name(cache, work_dir);
+	char *dir = xasprintf("%s/build/%s/%s", cache, name, config);
 
-	free(copy);
+	free(name);
 	free(cache);
 	return dir;
 }

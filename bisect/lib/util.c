@@ -555,9 +555,15 @@ int parse_int(const char *s, int min, int max, int *val)
 	return 0;
 }
 
+/*
+ * The user part ends at the LAST '@' of the URL, not at the first / ? #:
+ * a password may hold those unescaped (Redis accepts any byte; parsers
+ * differ on where the authority ends), and a '@' in a path or fragment
+ * only hides more than needed, never a password.
+ */
 char *url_public(const char *url)
 {
-	const char *p, *end, *at;
+	const char *p, *at;
 
 	if (!url)
 		return NULL;
@@ -565,7 +571,6 @@ char *url_public(const char *url)
 	if (!p)
 		return xstrdup(url);
 	p += 3;
-	end = p + strcspn(p, "/?#");
-	at = memrchr(p, '@', end - p);
+	at = strrchr(p, '@');
 	return at ? xasprintf("%.*s***%s", (int)(p - url), url, at) : xstrdup(url);
 }

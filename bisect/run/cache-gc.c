@@ -5,17 +5,19 @@
  */
 #define _GNU_SOURCE
 #include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "run/cache-gc.h"
 #include "run/run.h"
-#include "input/tree.h"
 #include "lib/run-command.h"
 #include "lib/util.h"
 
@@ -115,6 +117,30 @@ static void prune_worktrees(const char *cache)
 	argv_clear(&names);
 }
 
+/*
+ * The lock of work/NAME: 0 with *fd (or -1) if no run holds it, -1 if one
+ * does. A dry run changes nothing on disk: a missing lock file is free and
+ * is not made.
+ */
+static int gc_lock(const char *lock, int dry_run, int *fd)
+{
+	*fd = -1;
+	if (dry_run) {
+		int probe = open(lock, O_RDWR | O_CLOEXEC);
+
+		if (probe < 0)
+			return errno == ENOENT ? 0 : -1;
+		if (flock(probe, LOCK_EX | LOCK_NB) < 0) {
+			close(probe);
+			return -1;
+		}
+		*fd = probe;
+		return 0;
+	}
+	*fd = lock_file(lock, 0);
+	return *fd < 0 ? -1 : 0;
+}
+
 /* One work tree and its build directories, if free and idle long enough. */
 static void gc_work_tree(const char *cache, const char *name, double older_than, int dry_run,
 			 FILE *out, struct gc_stats *stats)
@@ -125,9 +151,9 @@ static void gc_work_tree(const char *cache, const char *name, double older_than,
 	char *state = NULL;
 	double idle;
 	unsigned long long bytes;
-	int fd = tree_lock(work);
+	int fd;
 
-	if (fd < 0) {
+	if (gc_lock(lock, dry_run, &fd)) {
 		fprintf(out, "kept work/%s: a run is using it\n", name);
 		stats->kept_in_use++;
 		goto out;
@@ -182,8 +208,7 @@ static void gc_orphan_build(const char *cache, const char *name, double older_th
 	if (file_exists(work) || idle < older_than)
 		goto out;
 	/* A run that is about to make its work tree holds the lock already. */
-	fd = lock_file(lock, 0);
-	if (fd < 0)
+	if (gc_lock(lock, dry_run, &fd))
 		goto out;
 	stats->bytes += disk_usage(build);
 	fprintf(out, "%s build/%s (its work tree is gone): last used %.0f days ago\n",

@@ -11,6 +11,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <math.h>
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/time.h>
@@ -24,7 +25,10 @@
 #include "lib/util.h"
 
 #define KEY_PREFIX		"bisectable:1"
-/* A store that does not answer within these is given up: the run goes on. */
+/*
+ * A store that does not answer within these is given up: the run goes on.
+ * The command's is a deadline for the whole exchange, not for each read.
+ */
 #define CONNECT_TIMEOUT_MS	2000
 #define COMMAND_TIMEOUT_MS	5000
 /* No log of ours is near this; a bigger one is refused rather than allocated. */
@@ -244,20 +248,80 @@ out:
 	return conn;
 }
 
+/* 0 when fd is ready for events before deadline (now_seconds()), else -1. */
+static int wait_ready(int fd, short events, double deadline)
+{
+	struct pollfd p = { .fd = fd, .events = events };
+
+	for (;;) {
+		int ms = (int)((deadline - now_seconds()) * 1000) + 1, n;
+
+		if (deadline <= now_seconds())
+			return -1;
+		n = poll(&p, 1, ms);
+		if (n > 0)
+			return 0;
+		if (n == 0 || errno != EINTR)
+			return -1;
+	}
+}
+
+/*
+ * The reply of the command appended to conn, all of it before the
+ * deadline: a store that trickles a byte at a time never gets a read
+ * timeout (SO_RCVTIMEO is per read), so each read waits only for what
+ * is left of the command's time. NULL with *late set when it ran out.
+ */
+static redisReply *reply_within(double deadline, int *late)
+{
+	void *reply = NULL;
+	int done = 0;
+
+	*late = 0;
+	while (!done) {
+		double left = deadline - now_seconds();
+		struct timeval tv = { (time_t)left, (suseconds_t)((left - (time_t)left) * 1e6) };
+
+		/* A blocking write of a big SET may take what is left, no more. */
+		if (left <= 0 || wait_ready(conn->fd, POLLOUT, deadline) ||
+		    redisSetTimeout(conn, tv) != REDIS_OK)
+			goto late;
+		if (redisBufferWrite(conn, &done) != REDIS_OK)
+			return NULL;
+	}
+	for (;;) {
+		if (redisGetReplyFromReader(conn, &reply) != REDIS_OK)
+			return NULL;
+		if (reply)
+			return reply;
+		if (wait_ready(conn->fd, POLLIN, deadline))
+			goto late;
+		if (redisBufferRead(conn) != REDIS_OK)
+			return NULL;
+	}
+late:
+	*late = 1;
+	return NULL;
+}
+
 /* A reply, or NULL after giving the store up (no answer, an error reply). */
 static redisReply *command(const struct remote_cell *cell, const char *fmt, ...)
 {
-	redisReply *r;
+	redisReply *r = NULL;
 	va_list ap;
+	int late = 0, appended;
 
 	if (!conn)
 		return NULL;
 	va_start(ap, fmt);
-	r = redisvCommand(conn, fmt, ap);
+	appended = redisvAppendCommand(conn, fmt, ap);
 	va_end(ap);
+	if (appended == REDIS_OK)
+		r = reply_within(now_seconds() + COMMAND_TIMEOUT_MS / 1000.0, &late);
 	if (!r || r->type == REDIS_REPLY_ERROR) {
 		char *why = r ? xasprintf("%s", r->str) :
-			conn->err == REDIS_ERR_IO && (errno == EAGAIN || errno == EWOULDBLOCK) ?
+			late || (conn->err == REDIS_ERR_IO &&
+				 (errno == EAGAIN || errno == EWOULDBLOCK)) ?
 			xasprintf("no answer within %d s", COMMAND_TIMEOUT_MS / 1000) :
 			xasprintf("%s", conn->errstr[0] ? conn->errstr : "no answer");
 

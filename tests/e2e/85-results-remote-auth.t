@@ -61,12 +61,33 @@ is "$?" 0 "USER:PASSWORD@ logs in as that ACL user"
 is "$(sqlite3 "$scratch/user/test.db" "select count(*) from results where origin is null
 	and stage != 'apply' and status != 'skip'")" 0 "and takes every cell from the store"
 
-for name in nopass wrong pass user; do
+# A password holding '#' or '/' is hidden too (the user part ends at the last '@').
+hash_secret="se#cret$RANDOM"
+slash_secret="se/cret$RANDOM"
+mkdir -p "$scratch/hash"
+BISECTABLE_RESULTS_REMOTE="redis://:$hash_secret@127.0.0.1:$redis_port" \
+	BISECTABLE_CACHE="$scratch/hash/cache" timeout 120 "$BISECTABLE" run \
+	--db "$scratch/hash/test.db" "${opts[@]}" --no-ccache \
+	--ccache-remote "redis://:$hash_secret@127.0.0.1:1" --repo "$scratch/k" base..tip \
+	> "$scratch/hash/out" 2>&1
+like "$(cat "$scratch/hash/out")" "results store redis://\*\*\*@127\.0\.0\.1:$redis_port: WRONGPASS" \
+	"a password with '#': refused, the URL shown without it"
+like "$(cat "$scratch/hash/out")" "ccache's remote storage redis://\*\*\*@127\.0\.0\.1:1 is not used" \
+	"and the unused ccache store is shown without it"
+is "$(sqlite3 "$scratch/hash/test.db" "select results_remote from runs")" \
+	"redis://***@127.0.0.1:$redis_port" "the run records it without the password"
+BISECTABLE_CACHE="$scratch/hash/cache" "$BISECTABLE" run --db "$scratch/hash/slash.db" \
+	--results-remote "redis://user:$slash_secret@127.0.0.1:1" --repo "$scratch/k" base..tip \
+	> "$scratch/hash/slash" 2>&1
+like "$(cat "$scratch/hash/slash")" "results store 'redis://\*\*\*@127\.0\.0\.1:1'" \
+	"a password with '/' is refused without being shown"
+
+for name in nopass wrong pass user hash; do
 	"$BISECTABLE" report --db "$scratch/$name/test.db" -o "$scratch/$name/r.html" > /dev/null
 	"$BISECTABLE" report --db "$scratch/$name/test.db" --format json \
 		-o "$scratch/$name/r.json" > /dev/null
 done
-is "$(grep -rlaF -e "$needle" -e "$user_secret" "$scratch" --exclude='*.rdb' \
+is "$(grep -rlaF -e "$needle" -e "$user_secret" -e "$hash_secret" -e "$slash_secret" "$scratch" --exclude='*.rdb' \
 	--exclude-dir=redis | wc -l)" 0 \
 	"neither password is in any output, database, log or report"
 done_testing

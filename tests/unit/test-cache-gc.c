@@ -82,6 +82,43 @@ static char *gc(int dry_run, struct gc_stats *st)
 	return buf;
 }
 
+/* Every path under the cache with its size and time of change, one a line. */
+static char *listing(void)
+{
+	const char *argv[] = { "find", cache, "-printf", "%p %s %T@ %C@\\n", NULL };
+	struct strbuf out = STRBUF_INIT;
+
+	run_capture(NULL, &out, argv);
+	return strbuf_detach(&out, NULL);
+}
+
+/* A dry run leaves the disk as it found it: not even a lock file is made. */
+static void test_dry_run_writes_nothing(void)
+{
+	char *before, *after, *out;
+	struct gc_stats st;
+
+	put("work/idle/Makefile", "x");
+	put("build/idle/up/.config", "x");
+	put("build/orphan/up/.config", "x");
+	age("work/idle", 30);
+	age("build/idle", 30);
+	age("build/orphan", 30);
+	age("work", 30);
+	age("build", 30);
+	before = listing();
+	out = gc(1, &st);
+	after = listing();
+	is_int(st.removed, 2, "dry run: the idle work tree and the orphan would go");
+	is_str(after, before, "and nothing on disk changed (no work/NAME.lock made)");
+	free(before);
+	free(after);
+	free(out);
+	out = gc(0, &st);
+	ok(!exists("work/idle") && !exists("build/orphan"), "a real run removes them");
+	free(out);
+}
+
 static void make_cache(void)
 {
 	put("work/old/Makefile", "x");
@@ -144,6 +181,7 @@ int main(void)
 		return 1;
 	}
 	cache = dir;
+	test_dry_run_writes_nothing();
 	test_gc();
 	remove_tree(dir);
 	return done_testing();

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "judge/config-survey.h"
+#include "kconfig/kconfig.h"
 #include "lib/util.h"
 #include "tap.h"
 #include "lib/run-command.h"
@@ -19,8 +20,11 @@ static void commit_files(const char *repo, const char *const *files, const char 
 	size_t i;
 
 	for (i = 0; files[i]; i += 2) {
-		char *path = xasprintf("%s/%s", repo, files[i]);
+		char *path = xasprintf("%s/%s", repo, files[i]), *dir = xstrdup(path);
 
+		*strrchr(dir, '/') = '\0';
+		mkdir_p(dir);
+		free(dir);
 		if (write_file(path, files[i + 1], strlen(files[i + 1])) ||
 		    git(repo, NULL, "add", files[i], NULL))
 			die("cannot add %s", files[i]);
@@ -31,11 +35,30 @@ static void commit_files(const char *repo, const char *const *files, const char 
 		die("cannot commit");
 }
 
+/*
+ * A derivation exports each commit's Kconfig files (kconfig.c): from a
+ * clone with a work tree (configs --repo R as the README shows it) and from
+ * a bare one alike.
+ */
+static void test_export_from(const char *repo, const char *sha, const char *what)
+{
+	char *dir = xasprintf("%s.export", repo), *kconfig = xasprintf("%s/Kconfig", dir);
+
+	is_int(kconfig_tree_export(repo, sha, dir), 0, "the Kconfig files of %s", what);
+	ok(file_exists(kconfig), "are exported");
+	remove_tree(dir);
+	free(kconfig);
+	free(dir);
+}
+
 int main(void)
 {
 	static const char *const base[] = {
 		"x.c", "int a;\n#ifdef CONFIG_SMP\nint b;\n#endif\n",
-		"Makefile", "obj-y += x.o\nobj-$(CONFIG_FOO) += y.o\n", NULL,
+		"Makefile", "obj-y += x.o\nobj-$(CONFIG_FOO) += y.o\n",
+		/* What a kernel tree's Kconfig export asks for (kconfig.c). */
+		"Kconfig", "config SMP\n\tbool \"smp\"\n", "scripts/x", "",
+		"arch/x86/Makefile", "", "arch/x86/configs/x", "", "kernel/configs/x", "", NULL,
 	};
 	static const char *const one[] = {
 		"x.c", "int a;\n#ifdef CONFIG_SMP\nint b;\nint c;\n#else\nint d;\n#endif\n"
@@ -84,6 +107,15 @@ int main(void)
 	config_survey_release(&s);
 	ok(!s.totals && !s.ntotals, "release empties");
 
+	{
+		char *bare = xasprintf("%s/bare.git", repo);
+
+		if (git(NULL, NULL, "clone", "-q", "--bare", repo, bare, NULL))
+			die("cannot clone");
+		test_export_from(repo, shas.argv[1], "a work tree clone");
+		test_export_from(bare, shas.argv[1], "a bare clone");
+		free(bare);
+	}
 	argv_clear(&shas);
 	strbuf_release(&sha);
 	remove_tree(repo);

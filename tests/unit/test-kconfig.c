@@ -71,8 +71,87 @@ static const char kconfig_text[] =
 	"config DRIVER\n"
 	"\ttristate \"A driver\"\n";
 
+/*
+ * Nesting deeper than any fixed array: read without a fault, an entry
+ * depends on the outermost 64 blocks (no tree nests near as deep), and the
+ * blocks close in order; 8,000 levels, each with an entry, within 2 s.
+ */
+static void test_deep_if(void)
+{
+	struct kconfig_index ix = { 0 };
+	struct strbuf text = STRBUF_INIT, want = STRBUF_INIT;
+	const struct kconfig_symbol *s;
+	int i, depth = 8000;
+	double start, took;
+
+	strbuf_addstr(&text, "menu \"m\"\n\tdepends on M\n");
+	strbuf_addstr(&want, "(M)");
+	for (i = 0; i < depth; i++) {
+		strbuf_addf(&text, "if A%d\nconfig S%d\n\tbool \"s\"\n", i, i);
+		if (i < 63)
+			strbuf_addf(&want, " && (A%d)", i);
+	}
+	strbuf_addstr(&text, "config DEEP\n\tbool \"deep\"\n");
+	for (i = 0; i < depth; i++)
+		strbuf_addstr(&text, "endif\n");
+	strbuf_addstr(&text, "endmenu\nconfig SHALLOW\n\tbool \"s\"\n");
+	start = now_seconds();
+	kconfig_index_add_text(&ix, text.buf);
+	took = now_seconds() - start;
+	ok(took < 2.0, "%d nested ifs indexed in %.2f s", depth, took);
+	s = kconfig_find(&ix, "DEEP");
+	is_str(s ? s->depends.buf : "", want.buf, "the menu and the outermost 63 ifs kept");
+	s = kconfig_find(&ix, "S40");
+	ok(s && s->depends.len > 8 &&
+	   !strcmp(s->depends.buf + s->depends.len - 8, "&& (A40)"), "a shallower entry: all");
+	s = kconfig_find(&ix, "SHALLOW");
+	is_str(s ? s->depends.buf : "x", "", "and all closed after them");
+	kconfig_index_release(&ix);
+	strbuf_release(&text);
+	strbuf_release(&want);
+}
+
+/*
+ * Indexing takes time close to linear in the text: 50,000 entries, and
+ * one symbol defined 20,000 times, each within 2 s (under ASan).
+ */
+static void test_big_index(void)
+{
+	struct kconfig_index ix = { 0 };
+	struct strbuf text = STRBUF_INIT;
+	const struct kconfig_symbol *s;
+	double start, took;
+	int i;
+
+	for (i = 0; i < 50000; i++)
+		strbuf_addf(&text, "config S%d\n\tbool \"s\"\n\tselect S%d\n", i, i / 2);
+	start = now_seconds();
+	kconfig_index_add_text(&ix, text.buf);
+	took = now_seconds() - start;
+	ok(took < 2.0, "50,000 entries indexed in %.2f s", took);
+	is_int(ix.n, 50000, "each once");
+	s = kconfig_find(&ix, "S24999");
+	ok(s && s->selected_by.argc == 2 && !strcmp(s->selected_by.argv[1], "S49999"),
+	   "found, with its selectors");
+	kconfig_index_release(&ix);
+	strbuf_reset(&text);
+	for (i = 0; i < 20000; i++)
+		strbuf_addf(&text, "if C%d\nconfig A\n\tbool \"a\"\nendif\n", i);
+	start = now_seconds();
+	kconfig_index_add_text(&ix, text.buf);
+	took = now_seconds() - start;
+	ok(took < 2.0, "a symbol defined 20,000 times indexed in %.2f s", took);
+	s = kconfig_find(&ix, "A");
+	ok(s && !strncmp(s->depends.buf, "(((", 3), "its conditions or-ed, the first kept: %.40s",
+	   s ? s->depends.buf : "");
+	kconfig_index_release(&ix);
+	strbuf_release(&text);
+}
+
 int main(void)
 {
+	test_deep_if();
+	test_big_index();
 	struct kconfig_index ix = { 0 };
 	const struct kconfig_symbol *s;
 

@@ -53,7 +53,9 @@ static void test_cache_dir(void)
 	free(want);
 
 	setenv("BISECTABLE_CACHE", a, 1);
-	dir = build_dir("/somewhere/work/linux-source-job1", "smp");
+	want = xasprintf("%s/work/linux-source-job1", a);	/* a work tree of the cache */
+	dir = build_dir(want, "smp");
+	free(want);
 	want = xasprintf("%s/build/linux-source-job1/smp", a);
 	is_str(dir, want, "a build directory: <cache>/build/<work tree's name>/<config>");
 	free(dir);
@@ -61,6 +63,45 @@ static void test_cache_dir(void)
 	free(a);
 	free(xdg);
 	free(home);
+}
+
+/*
+ * Two trees of one name elsewhere (x1/linux and x2/linux under 'git bisect
+ * run') build apart, in build/linux-<12 hex of their path's SHA-256>: one
+ * level deep as a cache work tree's build/NAME, whose name is kept.
+ */
+static void test_build_dir_unique(void)
+{
+	char *cache = xasprintf("%s/c", tmp), *x1 = xasprintf("%s/x1/linux", tmp);
+	char *x2 = xasprintf("%s/x2/linux", tmp), *in_cache = xasprintf("%s/c/work/linux", tmp);
+	char *prefix = xasprintf("%s/c/build/linux-", tmp);
+	char *want = xasprintf("%s/c/build/linux/up", tmp);
+	char *d1, *d2, *d3, *again;
+	size_t n = strlen(prefix);
+
+	setenv("BISECTABLE_CACHE", cache, 1);
+	mkdir_p(x1);
+	mkdir_p(x2);
+	d1 = build_dir(x1, "up");
+	d2 = build_dir(x2, "up");
+	d3 = build_dir(in_cache, "up");
+	again = build_dir(x1, "up");
+	ok(strcmp(d1, d2) != 0, "x1/linux and x2/linux build apart (%s, %s)", d1, d2);
+	ok(!strncmp(d1, prefix, n) && strlen(d1) == n + 12 + 3 &&
+	   strspn(d1 + n, "0123456789abcdef") == 12 && !strcmp(d1 + n + 12, "/up"),
+	   "in build/linux-<12 hex>/up");
+	is_str(again, d1, "the same tree, the same directory");
+	is_str(d3, want, "a work tree of the cache keeps build/NAME/up");
+	free(d1);
+	free(d2);
+	free(d3);
+	free(again);
+	free(want);
+	free(prefix);
+	free(cache);
+	free(x1);
+	free(x2);
+	free(in_cache);
 }
 
 static void test_log_dir(void)
@@ -143,6 +184,7 @@ int main(void)
 	test_cache_dir();
 	test_log_dir();
 	test_log_dir_shared();
+	test_build_dir_unique();
 	test_project();
 	remove_tree(dir);
 	return done_testing();

@@ -42,8 +42,32 @@ static void test_util(void)
 	strbuf_release(&sb);
 }
 
+/* A password holding any of / ? # @ is never shown: the user part ends at the last '@'. */
+static void test_url_public_password_chars(void)
+{
+	static const char *const cases[][2] = {
+		{ "redis://:se#cret@127.0.0.1:1", "redis://***@127.0.0.1:1" },
+		{ "redis://:se?cret@127.0.0.1:1/2", "redis://***@127.0.0.1:1/2" },
+		{ "redis://user:se/cret@127.0.0.1:1", "redis://***@127.0.0.1:1" },
+		{ "redis://u:a@b/c?d#e@host:6379/0", "redis://***@host:6379/0" },
+		{ "redis://u:p@host/0#x@y", "redis://***@y" },
+		{ "redis://host:6379/0", "redis://host:6379/0" },
+		{ "http://user:pw@cache.example.com/ccache", "http://***@cache.example.com/ccache" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *got = url_public(cases[i][0]);
+
+		is_str(got, cases[i][1], "url_public(%s)", cases[i][0]);
+		ok(!strstr(got, "cret") && !strstr(got, ":p@"), "no password in %s", got);
+		free(got);
+	}
+}
+
 int main(void)
 {
 	test_util();
+	test_url_public_password_chars();
 	return done_testing();
 }
