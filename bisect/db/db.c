@@ -348,6 +348,27 @@ char *db_log_file(const char *db_dir, const char *path)
 	return real;
 }
 
+char *db_own_log(sqlite3 *db, const char *path)
+{
+	const char *db_file = sqlite3_db_filename(db, "main");
+	char *dir, *slash, *file;
+	struct stat st;
+
+	if (!db_file || !*db_file)
+		return NULL;
+	dir = xstrdup(db_file);
+	slash = strrchr(dir, '/');
+	if (slash)
+		*slash = '\0';
+	file = db_log_file(slash ? (*dir ? dir : "/") : ".", path);
+	free(dir);
+	if (file && (stat(file, &st) || !S_ISREG(st.st_mode))) {
+		free(file);
+		file = NULL;
+	}
+	return file;
+}
+
 void db_close(sqlite3 *db)
 {
 	sqlite3_close(db);

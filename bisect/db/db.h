@@ -51,6 +51,8 @@ void db_close(sqlite3 *db);
  * database): nothing outside the database's own logs is ever opened.
  */
 char *db_log_file(const char *db_dir, const char *path);
+/* db_log_file() of db's own directory, and only a regular file there. */
+char *db_own_log(sqlite3 *db, const char *path);
 /* The newest schema version this bisectable knows, and the one of db. */
 int db_known_version(void);
 int db_version(sqlite3 *db);

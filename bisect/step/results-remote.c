@@ -635,13 +635,15 @@ static int publish_log(const struct remote_cell *cell, const char *key, const ch
 		       const char *path, json_t *doc)
 {
 	struct strbuf log = STRBUF_INIT;
+	char *file = NULL;
 	uLongf zlen;
 	Bytef *z;
 	char *name;
 	redisReply *r;
 	int ret = -1;
 
-	if (!path || strbuf_read_file(&log, path) < 0 || log.len > MAX_LOG_BYTES)
+	if (!path || !(file = db_own_log(cell->db, path)) ||
+	    strbuf_read_file(&log, file) < 0 || log.len > MAX_LOG_BYTES)
 		goto out;
 	zlen = compressBound(log.len);
 	z = xmalloc(zlen);
@@ -657,6 +659,7 @@ static int publish_log(const struct remote_cell *cell, const char *key, const ch
 	}
 	free(z);
 out:
+	free(file);
 	strbuf_release(&log);
 	return ret;
 }

@@ -347,9 +347,55 @@ static void test_check_file(void)
 	remove_tree(dir);
 }
 
+/*
+ * What the results store may send of a result's log: a regular file in
+ * the database's own logs/, never a path another machine's rows name.
+ */
+static void test_own_log(void)
+{
+	char dir[] = "/tmp/bisectable-ownlog.XXXXXX";
+	char *path, *logs, *mine, *fifo, *link, *got;
+	sqlite3 *db;
+
+	if (!mkdtemp(dir)) {
+		ok(0, "mkdtemp");
+		return;
+	}
+	path = xasprintf("%s/a.db", dir);
+	logs = xasprintf("%s/logs/run-1", dir);
+	mkdir_p(logs);
+	mine = xasprintf("%s/build.log", logs);
+	write_file(mine, "log\n", 4);
+	fifo = xasprintf("%s/fifo.log", logs);
+	if (mkfifo(fifo, 0600) < 0)
+		perror("mkfifo");
+	link = xasprintf("%s/passwd.log", logs);
+	if (symlink("/etc/passwd", link) < 0)
+		perror("symlink");
+	db = db_open(path);
+	got = db_own_log(db, mine);
+	ok(got && !strcmp(got, mine), "its own log, by absolute path");
+	free(got);
+	got = db_own_log(db, "logs/run-1/build.log");
+	ok(got && !strcmp(got, mine), "and relative to the database");
+	free(got);
+	ok(!db_own_log(db, "/etc/passwd"), "not a file outside its logs");
+	ok(!db_own_log(db, "logs/../../../../etc/passwd"), "nor one reached by ..");
+	ok(!db_own_log(db, link), "nor one reached by a link in its logs");
+	ok(!db_own_log(db, fifo), "nor a FIFO in its logs (it would block)");
+	db_close(db);
+	free(path);
+	free(logs);
+	free(mine);
+	free(fifo);
+	free(link);
+	remove_tree(dir);
+}
+
 int main(void)
 {
 	test_check_file();
+	test_own_log();
 	test_db_views();
 	test_schema_upgrade();
 	test_schema_v3();
