@@ -12,8 +12,10 @@
  * of printable UTF-8, so a subject or a log line cannot add a header or end
  * the headers early. Message ids are taken again through mail_msg_ids().
  */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "lib/escape.h"
 #include "step/kbuild.h"
@@ -223,6 +225,62 @@ static void thread_headers(struct strbuf *o, const struct commit *c, int to_pare
 	free(refs);
 }
 
+static const char *mail_from;
+
+void report_email_set_from(const char *from)
+{
+	mail_from = from;
+}
+
+/* A stored "YYYY-MM-DDTHH:MM:SSZ" as seconds since the epoch; 0: none or not one. */
+static time_t utc_time(const char *iso)
+{
+	struct tm tm;
+
+	memset(&tm, 0, sizeof(tm));
+	if (!iso || sscanf(iso, "%4d-%2d-%2dT%2d:%2d:%2d", &tm.tm_year, &tm.tm_mon, &tm.tm_mday,
+			   &tm.tm_hour, &tm.tm_min, &tm.tm_sec) != 6)
+		return 0;
+	tm.tm_year -= 1900;
+	tm.tm_mon -= 1;
+	return timegm(&tm);
+}
+
+/*
+ * From:, Date: (RFC 5322 3.3, of the run's end, or now while it runs) and a
+ * Message-ID made of the run: <bisectable.run-ID.TIME@host>, the same for
+ * every rendering of the same run. Header text is one line, of at most 998.
+ */
+static void origin_headers(struct strbuf *o, const struct report_model *m)
+{
+	static const char *const days[] = { "Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat" };
+	static const char *const months[] = { "Jan", "Feb", "Mar", "Apr", "May", "Jun",
+					      "Jul", "Aug", "Sep", "Oct", "Nov", "Dec" };
+	time_t end = utc_time(m->run.ended_at), id_time = end ? end : utc_time(m->run.started_at);
+	const char *host = m->run.host;
+	struct tm tm;
+	size_t i;
+
+	strbuf_addstr(o, "From: ");
+	mail_text(o, mail_from ? mail_from : "bisectable <bisectable@localhost>", 500);
+	if (!end)
+		end = time(NULL);
+	gmtime_r(&end, &tm);
+	strbuf_addf(o, "\nDate: %s, %d %s %04d %02d:%02d:%02d +0000\n", days[tm.tm_wday],
+		    tm.tm_mday, months[tm.tm_mon], tm.tm_year + 1900, tm.tm_hour, tm.tm_min,
+		    tm.tm_sec);
+	strbuf_addf(o, "Message-ID: <bisectable.run-%lld.%lld@", m->run.id,
+		    (long long)(id_time ? id_time : end));
+	/* The host as a dot-atom: a '.' only after a letter or digit, else '-'. */
+	if (!host || !isalnum((unsigned char)*host))
+		host = "localhost";
+	for (i = 0; host[i] && i < 200; i++)
+		strbuf_addf(o, "%c", isalnum((unsigned char)host[i]) ||
+			     (host[i] == '.' && host[i + 1] && isalnum((unsigned char)host[i - 1])) ?
+			     host[i] : '-');
+	strbuf_addstr(o, ">\n");
+}
+
 static void email_headers(struct report_out *r, long cfg)
 {
 	const struct report_model *m = r->m;
@@ -256,6 +314,7 @@ static void email_headers(struct report_out *r, long cfg)
 		thread_headers(o, report_commit_at(m, m->verdicts[cfg].position), 0);
 	else
 		thread_headers(o, report_commit_at(m, 1), 1);
+	origin_headers(o, m);
 	strbuf_addf(o, "MIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\n"
 		    "Content-Transfer-Encoding: 8bit\nX-Bisectable-Run: %lld\n\n", m->run.id);
 }
