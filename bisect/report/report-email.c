@@ -719,6 +719,57 @@ static void email_holes(struct report_out *r)
 	strbuf_addstr(o, n ? "\n" : "bisection holes: none\n\n");
 }
 
+/*
+ * One line per performance regression (judge/regress.h, as 'regressions'
+ * finds them), as the kernel test robot gives its %change:
+ *   up: pipe_rtt_ns +15.5% at 4/11 beac260 "subject": 6378.53 -> 7365.08 ns
+ *       (lower is better)
+ * Noisy moves are no verdict and are left out. Nothing without regressions.
+ */
+static void email_perf(struct report_out *r)
+{
+	const struct report_model *m = r->m;
+	struct strbuf *o = &r->buf;
+	size_t cfg, i, k;
+	int n = 0;
+
+	for (cfg = 0; cfg < m->nconfigs; cfg++)
+		for (i = 0; i < m->perf[cfg].nmoves; i++) {
+			const struct report_move *mv = &m->perf[cfg].moves[i];
+			const struct commit *c = &m->commits[mv->commit];
+			const struct perf_direction *dir;
+			const char *better;
+
+			if (mv->noisy)
+				continue;
+			k = cfg * m->nmetrics + mv->metric;
+			dir = &m->directions[k];
+			better = perf_better_name(dir->better);
+			if (!n++)
+				strbuf_addf(o, "Performance, each commit against its parent (moves past"
+					    " %g%% the wrong way):\n\n", m->threshold);
+			mail_text(o, m->configs[cfg], 100);
+			strbuf_addstr(o, ": ");
+			mail_text(o, m->metrics[mv->metric], 100);
+			if (mv->has_pct)
+				strbuf_addf(o, " %+.1f%%", mv->pct);
+			else
+				strbuf_addf(o, " %+.15g from 0", mv->delta);
+			strbuf_addf(o, " at %d/%d %.7s \"", c->position, m->last_position,
+				    c->sha ? c->sha : "-");
+			mail_text(o, c->subject, 200);
+			strbuf_addf(o, "\": %.15g -> %.15g", m->commits[mv->ref].values[k],
+				    c->values[k]);
+			if (dir->unit && *dir->unit) {
+				strbuf_addstr(o, strcmp(dir->unit, "%") ? " " : "");
+				mail_text(o, dir->unit, 40);
+			}
+			strbuf_addf(o, " (%s is better)\n", better ? better : "neither way");
+		}
+	if (n)
+		strbuf_addstr(o, "\n");
+}
+
 void report_email(struct report_out *r)
 {
 	long cfg = first_bad_config(r->m);
@@ -732,6 +783,7 @@ void report_email(struct report_out *r)
 	for (i = 0; i < r->m->nconfigs; i++)
 		if ((long)i != cfg)
 			email_config(r, i);
+	email_perf(r);
 	email_holes(r);
 	strbuf_addstr(&r->buf, "-- \nbisectable ");
 	mail_text(&r->buf, BISECTABLE_VERSION, 40);
