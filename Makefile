@@ -32,7 +32,7 @@ CONFIGS   ?= up,smp
 # Debian packages the tool needs at run time and to build.
 PACKAGES  := gcc make libc6-dev libsqlite3-dev libjansson-dev sqlite3 git \
 	     linux-source-6.12 flex bison bc libelf-dev libssl-dev cpio xz-utils kmod \
-	     qemu-system-x86 expect busybox-static rt-tests ccache python3 chromium fonts-dejavu-core \
+	     qemu-system-x86 expect busybox-static rt-tests ccache python3 libxml2-utils chromium fonts-dejavu-core \
 	     binutils procps perl gzip bubblewrap clang libclang-rt-14-dev \
 	     redis-server libhiredis-dev zlib1g-dev slurm-wlm unifdef distcc
 

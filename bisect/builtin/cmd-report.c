@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * cmd-report.c - bisectable report [--db PATH] [--run N]
- *			[--format html|json|junit|email|kcidb] [-o FILE]
+ *			[--format html|json|junit|email|kcidb] [-o FILE] [--from ADDR]
  *
  * Writes the report of a run (the latest by default) to
  * reports/run-N.{html,json,xml,eml,kcidb.json} of the checkout (run-N.* in the current
@@ -9,6 +9,8 @@
  * file is written beside its final name first and renamed into place, so
  * that a report that is being mailed or served is never half written; a
  * symlink's target is written that way; a device or FIFO is written to.
+ * The mail's From: is --from, else the git identity seen from the
+ * database's directory (its repository's, or the user's).
  */
 #include <errno.h>
 #include <limits.h>
@@ -21,6 +23,7 @@
 #include "builtin/builtin.h"
 #include "db/db.h"
 #include "lib/layout.h"
+#include "lib/run-command.h"
 #include "report/report.h"
 #include "report/report-model.h"
 #include "lib/util.h"
@@ -29,6 +32,7 @@ struct report_opts {
 	long long run;
 	const char *format;
 	const char *output;
+	const char *from;
 };
 
 static const char *const formats[] = { "html", "json", "junit", "xml", "email", "kcidb",
@@ -43,6 +47,9 @@ static const struct opt report_option_list[] = {
 	OPT_STRING('o', "output", struct report_opts, output, "FILE", NULL, OPT_FILE,
 		   "where to write it, - for stdout (default: run-N.html, .json, .xml, .eml"
 		   " or .kcidb.json in reports/ of the checkout, or in the current directory)"),
+	OPT_STRING(0, "from", struct report_opts, from, "ADDR", NULL, 0,
+		   "the mail's From: (default: git config user.name and user.email,"
+		   " else bisectable <bisectable@localhost>)"),
 	OPT_END(),
 };
 DEFINE_CMD_OPTIONS(report, struct report_opts, report_option_list);
@@ -144,12 +151,35 @@ static char *default_output(long long id, enum report_format fmt)
 	return path;
 }
 
+/* "Name <email>" of git config as seen from the database's directory, or NULL. */
+static char *git_identity(const char *db_path)
+{
+	struct strbuf name = STRBUF_INIT, email = STRBUF_INIT;
+	char *dir = xstrdup(db_path), *slash = strrchr(dir, '/'), *ident = NULL;
+
+	if (slash)
+		*(slash == dir ? slash + 1 : slash) = '\0';
+	else
+		strcpy(dir, ".");
+	if (!git_quiet(dir, &email, "config", "user.email", NULL) && email.len &&
+	    !strpbrk(email.buf, "<>\n")) {
+		if (git_quiet(dir, &name, "config", "user.name", NULL) || strpbrk(name.buf, "<>\n"))
+			strbuf_reset(&name);
+		ident = name.len ? xasprintf("%s <%s>", name.buf, email.buf) :
+				   xasprintf("<%s>", email.buf);
+	}
+	strbuf_release(&name);
+	strbuf_release(&email);
+	free(dir);
+	return ident;
+}
+
 int cmd_report(struct cmd_ctx *ctx)
 {
 	const struct report_opts *o = ctx->opts;
 	enum report_format fmt;
 	long long id;
-	char *path;
+	char *path, *from = NULL;
 	int ret;
 
 	if (report_parse_format(o->format, &fmt) < 0)
@@ -164,14 +194,22 @@ int cmd_report(struct cmd_ctx *ctx)
 			error("there is no run in %s yet", ctx->db_path);
 		return EXIT_ERROR;
 	}
-	if (o->output && !strcmp(o->output, "-"))
-		return report_write(ctx->db, id, fmt, stdout) ? EXIT_ERROR : 0;
+	if (fmt == REPORT_EMAIL)
+		report_email_set_from(o->from ? o->from : (from = git_identity(ctx->db_path)));
+	if (o->output && !strcmp(o->output, "-")) {
+		ret = report_write(ctx->db, id, fmt, stdout);
+		free(from);
+		return ret ? EXIT_ERROR : 0;
+	}
 	path = o->output ? xstrdup(o->output) : default_output(id, fmt);
-	if (!path)
+	if (!path) {
+		free(from);
 		return EXIT_ERROR;
+	}
 	ret = write_to_file(ctx->db, id, fmt, path);
 	if (!ret)
 		printf("%s\n", path);
 	free(path);
+	free(from);
 	return ret ? EXIT_ERROR : 0;
 }

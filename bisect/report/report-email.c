@@ -12,8 +12,10 @@
  * of printable UTF-8, so a subject or a log line cannot add a header or end
  * the headers early. Message ids are taken again through mail_msg_ids().
  */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "lib/escape.h"
 #include "step/kbuild.h"
@@ -223,6 +225,62 @@ static void thread_headers(struct strbuf *o, const struct commit *c, int to_pare
 	free(refs);
 }
 
+static const char *mail_from;
+
+void report_email_set_from(const char *from)
+{
+	mail_from = from;
+}
+
+/* A stored "YYYY-MM-DDTHH:MM:SSZ" as seconds since the epoch; 0: none or not one. */
+static time_t utc_time(const char *iso)
+{
+	struct tm tm;
+
+	memset(&tm, 0, sizeof(tm));
+	if (!iso || sscanf(iso, "%4d-%2d-%2dT%2d:%2d:%2d", &tm.tm_year, &tm.tm_mon, &tm.tm_mday,
+			   &tm.tm_hour, &tm.tm_min, &tm.tm_sec) != 6)
+		return 0;
+	tm.tm_year -= 1900;
+	tm.tm_mon -= 1;
+	return timegm(&tm);
+}
+
+/*
+ * From:, Date: (RFC 5322 3.3, of the run's end, or now while it runs) and a
+ * Message-ID made of the run: <bisectable.run-ID.TIME@host>, the same for
+ * every rendering of the same run. Header text is one line, of at most 998.
+ */
+static void origin_headers(struct strbuf *o, const struct report_model *m)
+{
+	static const char *const days[] = { "Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat" };
+	static const char *const months[] = { "Jan", "Feb", "Mar", "Apr", "May", "Jun",
+					      "Jul", "Aug", "Sep", "Oct", "Nov", "Dec" };
+	time_t end = utc_time(m->run.ended_at), id_time = end ? end : utc_time(m->run.started_at);
+	const char *host = m->run.host;
+	struct tm tm;
+	size_t i;
+
+	strbuf_addstr(o, "From: ");
+	mail_text(o, mail_from ? mail_from : "bisectable <bisectable@localhost>", 500);
+	if (!end)
+		end = time(NULL);
+	gmtime_r(&end, &tm);
+	strbuf_addf(o, "\nDate: %s, %d %s %04d %02d:%02d:%02d +0000\n", days[tm.tm_wday],
+		    tm.tm_mday, months[tm.tm_mon], tm.tm_year + 1900, tm.tm_hour, tm.tm_min,
+		    tm.tm_sec);
+	strbuf_addf(o, "Message-ID: <bisectable.run-%lld.%lld@", m->run.id,
+		    (long long)(id_time ? id_time : end));
+	/* The host as a dot-atom: a '.' only after a letter or digit, else '-'. */
+	if (!host || !isalnum((unsigned char)*host))
+		host = "localhost";
+	for (i = 0; host[i] && i < 200; i++)
+		strbuf_addf(o, "%c", isalnum((unsigned char)host[i]) ||
+			     (host[i] == '.' && host[i + 1] && isalnum((unsigned char)host[i - 1])) ?
+			     host[i] : '-');
+	strbuf_addstr(o, ">\n");
+}
+
 static void email_headers(struct report_out *r, long cfg)
 {
 	const struct report_model *m = r->m;
@@ -256,6 +314,7 @@ static void email_headers(struct report_out *r, long cfg)
 		thread_headers(o, report_commit_at(m, m->verdicts[cfg].position), 0);
 	else
 		thread_headers(o, report_commit_at(m, 1), 1);
+	origin_headers(o, m);
 	strbuf_addf(o, "MIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\n"
 		    "Content-Transfer-Encoding: 8bit\nX-Bisectable-Run: %lld\n\n", m->run.id);
 }
@@ -660,6 +719,57 @@ static void email_holes(struct report_out *r)
 	strbuf_addstr(o, n ? "\n" : "bisection holes: none\n\n");
 }
 
+/*
+ * One line per performance regression (judge/regress.h, as 'regressions'
+ * finds them), as the kernel test robot gives its %change:
+ *   up: pipe_rtt_ns +15.5% at 4/11 beac260 "subject": 6378.53 -> 7365.08 ns
+ *       (lower is better)
+ * Noisy moves are no verdict and are left out. Nothing without regressions.
+ */
+static void email_perf(struct report_out *r)
+{
+	const struct report_model *m = r->m;
+	struct strbuf *o = &r->buf;
+	size_t cfg, i, k;
+	int n = 0;
+
+	for (cfg = 0; cfg < m->nconfigs; cfg++)
+		for (i = 0; i < m->perf[cfg].nmoves; i++) {
+			const struct report_move *mv = &m->perf[cfg].moves[i];
+			const struct commit *c = &m->commits[mv->commit];
+			const struct perf_direction *dir;
+			const char *better;
+
+			if (mv->noisy)
+				continue;
+			k = cfg * m->nmetrics + mv->metric;
+			dir = &m->directions[k];
+			better = perf_better_name(dir->better);
+			if (!n++)
+				strbuf_addf(o, "Performance, each commit against its parent (moves past"
+					    " %g%% the wrong way):\n\n", m->threshold);
+			mail_text(o, m->configs[cfg], 100);
+			strbuf_addstr(o, ": ");
+			mail_text(o, m->metrics[mv->metric], 100);
+			if (mv->has_pct)
+				strbuf_addf(o, " %+.1f%%", mv->pct);
+			else
+				strbuf_addf(o, " %+.15g from 0", mv->delta);
+			strbuf_addf(o, " at %d/%d %.7s \"", c->position, m->last_position,
+				    c->sha ? c->sha : "-");
+			mail_text(o, c->subject, 200);
+			strbuf_addf(o, "\": %.15g -> %.15g", m->commits[mv->ref].values[k],
+				    c->values[k]);
+			if (dir->unit && *dir->unit) {
+				strbuf_addstr(o, strcmp(dir->unit, "%") ? " " : "");
+				mail_text(o, dir->unit, 40);
+			}
+			strbuf_addf(o, " (%s is better)\n", better ? better : "neither way");
+		}
+	if (n)
+		strbuf_addstr(o, "\n");
+}
+
 void report_email(struct report_out *r)
 {
 	long cfg = first_bad_config(r->m);
@@ -673,6 +783,7 @@ void report_email(struct report_out *r)
 	for (i = 0; i < r->m->nconfigs; i++)
 		if ((long)i != cfg)
 			email_config(r, i);
+	email_perf(r);
 	email_holes(r);
 	strbuf_addstr(&r->buf, "-- \nbisectable ");
 	mail_text(&r->buf, BISECTABLE_VERSION, 40);

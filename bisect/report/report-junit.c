@@ -3,7 +3,12 @@
  * report-junit.c - the report as JUnit XML: a testsuite per configuration,
  * a testcase per commit x stage; a cell that is fail or timeout is a
  * failure with its evidence, log excerpt and reproducer, an error of the
- * machine is an error (the same content), skip and not run are skipped.
+ * machine is an error (the same content), a skipped stage is skipped. A
+ * cell never verified (the run stopped or is still going) is an error: a
+ * run that is not complete is never green. It follows the constraints of
+ * Jenkins' junit-10.xsd (tests/unit/junit-bisectable.xsd states them): no
+ * "skipped" on <testsuites>, nothing but the verdict inside a <testcase>;
+ * the cells reused from the cache are listed in the suite's <system-out>.
  */
 #include <string.h>
 
@@ -32,7 +37,7 @@ static void junit_testcase(struct report_out *r, long ci, size_t cfg, enum stage
 	strbuf_addstr(o, ">\n");
 
 	if (!cell->id) {
-		strbuf_addstr(o, "      <skipped message=\"not run\"/>\n");
+		strbuf_addstr(o, "      <error message=\"not verified\" type=\"not run\"/>\n");
 	} else if (cell->status == ST_SKIP) {
 		strbuf_addstr(o, "      <skipped message=\"");
 		html_escape(o, empty(cell->evidence) ? "skipped" : cell->evidence);
@@ -66,10 +71,30 @@ static void junit_testcase(struct report_out *r, long ci, size_t cfg, enum stage
 		}
 		strbuf_addf(o, "</%s>\n", tag);
 	}
-	if (cell->cached_from)
-		strbuf_addf(o, "      <system-out>reused from the cache (result %lld)"
-			    "</system-out>\n", cell->cached_from);
 	strbuf_addstr(o, "    </testcase>\n");
+}
+
+/* The suite's <system-out>: which cells were reused from the cache, if any. */
+static void junit_cached_cells(struct report_out *r, size_t cfg)
+{
+	struct strbuf *o = &r->buf;
+	size_t i;
+	int s, any = 0;
+
+	for (i = 0; i < r->m->ncommits; i++)
+		for (s = 0; s < NR_STAGES; s++) {
+			const struct commit *c = &r->m->commits[i];
+			const struct cell *cell = &c->cells[cfg * NR_STAGES + s];
+
+			if (!cell->cached_from)
+				continue;
+			if (!any++)
+				strbuf_addstr(o, "    <system-out>");
+			strbuf_addf(o, "%02d %s: reused from the cache (result %lld)\n",
+				    c->position, stage_names[s], cell->cached_from);
+		}
+	if (any)
+		strbuf_addstr(o, "</system-out>\n");
 }
 
 struct junit_counts {
@@ -92,8 +117,8 @@ static void count_cells(const struct report_model *m, size_t from, size_t to,
 
 				n->tests++;
 				n->failures += cell->id && status_is_bad(cell->status);
-				n->errors += cell->id && cell->status == ST_ERROR;
-				n->skipped += !cell->id || cell->status == ST_SKIP;
+				n->errors += !cell->id || cell->status == ST_ERROR;
+				n->skipped += cell->id && cell->status == ST_SKIP;
 				n->secs += cell->has_duration ? cell->duration : 0;
 			}
 }
@@ -109,8 +134,8 @@ void report_junit(struct report_out *r)
 	strbuf_addf(o, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 		    "<testsuites name=\"bisectable run %lld: ", r->m->run.id);
 	html_escape(o, r->m->run.series);
-	strbuf_addf(o, "\" tests=\"%d\" failures=\"%d\" errors=\"%d\" skipped=\"%d\""
-		    " time=\"%.3f\">\n", n.tests, n.failures, n.errors, n.skipped, n.secs);
+	strbuf_addf(o, "\" tests=\"%d\" failures=\"%d\" errors=\"%d\" time=\"%.3f\">\n",
+		    n.tests, n.failures, n.errors, n.secs);
 
 	for (cfg = 0; cfg < r->m->nconfigs; cfg++) {
 		count_cells(r->m, cfg, cfg + 1, &n);
@@ -136,6 +161,7 @@ void report_junit(struct report_out *r)
 				junit_testcase(r, i, cfg, s);
 			report_maybe_flush(r);
 		}
+		junit_cached_cells(r, cfg);
 		strbuf_addstr(o, "  </testsuite>\n");
 	}
 	strbuf_addstr(o, "</testsuites>\n");

@@ -172,6 +172,11 @@ void report_html(struct report_out *r);
 void report_json(struct report_out *r);
 void report_junit(struct report_out *r);
 void report_email(struct report_out *r);
+/*
+ * The mail's From: ("Name <addr>"), set by 'report --from' or from the git
+ * identity; NULL (the default) is "bisectable <bisectable@localhost>".
+ */
+void report_email_set_from(const char *from);
 void report_kcidb(struct report_out *r);
 
 /* report-svg.c: the line charts of the metrics that have one; how many. */

@@ -18,6 +18,15 @@ is "$(head -1 "$scratch/mail.eml")" \
 	"its subject replies to the first bad patch"
 like "$(cat "$scratch/mail.eml")" '^>> kernel/sched/syscalls.c:215:15: error: ' "the evidence, prefixed >>"
 like "$(cat "$scratch/mail.eml")" '^        up does not build at 2/4 \(fixed by 3/4\)$' "the hole summary"
+like "$(timeout 30 "$BISECTABLE" report --db "$db" --format email --from 'CI Bot <ci@example.org>' \
+	-o -)" '^From: CI Bot <ci@example.org>$' "report --from sets From:"
+printf '[user]\n\tname = Ann Example\n\temail = ann@example.org\n' > "$scratch/gitconfig"
+like "$(GIT_CONFIG_GLOBAL="$scratch/gitconfig" GIT_CONFIG_NOSYSTEM=1 timeout 30 "$BISECTABLE" \
+	report --db "$db" --format email -o -)" '^From: Ann Example <ann@example.org>$' \
+	"From: defaults to the git identity"
+like "$(GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1 timeout 30 "$BISECTABLE" \
+	report --db "$db" --format email -o -)" '^From: bisectable <bisectable@localhost>$' \
+	"else bisectable@localhost"
 
 timeout 30 "$BISECTABLE" report --db "$db" --format kcidb -o - > "$scratch/kcidb.json"
 ok $? "report --format kcidb -o -"

@@ -20,6 +20,8 @@
 #include "db/db.h"
 #include "report/report.h"
 #include "lib/util.h"
+#include "lib/run-command.h"
+#include "report/report-model.h"
 #include "tap.h"
 #include "sql-file.h"
 
@@ -223,7 +225,7 @@ static void test_email_up_build_break(void)
 		  " ttwu_pending in idle_cpu()\n"),
 	   "email: a reply to the first bad patch, [PATCH k/N] and its subject");
 	names = header_names(hdr);
-	is_str(names, "Subject,MIME-Version,Content-Type,Content-Transfer-Encoding,"
+	is_str(names, "Subject,From,Date,Message-ID,MIME-Version,Content-Type,Content-Transfer-Encoding,"
 	       "X-Bisectable-Run", "email: no threading headers for patches that were no mails");
 	free(names);
 	free(hdr);
@@ -347,7 +349,7 @@ static void test_email_up_build_break(void)
 	mail = render(db, 0, REPORT_EMAIL, &ret);
 	hdr = headers_of(mail);
 	names = header_names(hdr);
-	is_str(names, "Subject,In-Reply-To,References,MIME-Version,Content-Type,"
+	is_str(names, "Subject,In-Reply-To,References,From,Date,Message-ID,MIME-Version,Content-Type,"
 	       "Content-Transfer-Encoding,X-Bisectable-Run",
 	       "email: a hostile subject and ids add no header");
 	ok(contains(hdr, "Subject: Re: [PATCH 2/4] evil Bcc: victim@example.org   X-Injected: 1"
@@ -412,10 +414,105 @@ static void test_email_browser_fixture(void)
 	sqlite3_close(db);
 }
 
+/* The mail in a file of fixture_dir, for the programs that read mail. */
+static char *mail_file(const char *mail)
+{
+	char *path = xasprintf("%s/mail.eml", fixture_dir);
+	FILE *f = fopen(path, "w");
+
+	if (!f)
+		die("cannot write %s", path);
+	fputs(mail ? mail : "", f);
+	fclose(f);
+	return path;
+}
+
+/*
+ * What mail software reads: Python's email module finds no defect (strict
+ * policy, every header parsed) and git mailinfo takes its author, subject
+ * and date.
+ */
+static void mail_readers(const char *mail, const char *what)
+{
+	static const char py[] =
+		"import email, email.policy, sys\n"
+		"m = email.message_from_binary_file(open(sys.argv[1], 'rb'),"
+		" policy=email.policy.strict)\n"
+		"bad = list(m.defects)\n"
+		"for k, v in m.items():\n"
+		"    bad += v.defects\n"
+		"print(len(bad), m['From'].addresses[0].addr_spec, m['Message-ID'],"
+		" m['Date'].datetime.isoformat(), *bad)\n";
+	char *path = mail_file(mail), *msg = xasprintf("%s/msg", fixture_dir);
+	char *patch = xasprintf("%s/patch", fixture_dir);
+	const char *python[] = { "python3", "-c", py, path, NULL };
+	const char *mailinfo[] = { "sh", "-c", "git mailinfo \"$1\" \"$2\" < \"$3\"", "sh",
+				   msg, patch, path, NULL };
+	struct strbuf out = STRBUF_INIT;
+
+	is_int(run_capture(NULL, &out, python), 0, "%s: Python's email module parses it", what);
+	ok(!strncmp(out.buf, "0 bisectable@localhost <bisectable.run-", 39),
+	   "%s: no defect in any header: %s", what, out.buf);
+	strbuf_reset(&out);
+	is_int(run_capture(NULL, &out, mailinfo), 0, "%s: git mailinfo takes it", what);
+	ok(contains(out.buf, "Author: bisectable\nEmail: bisectable@localhost\nSubject: ") &&
+	   contains(out.buf, "\nDate: "), "%s: mailinfo's author, subject, date", what);
+	if (!contains(out.buf, "Author: bisectable"))
+		diag("%s", out.buf);
+	strbuf_release(&out);
+	unlink(msg);
+	unlink(patch);
+	unlink(path);
+	free(msg);
+	free(patch);
+	free(path);
+}
+
+/* From:, Date: and Message-ID of the run; the performance regressions. */
+static void test_email_origin(void)
+{
+	sqlite3 *db = fixture_db("tests/browser/make-fixture-db.sql");
+	char *mail, *hdr;
+	int ret;
+
+	mail = render(db, 0, REPORT_EMAIL, &ret);
+	hdr = headers_of(mail);
+	ok(contains(hdr, "\nFrom: bisectable <bisectable@localhost>\n"),
+	   "email: From: bisectable by default");
+	ok(contains(hdr, "\nDate: Tue, 14 Jan 2025 10:42:17 +0000\n"),
+	   "email: Date: the run's end, RFC 5322");
+	ok(contains(hdr, "\nMessage-ID: <bisectable.run-2.1736851337@ci-runner-7>\n"),
+	   "email: Message-ID of the run, its end and host");
+	ok(longest_line(hdr) < 998, "email: every header line under 998");
+	ok(contains(mail, "\n\nPerformance, each commit against its parent (moves past 5% the"
+		    " wrong way):\n\nup: warnings +100.0% at 2/4 2222222 \"sched/core: Drop") &&
+	   contains(mail, "UP rq lock\": 1 -> 2 warnings (lower is better)\nsmp: warnings +1"
+		    " from 0 at 2/4 2222222 \""),
+	   "email: the performance regressions, with their %% change");
+	mail_readers(mail, "email");
+	free(hdr);
+	free(mail);
+
+	report_email_set_from("Ann Example <ann@example.org>");
+	exec_sql(db, "UPDATE runs SET host = '.bad host>', ended_at = NULL WHERE id = 2");
+	mail = render(db, 0, REPORT_EMAIL, &ret);
+	ok(contains(mail, "\nFrom: Ann Example <ann@example.org>\n"), "email: From: as set");
+	ok(contains(mail, "\nMessage-ID: <bisectable.run-2.1736847000@localhost>\n"),
+	   "email: a host that is no domain is localhost; a running run's start");
+	report_email_set_from(NULL);
+	exec_sql(db, "UPDATE runs SET state = 'running' WHERE id = 2");
+	free(mail);
+	mail = render(db, 0, REPORT_EMAIL, &ret);
+	mail_readers(mail, "email of a running run");
+	free(mail);
+	sqlite3_close(db);
+}
+
 int main(void)
 {
 	test_email_up_build_break();
 	test_email_browser_fixture();
+	test_email_origin();
 	remove_tree(fixture_dir);
 	return done_testing();
 }

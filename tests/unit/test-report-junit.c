@@ -11,10 +11,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "db/db.h"
 #include "report/report.h"
 #include "lib/util.h"
+#include "lib/run-command.h"
 #include "tap.h"
 #include "sql-file.h"
 
@@ -262,7 +264,7 @@ static void test_junit(sqlite3 *db)
 	is_int(st.testcase, 32, "a <testcase> per commit x configuration x stage");
 	is_int(st.failure, 2, "a <failure> for the failed build and the timed out test");
 	is_int(st.skipped, 2, "a <skipped/> for the two skipped stages");
-	ok(contains(st.root_attrs, "tests=\"32\" failures=\"2\" errors=\"0\" skipped=\"2\""),
+	ok(contains(st.root_attrs, "tests=\"32\" failures=\"2\" errors=\"0\" time="),
 	   "the totals on <testsuites>");
 	want = xasprintf("02 2222222222aa build: %s", SUBJECT_2);
 	is_str(st.failure_names[0], want,
@@ -306,6 +308,65 @@ static void test_error_cell(sqlite3 *db)
 	free(xml);
 }
 
+/* Validate xml against our schema with xmllint (its complaints go to stderr). */
+static int xmllint_valid(const char *xml, struct strbuf *out)
+{
+	char path[] = "/tmp/test-report-junit-XXXXXX";
+	const char *argv[] = { "xmllint", "--noout", "--schema",
+			       "tests/unit/junit-bisectable.xsd", path, NULL };
+	int fd = mkstemp(path), ret;
+	FILE *f;
+
+	if (fd < 0 || !(f = fdopen(fd, "w")))
+		die("cannot write a temporary file");
+	fputs(xml ? xml : "", f);
+	fclose(f);
+	ret = run_capture(NULL, out, argv);
+	unlink(path);
+	return ret;
+}
+
+/* The fixtures' JUnit validates against tests/unit/junit-bisectable.xsd. */
+static void test_schema(sqlite3 *db, const char *what)
+{
+	struct strbuf out = STRBUF_INIT;
+	char *xml;
+	int ret;
+
+	xml = render(db, 0, REPORT_JUNIT, &ret);
+	is_int(xmllint_valid(xml, &out), 0, "xmllint --schema junit-bisectable.xsd: %s", what);
+	if (out.len)
+		diag("%s", out.buf);
+	strbuf_release(&out);
+	free(xml);
+}
+
+/*
+ * A run that stopped (or is still going) with cells never verified is not
+ * green: each such cell is an <error>, never a skip.
+ */
+static void test_incomplete_run(sqlite3 *db)
+{
+	struct xml_stats st;
+	char *xml;
+	int ret, i;
+
+	exec_sql(db, "UPDATE runs SET state = 'interrupted', ended_at = NULL WHERE id = 2;"
+		 "DELETE FROM results WHERE run_id = 2 AND commit_id = 14;");
+	xml = render(db, 0, REPORT_JUNIT, &ret);
+	xml_scan(xml ? xml : "", &st);
+	ok(ret == 0 && st.well_formed, "an interrupted run's JUnit is well-formed");
+	ok(contains(st.root_attrs, "errors=\"8\""),
+	   "its 8 cells never verified are errors: %s", st.root_attrs);
+	is_int(count(xml, "<skipped message=\"not run\""), 0, "none of them is a skip");
+	test_schema(db, "an interrupted run");
+	for (i = 0; i < st.nfailures; i++) {
+		free(st.failure_names[i]);
+		free(st.failure_types[i]);
+	}
+	free(xml);
+}
+
 int main(void)
 {
 	sqlite3 *db;
@@ -317,6 +378,8 @@ int main(void)
 
 	test_junit(db);
 	test_error_cell(db);
+	test_schema(db, "the fixture run");
+	test_incomplete_run(db);
 
 	sqlite3_close(db);
 	return done_testing();
