@@ -119,8 +119,16 @@ static int count_procs(const char *needle)
  */
 static void test_dies_with_step(void)
 {
-	/* A marker no other process has: sleep's argument. */
-	const char *argv[] = { "sh", "-c", "sleep 61.4321 & sleep 61.4321; wait", NULL };
+	/*
+	 * A marker no other process has: sleep's argument, with this test's
+	 * pid (another run of this test, or one it left behind, must not be
+	 * counted: with it the first wait ended at once, the step was killed
+	 * before bwrap had set up, and that left processes for the next run).
+	 */
+	char *script = xasprintf("sleep 61.%d & sleep 61.%d; wait", (int)getpid(),
+				 (int)getpid());
+	char *marker = xasprintf("sleep 61[.]%d", (int)getpid());
+	const char *argv[] = { "sh", "-c", script, NULL };
 	struct argv_array boxed = ARGV_ARRAY_INIT;
 	pid_t step;
 	int i, n = -1;
@@ -132,15 +140,17 @@ static void test_dies_with_step(void)
 
 		_exit(run_child(&c));
 	}
-	for (i = 0; i < 50 && count_procs("sleep 61[.]4321") < 2; i++)
+	for (i = 0; i < 50 && count_procs(marker) < 2; i++)
 		usleep(100 * 1000);
-	ok(count_procs("sleep 61[.]4321") >= 2, "the sandboxed command and its child run");
+	ok(count_procs(marker) >= 2, "the sandboxed command and its child run");
 	kill(step, SIGKILL);
 	waitpid(step, NULL, 0);
-	for (i = 0; i < 50 && (n = count_procs("sleep 61[.]4321")) > 0; i++)
+	for (i = 0; i < 50 && (n = count_procs(marker)) > 0; i++)
 		usleep(100 * 1000);
 	is_int(n, 0, "the step killed, every process of its build is gone");
 	argv_clear(&boxed);
+	free(marker);
+	free(script);
 }
 
 /* out/.bisectable-warnings -> victim, out/resolved -> elsewhere: both left alone. */
