@@ -34,18 +34,74 @@ static void errors_text(const struct verdict *v, struct strbuf *out, const char 
 		strbuf_addf(out, ": %s", str(v->error_evidence));
 }
 
+const char *hole_commit_what(const struct hole_commit *c)
+{
+	static const char *const what[NR_STAGES][2][2] = {
+		/* [stage][timeout][builds] */
+		[STAGE_APPLY] = { { "does not apply", "does not apply" },
+				  { "apply timeout", "apply timeout" } },
+		[STAGE_BUILD] = { { "does not build", "does not build" },
+				  { "build timeout", "build timeout" } },
+		[STAGE_BOOT] = { { "does not boot", "builds, does not boot" },
+				 { "boot timeout", "builds, boot timeout" } },
+		[STAGE_TEST] = { { "fails its tests", "builds, fails its tests" },
+				 { "test timeout", "builds, test timeout" } },
+	};
+
+	if (!c->bad || (unsigned int)c->stage >= NR_STAGES)
+		return "not verified";
+	return what[c->stage][!!c->timeout][!!c->builds];
+}
+
+static void hole_ref(struct strbuf *out, int position, int commits, hole_ref_fn *ref,
+		     void *data)
+{
+	if (ref)
+		ref(out, position, commits, data);
+	else
+		strbuf_addf(out, "%d/%d", position, commits);
+}
+
+void hole_text(const struct hole *h, int commits, hole_ref_fn *ref, void *data,
+	       struct strbuf *out)
+{
+	int i, j;
+
+	if (!h->ncommits) {	/* no detail: the stage of its first commit */
+		hole_ref(out, h->from, commits, ref, data);
+		if (h->to != h->from) {
+			strbuf_addstr(out, "..");
+			hole_ref(out, h->to, commits, ref, data);
+		}
+		strbuf_addf(out, " %s", hole_what(h->stage));
+	}
+	for (i = 0; i < h->ncommits; i = j) {
+		const char *what = hole_commit_what(&h->commits[i]);
+
+		for (j = i + 1; j < h->ncommits; j++)
+			if (strcmp(hole_commit_what(&h->commits[j]), what))
+				break;
+		strbuf_addstr(out, i ? "; " : "");
+		hole_ref(out, h->commits[i].position, commits, ref, data);
+		if (j - 1 != i) {
+			strbuf_addstr(out, "..");
+			hole_ref(out, h->commits[j - 1].position, commits, ref, data);
+		}
+		strbuf_addf(out, " %s", what);
+	}
+	strbuf_addstr(out, " (fixed by ");
+	hole_ref(out, h->fixed_by, commits, ref, data);
+	strbuf_addstr(out, ")");
+}
+
 static void holes_text(const struct verdict *v, struct strbuf *out)
 {
 	size_t i;
 
 	for (i = 0; i < v->nholes; i++) {
-		const struct hole *h = &v->holes[i];
-
-		strbuf_addf(out, "%s: hole: %d/%d", str(v->config), h->from, v->commits);
-		if (h->to != h->from)
-			strbuf_addf(out, "..%d/%d", h->to, v->commits);
-		strbuf_addf(out, " %s (fixed by %d/%d)\n", hole_what(h->stage), h->fixed_by,
-			    v->commits);
+		strbuf_addf(out, "%s: hole: ", str(v->config));
+		hole_text(&v->holes[i], v->commits, NULL, NULL, out);
+		strbuf_addstr(out, "\n");
 	}
 }
 

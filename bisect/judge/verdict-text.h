@@ -23,9 +23,32 @@
  *   up: no bad commit at stage test (4/4 commits pass every stage)
  * each followed by its holes when no stage is asked for:
  *   up: hole: 3/11..5/11 does not build (fixed by 6/11)
- *   up: hole: 2/4 does not boot (fixed by 3/4)
+ *   up: hole: 2/4 does not build; 3/4 builds, test timeout (fixed by 4/4)
+ * (hole_text below)
  */
 void verdict_text(const struct run_verdict *rv, struct strbuf *out);
+
+/*
+ * What one commit of a hole did: "does not apply", "does not build",
+ * "build timeout", "builds, does not boot", "builds, boot timeout",
+ * "builds, fails its tests", "builds, test timeout" ("builds, " only when
+ * its build passed), "not verified" (skip, error or no result).
+ */
+const char *hole_commit_what(const struct hole_commit *c);
+
+/* Adds a reference to commit position of commits ("2/4" in text) to out. */
+typedef void hole_ref_fn(struct strbuf *out, int position, int commits, void *data);
+
+/*
+ * A hole in the words of every output, consecutive commits that did the
+ * same thing as one range:
+ *   2/4 does not build; 3/4 builds, test timeout (fixed by 4/4)
+ *   3/11..5/11 does not build (fixed by 6/11)
+ * ref writes each commit reference (NULL: "2/4"); the words themselves
+ * need no escaping in HTML.
+ */
+void hole_text(const struct hole *h, int commits, hole_ref_fn *ref, void *data,
+	       struct strbuf *out);
 
 /*
  * Load the verdicts of a run (run_verdict_load) and add their lines to out.

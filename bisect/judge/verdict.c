@@ -44,7 +44,11 @@ static void verdict_clear_bad(struct verdict *v)
 
 void verdict_free(struct verdict *v)
 {
+	size_t i;
+
 	verdict_clear_bad(v);
+	for (i = 0; i < v->nholes; i++)
+		free(v->holes[i].commits);
 	free(v->holes);
 	free(v->error_evidence);
 	free(v->config);
@@ -56,12 +60,38 @@ struct commit_state {
 	int position;
 	int good;
 	int bad;		/* the first bad stage + 1, 0: none */
+	int timeout;		/* that stage timed out */
+	int builds;		/* the build passed */
 };
 
 struct commit_states {
 	struct commit_state *c;
 	size_t n;
 };
+
+/* What each commit from open->from to open->to did. */
+static void hole_commits(struct hole *open, const struct commit_states *cs)
+{
+	size_t i;
+
+	open->commits = NULL;
+	open->ncommits = 0;
+	for (i = 0; i < cs->n; i++) {
+		const struct commit_state *c = &cs->c[i];
+		struct hole_commit *hc;
+
+		if (c->position < open->from || c->position > open->to)
+			continue;
+		open->commits = xrealloc(open->commits,
+					 (open->ncommits + 1) * sizeof(*open->commits));
+		hc = &open->commits[open->ncommits++];
+		hc->position = c->position;
+		hc->bad = c->bad != 0;
+		hc->stage = c->bad ? c->bad - 1 : STAGE_APPLY;
+		hc->timeout = c->timeout;
+		hc->builds = c->builds;
+	}
+}
 
 /*
  * The holes: a bad commit opens one (unless one is open), a later bad
@@ -86,6 +116,7 @@ static void find_holes(struct verdict *v, const struct commit_states *cs)
 			open.to = c->position;
 		} else if (c->good && is_open) {
 			open.fixed_by = c->position;
+			hole_commits(&open, cs);
 			v->holes = xrealloc(v->holes, (v->nholes + 1) * sizeof(*v->holes));
 			v->holes[v->nholes++] = open;
 			is_open = 0;
@@ -96,7 +127,7 @@ static void find_holes(struct verdict *v, const struct commit_states *cs)
 /* The commit whose rows were just read: count it, at the stages needed. */
 static void count_commit(struct verdict *v, struct commit_states *cs, int position,
 			 unsigned int present, unsigned int passing, unsigned int bad,
-			 unsigned int need)
+			 unsigned int timeout, unsigned int need)
 {
 	struct commit_state *c;
 	int s;
@@ -111,6 +142,8 @@ static void count_commit(struct verdict *v, struct commit_states *cs, int positi
 	for (s = NR_STAGES - 1; s >= 0; s--)
 		if (bad & (1u << s))
 			c->bad = s + 1;
+	c->timeout = c->bad && (timeout & (1u << (c->bad - 1)));
+	c->builds = !!(passing & (1u << STAGE_BUILD));
 	v->commits++;
 	if ((passing & need) == need)
 		v->passed++;
@@ -159,7 +192,7 @@ int verdict_load(sqlite3 *db, long long run_id, const char *config, const char *
 		 struct verdict *v)
 {
 	int only = stage ? stage_parse(stage) : -1, position = -1;
-	unsigned int present = 0, passing = 0, bad = 0, need;
+	unsigned int present = 0, passing = 0, bad = 0, timeout = 0, need;
 	struct commit_states cs = { NULL, 0 };
 	struct db_result_cells cells;
 	size_t i;
@@ -176,9 +209,9 @@ int verdict_load(sqlite3 *db, long long run_id, const char *config, const char *
 		int s;
 
 		if (c->position != position) {
-			count_commit(v, &cs, position, present, passing, bad, need);
+			count_commit(v, &cs, position, present, passing, bad, timeout, need);
 			position = c->position;
-			present = passing = bad = 0;
+			present = passing = bad = timeout = 0;
 		}
 		s = stage_parse(c->stage);
 		if (s < 0)
@@ -191,6 +224,8 @@ int verdict_load(sqlite3 *db, long long run_id, const char *config, const char *
 			take_error(v, c, s);
 		if (status_bad(status))
 			bad |= 1u << s;
+		if (!strcmp(status, "timeout"))
+			timeout |= 1u << s;
 		if (!status_bad(status) || (stage && s != only))
 			continue;
 		if (!v->bad || c->position < v->position ||
@@ -198,7 +233,7 @@ int verdict_load(sqlite3 *db, long long run_id, const char *config, const char *
 			take_row(v, c, s);
 	}
 	db_result_cells_free(&cells);
-	count_commit(v, &cs, position, present, passing, bad, need);
+	count_commit(v, &cs, position, present, passing, bad, timeout, need);
 	find_holes(v, &cs);
 	free(cs.c);
 	if (!v->commits || v->errors)

@@ -47,11 +47,22 @@ extern const char *const stage_names[NR_STAGES];
 /* The stage called name, or -1. */
 int stage_parse(const char *name);
 
+/* What one commit of a hole did (verdict-text.h words it). */
+struct hole_commit {
+	int position;
+	int bad;		/* 0: not verified (skip, error or no result) */
+	enum stage stage;	/* its first bad stage */
+	int timeout;		/* that stage timed out (else it failed) */
+	int builds;		/* its build passed */
+};
+
 /* A range of broken commits that a later commit fixes (see above). */
 struct hole {
 	int from, to;		/* positions of its first and last bad commit */
 	enum stage stage;	/* the first bad stage of commit from */
 	int fixed_by;		/* the first later commit that passes every stage */
+	struct hole_commit *commits;	/* from..to, each of them */
+	int ncommits;
 };
 
 struct verdict {

@@ -23,6 +23,7 @@
 #include "input/series.h"
 #include "lib/util.h"
 #include "judge/verdict.h"
+#include "judge/verdict-text.h"
 
 #define HEADER_MAX	900	/* bytes of a header's value (RFC 5322: lines < 998) */
 #define LINE_MAX	400	/* bytes of a body line taken from data */
@@ -689,7 +690,7 @@ static void email_config(struct report_out *r, size_t cfg)
 	email_fragment(r, cfg);
 }
 
-/* "up does not build from 3/11 to 5/11 (fixed by 6/11)", one line each. */
+/* "up: 2/4 does not build; 3/4 builds, test timeout (fixed by 4/4)", one line each. */
 static void email_holes(struct report_out *r)
 {
 	const struct report_model *m = r->m;
@@ -700,20 +701,14 @@ static void email_holes(struct report_out *r)
 		const struct verdict *v = &m->verdicts[i];
 
 		for (k = 0; k < v->nholes; k++) {
-			const struct hole *h = &v->holes[k];
-
 			if (!n++)
 				strbuf_addstr(o, "bisection holes (broken commits a later commit"
 					      " fixes: git bisect can stop on them):\n\n");
 			strbuf_addstr(o, "        ");
 			mail_text(o, m->configs[i], 100);
-			strbuf_addf(o, " %s ", hole_what(h->stage));
-			if (h->to != h->from)
-				strbuf_addf(o, "from %d/%d to %d/%d", h->from, v->commits, h->to,
-					    v->commits);
-			else
-				strbuf_addf(o, "at %d/%d", h->from, v->commits);
-			strbuf_addf(o, " (fixed by %d/%d)\n", h->fixed_by, v->commits);
+			strbuf_addstr(o, ": ");
+			hole_text(&v->holes[k], v->commits, NULL, NULL, o);
+			strbuf_addstr(o, "\n");
 		}
 	}
 	strbuf_addstr(o, n ? "\n" : "bisection holes: none\n\n");

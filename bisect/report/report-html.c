@@ -16,6 +16,7 @@
 #include "report/report-model.h"
 #include "lib/util.h"
 #include "judge/verdict.h"
+#include "judge/verdict-text.h"
 
 #define WARNINGS_MAX	50		/* new warnings listed for one cell */
 
@@ -199,19 +200,21 @@ static void html_header(struct report_out *r)
 	strbuf_addstr(o, "</table>\n</header>\n");
 }
 
-/* A link to a commit's row of the matrix: "3/11 <code>sha</code> subject". */
-static void html_commit_link(struct report_out *r, int position)
+/* A commit of a hole: "2/4", a link to its column, its subject as title. */
+static void html_hole_ref(struct strbuf *o, int position, int commits, void *data)
 {
+	struct report_out *r = data;
 	const struct commit *c = report_commit_at(r->m, position);
 
-	strbuf_addf(&r->buf, "<a href=\"#commit-%d\">", position);
-	html_commit_ref(r, c ? c->sha : NULL, position, c ? c->subject : "");
-	strbuf_addstr(&r->buf, "</a>");
+	strbuf_addf(o, "<a href=\"#commit-%d\" title=\"", position);
+	html_escape(o, c ? c->subject : "");
+	strbuf_addf(o, "\">%d/%d</a>", position, commits);
 }
 
 /*
  * The bisection holes (verdict.h): broken commits that a later commit
- * fixes, where 'git bisect' would stop on a commit the tip hides.
+ * fixes, where 'git bisect' would stop on a commit the tip hides. In the
+ * words of every output (hole_text).
  */
 static void html_holes(struct report_out *r)
 {
@@ -235,16 +238,9 @@ static void html_holes(struct report_out *r)
 			html_escape(o, r->m->configs[i]);
 			strbuf_addf(o, "\" data-from=\"%d\" data-to=\"%d\"><b>", h->from, h->to);
 			html_escape(o, r->m->configs[i]);
-			strbuf_addf(o, "</b> <span class=\"bad\">%s</span> %s ",
-				    hole_what(h->stage), h->to != h->from ? "from" : "at");
-			html_commit_link(r, h->from);
-			if (h->to != h->from) {
-				strbuf_addstr(o, " to ");
-				html_commit_link(r, h->to);
-			}
-			strbuf_addstr(o, "; fixed by ");
-			html_commit_link(r, h->fixed_by);
-			strbuf_addstr(o, "</li>\n");
+			strbuf_addstr(o, "</b>: <span class=\"bad\">");
+			hole_text(h, v->commits, html_hole_ref, r, o);
+			strbuf_addstr(o, "</span></li>\n");
 		}
 	}
 	strbuf_addstr(o, "</ul>\n");

@@ -11,6 +11,7 @@
 #include "report/report-model.h"
 #include "lib/util.h"
 #include "judge/verdict.h"
+#include "judge/verdict-text.h"
 
 static json_t *jstr(const char *s)
 {
@@ -206,7 +207,28 @@ static json_t *json_directions(struct report_out *r)
 	return all;
 }
 
-/* holes[]: every configuration's bisection holes (verdict.h), in config order. */
+/* What each commit of a hole did: position, stage, status, builds, what. */
+static json_t *json_hole_commits(const struct hole *h)
+{
+	json_t *arr = json_array();
+	int i;
+
+	for (i = 0; i < h->ncommits; i++) {
+		const struct hole_commit *c = &h->commits[i];
+
+		json_array_append_new(arr, json_pack("{s:i, s:o, s:o, s:b, s:s}",
+			"position", c->position,
+			"stage", c->bad ? json_string(stage_names[c->stage]) : json_null(),
+			"status", c->bad ? json_string(c->timeout ? "timeout" : "fail") : json_null(),
+			"builds", c->builds, "what", hole_commit_what(c)));
+	}
+	return arr;
+}
+
+/*
+ * holes[]: every configuration's bisection holes (verdict.h), in config
+ * order; text is the line 'first-bad' prints after "config: hole: ".
+ */
 static json_t *json_holes(struct report_out *r)
 {
 	json_t *arr = json_array();
@@ -217,10 +239,14 @@ static json_t *json_holes(struct report_out *r)
 
 		for (k = 0; k < v->nholes; k++) {
 			const struct hole *h = &v->holes[k];
+			struct strbuf text = STRBUF_INIT;
 
-			json_array_append_new(arr, json_pack("{s:o, s:i, s:i, s:s, s:i}",
+			hole_text(h, v->commits, NULL, NULL, &text);
+			json_array_append_new(arr, json_pack("{s:o, s:i, s:i, s:s, s:i, s:o, s:s}",
 				"config", jstr(r->m->configs[i]), "from", h->from, "to", h->to,
-				"stage", stage_names[h->stage], "fixed_by", h->fixed_by));
+				"stage", stage_names[h->stage], "fixed_by", h->fixed_by,
+				"commits", json_hole_commits(h), "text", text.buf));
+			strbuf_release(&text);
 		}
 	}
 	return arr;

@@ -17,7 +17,8 @@ is "$(head -1 "$scratch/mail.eml")" \
 	"Subject: Re: [PATCH 2/4] sched/syscalls: Drop the #ifdef around ttwu_pending in idle_cpu()" \
 	"its subject replies to the first bad patch"
 like "$(cat "$scratch/mail.eml")" '^>> kernel/sched/syscalls.c:215:15: error: ' "the evidence, prefixed >>"
-like "$(cat "$scratch/mail.eml")" '^        up does not build at 2/4 \(fixed by 3/4\)$' "the hole summary"
+like "$(cat "$scratch/mail.eml")" '^        up: 2/4 does not build \(fixed by 3/4\)$' \
+	"the hole summary, in first-bad's words"
 like "$(timeout 30 "$BISECTABLE" report --db "$db" --format email --from 'CI Bot <ci@example.org>' \
 	-o -)" '^From: CI Bot <ci@example.org>$' "report --from sets From:"
 printf '[user]\n\tname = Ann Example\n\temail = ann@example.org\n' > "$scratch/gitconfig"
@@ -41,6 +42,28 @@ is "$(python3 -c 'import json, sys
 h = json.load(open(sys.argv[1]))["holes"]
 print(" ".join("%s:%d-%d:%s:%d" % (x["config"], x["from"], x["to"], x["stage"], x["fixed_by"])
 	for x in h))' "$scratch/report.json")" "up:2-2:build:3" "the JSON report's holes[]"
+is "$(python3 -c 'import json, sys
+h = json.load(open(sys.argv[1]))["holes"][0]
+print(h["text"], "|", ",".join("%d:%s:%s" % (c["position"], c["stage"], c["status"])
+	for c in h["commits"]))' "$scratch/report.json")" \
+	"2/4 does not build (fixed by 3/4) | 2:build:fail" \
+	"holes[].text as first-bad words it, holes[].commits what each did"
+
+# The browser fixture: up's 2 does not build, 3 builds and times out at
+# test, 4 fixes both. Every output words the hole the same way.
+bdb=$scratch/browser.db
+sqlite3 "$bdb" < db/schema.sql
+sqlite3 "$bdb" < tests/browser/make-fixture-db.sql
+hole='2/4 does not build; 3/4 builds, test timeout (fixed by 4/4)'
+holere='2/4 does not build; 3/4 builds, test timeout \(fixed by 4/4\)'
+like "$(timeout 30 "$BISECTABLE" first-bad --db "$bdb")" "^up: hole: $holere\$" \
+	"browser fixture: first-bad says what each commit of the hole did"
+like "$(timeout 30 "$BISECTABLE" report --db "$bdb" --format email -o -)" "^        up: $holere\$" \
+	"browser fixture: the mail says it the same way"
+is "$(timeout 30 "$BISECTABLE" report --db "$bdb" --format json -o - | python3 -c 'import json, sys
+print(json.load(sys.stdin)["holes"][0]["text"])')" "$hole" "browser fixture: and the JSON"
+like "$(timeout 30 "$BISECTABLE" report --db "$bdb" --format html -o - | sed 's/<[^>]*>//g')" \
+	"^up: $holere\$" "browser fixture: and the HTML"
 
 like "$("$BISECTABLE" help report 2>&1)" 'email' "report's usage names the email format"
 done_testing

@@ -252,7 +252,7 @@ static void test_email_up_build_break(void)
 	   contains(mail, "        # configs/up.config\n") && contains(mail, "        CONFIG_SMP=n\n"),
 	   "email: the configuration fragments inlined");
 	ok(contains(mail, "\nsmp: bisectable (4/4 commits pass every stage)\n"), "email: smp");
-	ok(contains(mail, "\n        up does not build at 2/4 (fixed by 3/4)\n"),
+	ok(contains(mail, "\n        up: 2/4 does not build (fixed by 3/4)\n"),
 	   "email: the bisection hole");
 	ok(printable_lines(mail), "email: every line is printable UTF-8");
 	free(mail);
@@ -382,8 +382,8 @@ static void test_email_browser_fixture(void)
 		    " UTF-8: caf\xef\xbf\xbd") || contains(mail, "\n>> kernel/sched/core.c:4243:1:"
 		    " warning: comment has bytes that are not UTF-8: caf\xef\xbf\xbd"),
 	   "email: invalid UTF-8 of a log became U+FFFD");
-	ok(contains(mail, "\n        up does not build from 2/4 to 3/4 (fixed by 4/4)\n"),
-	   "email: a hole of two commits");
+	ok(contains(mail, "\n        up: 2/4 does not build; 3/4 builds, test timeout"
+		    " (fixed by 4/4)\n"), "email: a hole of two commits, what each did");
 	free(mail);
 
 	/* With up's build at 2 passing, the first bad is the test stage at 3. */

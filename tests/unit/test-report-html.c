@@ -300,10 +300,12 @@ static void test_html_holes(const char *html)
 	ok(list != NULL, "the verdict section lists the bisection holes");
 	is_int(count(list, "<li class=\"hole\""), 1, "one hole (smp has none)");
 	ok(contains(list, "<li class=\"hole\" data-config=\"up\" data-from=\"2\" data-to=\"3\">"
-		    "<b>up</b> <span class=\"bad\">does not build</span> from <a href=\"#commit-2\">"
-		    "2/4 <code>2222222222aa</code> "), "up does not build from 2/4 ...");
-	ok(contains(list, " to <a href=\"#commit-3\">3/4 <code>3333333333aa</code> ") &&
-	   contains(list, "; fixed by <a href=\"#commit-4\">4/4 "), "... to 3/4, fixed by 4/4");
+		    "<b>up</b>: <span class=\"bad\"><a href=\"#commit-2\" title=\""),
+	   "up: 2/4 links to its commit, its subject as title");
+	ok(contains(list, ">2/4</a> does not build; <a href=\"#commit-3\" title=\"sched/fair: Fold"
+		    " the UP stubs of update_blocked_averages()\">3/4</a> builds, test timeout"
+		    " (fixed by <a href=\"#commit-4\" "),
+	   "2/4 does not build; 3/4 builds, test timeout (fixed by 4/4), as first-bad says it");
 	s = escaped(SUBJECT_2);
 	ok(contains(list, s) && !contains(list, "<script"), "the subject in it is escaped");
 	free(s);

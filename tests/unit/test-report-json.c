@@ -98,6 +98,16 @@ static void test_json(sqlite3 *db)
 	   json_integer_value(jpath(root, "holes.0.fixed_by")) == 4,
 	   "holes[0]: from 2 to 3, fixed by 4");
 	is_str(jtext(root, "holes.0.stage"), "build", "holes[0].stage");
+	is_str(jtext(root, "holes.0.text"),
+	       "2/4 does not build; 3/4 builds, test timeout (fixed by 4/4)",
+	       "holes[0].text: what each commit did, as first-bad says it");
+	is_int(json_array_size(jpath(root, "holes.0.commits")), 2, "holes[0].commits: 2 and 3");
+	ok(json_integer_value(jpath(root, "holes.0.commits.1.position")) == 3 &&
+	   !strcmp(jtext(root, "holes.0.commits.1.stage"), "test") &&
+	   !strcmp(jtext(root, "holes.0.commits.1.status"), "timeout") &&
+	   json_is_true(jpath(root, "holes.0.commits.1.builds")),
+	   "holes[0].commits[1]: 3 builds, times out at test");
+	is_str(jtext(root, "holes.0.commits.0.what"), "does not build", "holes[0].commits[0].what");
 	is_int(json_array_size(jpath(root, "commits")), 4, "four commits");
 	is_str(jtext(root, "commits.1.subject"), SUBJECT_2, "JSON keeps the subject as it is");
 	is_str(jtext(root, "commits.2.author"), "Gr\xef\xbf\xbd" "ce Hopper <grace@example.org>",

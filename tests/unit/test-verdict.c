@@ -322,10 +322,10 @@ int main(void)
 	check_print(db, 5, NULL, "up: incomplete: 1/3 commits verified and passing"
 		    " (run running)\n", EXIT_BAD);
 	check_print(db, 6, NULL, "up: first bad 2/3 0602000 \"commit 2 of run 6\" at test: fail:"
-		    " up fail at 2\nup: hole: 2/3 fails its tests (fixed by 3/3)\n", EXIT_BAD);
+		    " up fail at 2\nup: hole: 2/3 builds, fails its tests (fixed by 3/3)\n", EXIT_BAD);
 	check_print(db, 7, NULL, "up: first bad 2/3 0702000 \"commit 2 of run 7\" at test: fail:"
 		    " up fail at 2\nsmp: first bad 2/3 0702000 \"commit 2 of run 7\" at build:"
-		    " timeout: smp timeout at 2\nsmp: hole: 2/3 does not build (fixed by 3/3)\n",
+		    " timeout: smp timeout at 2\nsmp: hole: 2/3 build timeout (fixed by 3/3)\n",
 		    EXIT_BAD);
 	check_print(db, 7, "boot", "up: first bad 3/3 0703000 \"commit 3 of run 7\" at boot: fail:"
 		    " up fail at 3\nsmp: no bad commit at stage boot (2/3 commits pass every"
@@ -338,14 +338,19 @@ int main(void)
 	check_print(db, 10, NULL, "up: incomplete: 2/2 commits verified and passing (run done;"
 		    " 1 error: 0/2 build: up error at 0)\n", EXIT_BAD);
 	check_print(db, 11, NULL, "up: first bad 2/5 1102000 \"commit 2 of run 11\" at build: fail:"
-		    " up fail at 2\nup: hole: 2/5..3/5 does not build (fixed by 4/5)\n", EXIT_BAD);
+		    " up fail at 2\nup: hole: 2/5 does not build; 3/5 builds, does not boot (fixed by 4/5)\n",
+		    EXIT_BAD);
 	check_print(db, 11, "build", "up: first bad 2/5 1102000 \"commit 2 of run 11\" at build:"
 		    " fail: up fail at 2\n", EXIT_BAD);
 	check_print(db, 13, NULL, "up: first bad 2/3 1302000 \"commit 2 of run 13\" at build: fail:"
 		    " up fail at 2\n", EXIT_BAD);
 	check_print(db, 14, NULL, "up: first bad 1/5 1401000 \"commit 1 of run 14\" at build: fail:"
 		    " up fail at 1\nup: hole: 1/5 does not build (fixed by 2/5)\n"
-		    "up: hole: 3/5 fails its tests (fixed by 4/5)\n", EXIT_BAD);
+		    "up: hole: 3/5 builds, test timeout (fixed by 4/5)\n", EXIT_BAD);
+	check_print(db, 15, NULL, "up: first bad 1/5 1501000 \"commit 1 of run 15\" at build: fail:"
+		    " up fail at 1\n"
+		    "up: hole: 1/5 does not build; 2/5 not verified; 3/5 builds, does not boot"
+		    " (fixed by 5/5)\n", EXIT_BAD);
 	check_print(db, 99, NULL, "", EXIT_ERROR);
 	/* A subject and evidence (from a merged database) that would drive a terminal. */
 	exec_sql(db, "UPDATE commits SET subject = 'x' || char(27) || ']0;t' || char(7)"
