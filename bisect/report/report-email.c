@@ -282,6 +282,16 @@ static void origin_headers(struct strbuf *o, const struct report_model *m)
 	strbuf_addstr(o, ">\n");
 }
 
+/* The performance regressions of every configuration (noisy moves are none). */
+static size_t count_regressions(const struct report_model *m)
+{
+	size_t cfg, n = 0;
+
+	for (cfg = 0; cfg < m->nconfigs; cfg++)
+		n += m->perf[cfg].nregressions;
+	return n;
+}
+
 static void email_headers(struct report_out *r, long cfg)
 {
 	const struct report_model *m = r->m;
@@ -309,6 +319,10 @@ static void email_headers(struct report_out *r, long cfg)
 			mail_text(o, m->configs[i], 100);
 		}
 		strbuf_addstr(o, ")");
+		/* "every commit passes" must not read as "nothing to see". */
+		if (count_regressions(m))
+			strbuf_addf(o, ", %zu performance regression%s", count_regressions(m),
+				    count_regressions(m) == 1 ? "" : "s");
 	}
 	strbuf_addstr(o, "\n");
 	if (cfg >= 0)
@@ -335,6 +349,9 @@ static void email_intro(struct report_out *r, long cfg)
 		mail_text(o, m->configs[cfg], 100);
 		strbuf_addstr(o, ".");
 	}
+	if (count_regressions(m))
+		strbuf_addf(o, "\nIt found %zu performance regression%s, listed below.",
+			    count_regressions(m), count_regressions(m) == 1 ? "" : "s");
 	strbuf_addstr(o, "\n\n");
 	strbuf_addstr(o, "tree/base: linux ");
 	mail_text(o, m->run.base_version, 100);

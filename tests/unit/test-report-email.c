@@ -411,6 +411,19 @@ static void test_email_browser_fixture(void)
 	ok(contains(mail, "\nbisection holes: none\n"), "email: no holes");
 	free(hdr);
 	free(mail);
+
+	/* Every commit of run 2 passes; its warnings still regress on up and smp. */
+	exec_sql(db, "UPDATE results SET status = 'pass' WHERE run_id = 2");
+	mail = render(db, 2, REPORT_EMAIL, &ret);
+	hdr = headers_of(mail);
+	ok(starts(hdr, "Subject: bisectable: sched-up-cleanup: every commit passes (up, smp),"
+		  " 2 performance regressions\n"),
+	   "email: a passing run with regressions names them in its subject");
+	ok(contains(mail, "\non its own.\nIt found 2 performance regressions, listed below.\n"),
+	   "email: and in its summary");
+	ok(contains(mail, "\nup: warnings +100.0% at 2/4 "), "email: the regression listed");
+	free(hdr);
+	free(mail);
 	sqlite3_close(db);
 }
 
