@@ -2,6 +2,7 @@
 /*
  * cmd-report.c - bisectable report [--db PATH] [--run N]
  *			[--format html|json|junit|email|kcidb] [-o FILE] [--from ADDR]
+ *			[--log-url-base URL]
  *
  * Writes the report of a run (the latest by default) to
  * reports/run-N.{html,json,xml,eml,kcidb.json} of the checkout (run-N.* in the current
@@ -10,7 +11,9 @@
  * that a report that is being mailed or served is never half written; a
  * symlink's target is written that way; a device or FIFO is written to.
  * The mail's From: is --from, else the git identity seen from the
- * database's directory (its repository's, or the user's).
+ * database's directory (its repository's, or the user's). KCIDB's log_url
+ * is --log-url-base (else $BISECTABLE_LOG_URL_BASE) and the log's path
+ * below the database's directory; without either there is none.
  */
 #include <errno.h>
 #include <limits.h>
@@ -33,6 +36,7 @@ struct report_opts {
 	const char *format;
 	const char *output;
 	const char *from;
+	const char *log_url_base;
 };
 
 static const char *const formats[] = { "html", "json", "junit", "xml", "email", "kcidb",
@@ -50,6 +54,9 @@ static const struct opt report_option_list[] = {
 	OPT_STRING(0, "from", struct report_opts, from, "ADDR", NULL, 0,
 		   "the mail's From: (default: git config user.name and user.email,"
 		   " else bisectable <bisectable@localhost>)"),
+	OPT_STRING(0, "log-url-base", struct report_opts, log_url_base, "URL", NULL, 0,
+		   "where the database's logs/ is published: KCIDB's log_url is URL/logs/..."
+		   " (default: $BISECTABLE_LOG_URL_BASE, else no log_url)"),
 	OPT_END(),
 };
 DEFINE_CMD_OPTIONS(report, struct report_opts, report_option_list);
@@ -174,10 +181,32 @@ static char *git_identity(const char *db_path)
 	return ident;
 }
 
+/* "scheme:..." with no blank, quote or angle bracket: usable as a URI prefix. */
+static int url_base_ok(const char *base)
+{
+	const char *p = base;
+
+	if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z')))
+		return 0;
+	while (*p && *p != ':')
+		if (!strchr("+-.", *p) && !((*p >= 'a' && *p <= 'z') ||
+					   (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9')))
+			return 0;
+		else
+			p++;
+	if (*p != ':')
+		return 0;
+	for (; *p; p++)
+		if ((unsigned char)*p <= ' ' || (unsigned char)*p >= 0x7f || strchr("\"<>\\^`{|}", *p))
+			return 0;
+	return 1;
+}
+
 int cmd_report(struct cmd_ctx *ctx)
 {
 	const struct report_opts *o = ctx->opts;
 	enum report_format fmt;
+	const char *base;
 	long long id;
 	char *path, *from = NULL;
 	int ret;
@@ -186,6 +215,11 @@ int cmd_report(struct cmd_ctx *ctx)
 		return error("unknown format '%s'", o->format), EXIT_ERROR;
 	if (o->output && !*o->output)
 		return error("-o wants a file name, or - for stdout"), EXIT_ERROR;
+	base = o->log_url_base ? o->log_url_base : getenv("BISECTABLE_LOG_URL_BASE");
+	if (base && *base && !url_base_ok(base))
+		return error("log URL base '%s' is no URL (scheme:..., no blanks or quotes)",
+			     base), EXIT_ERROR;
+	report_set_log_url_base(base);
 	id = report_resolve_run(ctx->db, o->run);
 	if (!id) {
 		if (o->run)

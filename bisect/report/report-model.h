@@ -178,6 +178,11 @@ void report_email(struct report_out *r);
  */
 void report_email_set_from(const char *from);
 void report_kcidb(struct report_out *r);
+/*
+ * The base URL of the logs (report --log-url-base): a log inside the
+ * database's logs/ is at base/logs/...; NULL (the default): no log_url.
+ */
+void report_set_log_url_base(const char *base);
 
 /* report-svg.c: the line charts of the metrics that have one; how many. */
 int svg_charts(struct report_out *r);

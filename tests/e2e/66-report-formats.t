@@ -65,5 +65,26 @@ print(json.load(sys.stdin)["holes"][0]["text"])')" "$hole" "browser fixture: and
 like "$(timeout 30 "$BISECTABLE" report --db "$bdb" --format html -o - | sed 's/<[^>]*>//g')" \
 	"^up: $holere\$" "browser fixture: and the HTML"
 
+# KCIDB's log_url: the logs as published under --log-url-base (or
+# $BISECTABLE_LOG_URL_BASE), none without it: no file:// URL.
+mkdir -p "$scratch/logs"
+cp tests/browser/fixture/*.log "$scratch/logs/"
+sqlite3 "$bdb" "UPDATE results SET log_path = replace(log_path, 'tests/browser/fixture/', 'logs/')"
+urls() { python3 -c 'import json, sys
+d = json.load(sys.stdin)
+print(" ".join(sorted(set(x["log_url"] for k in ("builds", "tests") for x in d[k] if "log_url" in x))))'; }
+is "$(timeout 30 "$BISECTABLE" report --db "$bdb" --format kcidb -o - | urls)" "" \
+	"kcidb without a log URL base: no log_url"
+is "$(timeout 30 "$BISECTABLE" report --db "$bdb" --format kcidb -o - \
+	--log-url-base https://ci.example.org/r/ | urls)" \
+	"https://ci.example.org/r/logs/up-2-build.log https://ci.example.org/r/logs/up-3-console.log" \
+	"report --log-url-base: log_url is the base and the path below the database"
+is "$(BISECTABLE_LOG_URL_BASE=http://h/x timeout 30 "$BISECTABLE" report --db "$bdb" \
+	--format kcidb -o - | urls)" "http://h/x/logs/up-2-build.log http://h/x/logs/up-3-console.log" \
+	"BISECTABLE_LOG_URL_BASE does the same"
+timeout 30 "$BISECTABLE" report --db "$bdb" --format kcidb -o - --log-url-base 'no url' \
+	> /dev/null 2>&1
+is "$?" 2 "a log URL base that is no URL is a usage error"
+
 like "$("$BISECTABLE" help report 2>&1)" 'email' "report's usage names the email format"
 done_testing

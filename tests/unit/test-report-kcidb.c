@@ -19,6 +19,7 @@
 
 #include "db/db.h"
 #include "report/report.h"
+#include "report/report-model.h"
 #include "lib/util.h"
 #include "tap.h"
 #include "sql-file.h"
@@ -337,8 +338,7 @@ static void test_kcidb_browser_fixture(void)
 	o = find_by_id(root, "tests", ":1:smp:test");
 	ok(o && !strcmp(str_at(o, "status") ?: "", "ERROR"),
 	   "kcidb: a test stage that was an error of the machine is ERROR");
-	is_str(str_at(o, "log_url"), "file:///var/log/a%20b%23%25.log",
-	       "kcidb: an absolute log path is a percent-encoded file:// URL");
+	ok(!str_at(o, "log_url"), "kcidb: a log outside the database's logs/: no file:// URL");
 	json_decref(root);
 	sqlite3_close(db);
 }
@@ -391,9 +391,76 @@ static void test_kcidb_up_build_break(void)
 	sqlite3_close(db);
 }
 
+/* How many objects of list have a log_url. */
+static size_t log_urls(json_t *root, const char *list)
+{
+	json_t *arr = json_object_get(root, list);
+	size_t i, n = 0;
+
+	for (i = 0; i < json_array_size(arr); i++)
+		n += str_at(json_array_get(arr, i), "log_url") != NULL;
+	return n;
+}
+
+/* A database in a directory with its logs/: log_url only with a base. */
+static void test_kcidb_log_url(void)
+{
+	char dir[] = "/tmp/test-report-kcidb-XXXXXX", *path;
+	struct strbuf log = STRBUF_INIT;
+	json_t *root;
+	sqlite3 *db;
+
+	if (!mkdtemp(dir))
+		die("mkdtemp");
+	path = xasprintf("%s/logs", dir);
+	mkdir_p(path);
+	free(path);
+	if (strbuf_read_file(&log, "tests/browser/fixture/up-2-build.log") < 0)
+		die("cannot read up-2-build.log");
+	path = xasprintf("%s/logs/up 2#%%.log", dir);
+	write_file(path, log.buf, log.len);
+	free(path);
+	path = xasprintf("%s/t.db", dir);
+	if (sqlite3_open(path, &db) != SQLITE_OK)
+		die("cannot open %s", path);
+	exec_file(db, "db/schema.sql");
+	exec_file(db, "tests/browser/make-fixture-db.sql");
+	exec_sql(db, "UPDATE results SET log_path = 'logs/up 2#%.log'"
+		 " WHERE log_path LIKE '%up-2-build.log'");
+
+	root = kcidb_of(db, 0);
+	is_int(log_urls(root, "builds") + log_urls(root, "tests"), 0,
+	       "kcidb: no base for the logs: no log_url (no file:// URL)");
+	json_decref(root);
+
+	report_set_log_url_base("https://ci.example.org/bisectable/");
+	root = kcidb_of(db, 0);
+	check_list(root, "builds", "build", "checkouts", "checkout_id");
+	is_str(str_at(find_by_id(root, "builds", ":2:up"), "log_url"),
+	       "https://ci.example.org/bisectable/logs/up%202%23%25.log",
+	       "kcidb: log_url is the base and the log's path below the database, percent-encoded");
+	is_int(log_urls(root, "builds") + log_urls(root, "tests"), 1,
+	       "kcidb: a log that is not in logs/ (or not there) has none");
+	json_decref(root);
+	report_set_log_url_base(NULL);
+
+	sqlite3_close(db);
+	unlink(path);
+	free(path);
+	path = xasprintf("%s/logs/up 2#%%.log", dir);
+	unlink(path);
+	free(path);
+	path = xasprintf("%s/logs", dir);
+	rmdir(path);
+	free(path);
+	rmdir(dir);
+	strbuf_release(&log);
+}
+
 int main(void)
 {
 	test_kcidb_browser_fixture();
+	test_kcidb_log_url();
 	test_kcidb_up_build_break();
 	return done_testing();
 }
