@@ -11,7 +11,7 @@
  * that a report that is being mailed or served is never half written; a
  * symlink's target is written that way; a device or FIFO is written to.
  * The mail's From: is --from, else the git identity seen from the
- * database's directory (its repository's, or the user's). KCIDB's log_url
+ * database's directory (its repository's, or the user's). log_url (KCIDB, JSON)
  * is --log-url-base (else $BISECTABLE_LOG_URL_BASE) and the log's path
  * below the database's directory; without either there is none.
  */
@@ -55,8 +55,8 @@ static const struct opt report_option_list[] = {
 		   "the mail's From: (default: git config user.name and user.email,"
 		   " else bisectable <bisectable@localhost>)"),
 	OPT_STRING(0, "log-url-base", struct report_opts, log_url_base, "URL", NULL, 0,
-		   "where the database's logs/ is published: KCIDB's log_url is URL/logs/..."
-		   " (default: $BISECTABLE_LOG_URL_BASE, else no log_url)"),
+		   "where the database's logs/ is published: log_url (KCIDB, JSON) is"
+		   " URL/logs/... (default: $BISECTABLE_LOG_URL_BASE, else no log_url)"),
 	OPT_END(),
 };
 DEFINE_CMD_OPTIONS(report, struct report_opts, report_option_list);

@@ -5,6 +5,7 @@
  */
 #include <jansson.h>
 #include <math.h>		/* isfinite() only: no -lm */
+#include <stdlib.h>
 #include <string.h>
 
 #include "lib/escape.h"
@@ -48,6 +49,16 @@ static void jset_data(json_t *obj, const char *key, json_t *value)
 	utf8_sanitize(&sb, key, strlen(key));
 	jset(obj, sb.buf, value);
 	strbuf_release(&sb);
+}
+
+/* log_url beside log_path, only with a base for the logs (report --log-url-base). */
+static void json_log_url(struct report_out *r, json_t *obj, const char *path)
+{
+	char *url = report_log_url(r->m, path);
+
+	if (url)
+		jset(obj, "log_url", json_string(url));
+	free(url);
 }
 
 static json_t *json_tests(const struct cell *cell)
@@ -115,6 +126,7 @@ static json_t *json_commit(struct report_out *r, long ci)
 			     json_null());
 			jset(jr, "evidence", jstr(cell->evidence));
 			jset(jr, "log_path", jstr(cell->log_path));
+			json_log_url(r, jr, cell->log_path);
 			jset(jr, "reproduce", jstr(cell->reproduce));
 			jset(jr, "cache_key", jstr(cell->cache_key));
 			jset(jr, "cached_from", cell->cached_from ?
@@ -348,6 +360,7 @@ static json_t *json_root(struct report_out *r)
 			jset(fb, "status", json_string(status_names[status_parse(v->status)]));
 			jset(fb, "evidence", jstr(v->evidence));
 			jset(fb, "log_path", jstr(v->log_path));
+			json_log_url(r, fb, v->log_path);
 		}
 		jset(jv, "first_bad", fb);
 		json_perf(r, i, jv);

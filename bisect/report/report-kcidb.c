@@ -28,7 +28,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "db/db.h"
 #include "lib/hash.h"
 #include "lib/escape.h"
 #include "report/report-model.h"
@@ -119,66 +118,10 @@ static char *file_url(const struct report_model *m, const char *path, int under_
 	return strbuf_detach(&sb, NULL);
 }
 
-static const char *log_url_base;
-
-void report_set_log_url_base(const char *base)
-{
-	log_url_base = base;
-}
-
-/* base, a '/', then path percent-encoded but for its slashes. */
-static char *url_of(const char *base, const char *path)
-{
-	struct strbuf sb = STRBUF_INIT;
-	size_t n = strlen(base);
-	const unsigned char *p;
-
-	while (n && base[n - 1] == '/')
-		n--;
-	strbuf_add(&sb, base, n);
-	strbuf_addstr(&sb, "/");
-	for (p = (const unsigned char *)path; *p; p++) {
-		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-		    (*p >= '0' && *p <= '9') || strchr("/-._~", *p))
-			strbuf_add(&sb, p, 1);
-		else
-			strbuf_addf(&sb, "%%%02X", *p);
-	}
-	return strbuf_detach(&sb, NULL);
-}
-
-/*
- * The URL of a log inside the database's logs/: the base (report
- * --log-url-base) and its path below the database's directory, which is
- * where whoever publishes the logs copies them. None without a base: a
- * file:// URL names a file on this machine that nobody who receives the
- * document can open, and log_url is optional in KCIDB v5.
- */
-static char *log_url(const struct report_model *m, const char *path)
-{
-	char *logs, *root, *real, *url = NULL;
-
-	if (empty(log_url_base) || !m->db_dir)
-		return NULL;
-	real = db_log_file(m->db_dir, path);
-	logs = xasprintf("%s/logs", m->db_dir);
-	root = realpath(logs, NULL);
-	if (real && root && !strncmp(real, root, strlen(root))) {
-		char *rel = xasprintf("logs%s", real + strlen(root));
-
-		url = url_of(log_url_base, rel);
-		free(rel);
-	}
-	free(logs);
-	free(root);
-	free(real);
-	return url;
-}
-
 static void kset_url(json_t *obj, const char *key, const struct report_model *m,
 		     const char *path)
 {
-	char *url = log_url(m, path);
+	char *url = report_log_url(m, path);
 
 	if (url)
 		json_object_set_new(obj, key, json_string(url));

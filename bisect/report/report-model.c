@@ -730,3 +730,56 @@ const struct commit *report_commit_at(const struct report_model *m, int position
 			return &m->commits[i];
 	return NULL;
 }
+
+static const char *log_url_base;
+
+void report_set_log_url_base(const char *base)
+{
+	log_url_base = base;
+}
+
+/* base, a '/', then path percent-encoded but for its slashes. */
+static char *url_of(const char *base, const char *path)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t n = strlen(base);
+	const unsigned char *p;
+
+	while (n && base[n - 1] == '/')
+		n--;
+	strbuf_add(&sb, base, n);
+	strbuf_addstr(&sb, "/");
+	for (p = (const unsigned char *)path; *p; p++) {
+		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		    (*p >= '0' && *p <= '9') || strchr("/-._~", *p))
+			strbuf_add(&sb, p, 1);
+		else
+			strbuf_addf(&sb, "%%%02X", *p);
+	}
+	return strbuf_detach(&sb, NULL);
+}
+
+/*
+ * None without a base: a file:// URL names a file on this machine that
+ * nobody who receives the report can open (and KCIDB's log_url is optional).
+ */
+char *report_log_url(const struct report_model *m, const char *path)
+{
+	char *logs, *root, *real, *url = NULL;
+
+	if (!log_url_base || !*log_url_base || !m->db_dir)
+		return NULL;
+	real = db_log_file(m->db_dir, path);
+	logs = xasprintf("%s/logs", m->db_dir);
+	root = realpath(logs, NULL);
+	if (real && root && !strncmp(real, root, strlen(root))) {
+		char *rel = xasprintf("logs%s", real + strlen(root));
+
+		url = url_of(log_url_base, rel);
+		free(rel);
+	}
+	free(logs);
+	free(root);
+	free(real);
+	return url;
+}

@@ -183,6 +183,12 @@ void report_kcidb(struct report_out *r);
  * database's logs/ is at base/logs/...; NULL (the default): no log_url.
  */
 void report_set_log_url_base(const char *base);
+/*
+ * The URL of a log path (report-model.c): the base and its path below the
+ * database's directory, percent-encoded; NULL without a base or for a log
+ * that is not (or no longer) inside the database's logs/. Allocated.
+ */
+char *report_log_url(const struct report_model *m, const char *path);
 
 /* report-svg.c: the line charts of the metrics that have one; how many. */
 int svg_charts(struct report_out *r);

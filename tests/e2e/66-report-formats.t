@@ -82,6 +82,13 @@ is "$(timeout 30 "$BISECTABLE" report --db "$bdb" --format kcidb -o - \
 is "$(BISECTABLE_LOG_URL_BASE=http://h/x timeout 30 "$BISECTABLE" report --db "$bdb" \
 	--format kcidb -o - | urls)" "http://h/x/logs/up-2-build.log http://h/x/logs/up-3-console.log" \
 	"BISECTABLE_LOG_URL_BASE does the same"
+is "$(timeout 30 "$BISECTABLE" report --db "$bdb" --format json -o - --log-url-base https://c/r \
+	| python3 -c 'import json, sys
+d = json.load(sys.stdin)
+print(d["verdicts"][0]["first_bad"]["log_url"])')" "https://c/r/logs/up-2-build.log" \
+	"the JSON report gives log_url beside log_path with a base"
+is "$(timeout 30 "$BISECTABLE" report --db "$bdb" --format json -o - | grep -c log_url)" 0 \
+	"and none without"
 timeout 30 "$BISECTABLE" report --db "$bdb" --format kcidb -o - --log-url-base 'no url' \
 	> /dev/null 2>&1
 is "$?" 2 "a log URL base that is no URL is a usage error"
