@@ -136,7 +136,8 @@ void html_performance(struct report_out *r)
 	for (pass = 0; pass < 2; pass++) {
 		if (pass ? !noisy : !regressions)
 			continue;
-		strbuf_addf(o, "%s<table class=\"perf\" id=\"%s\">\n<tr><th>Configuration</th>"
+		strbuf_addf(o, "%s<div class=\"scroll\">\n<table class=\"perf\" id=\"%s\">\n"
+			    "<tr><th>Configuration</th>"
 			    "<th>Metric</th><th>Commit</th><th>Parent \xe2\x86\x92 commit</th>"
 			    "<th>Change</th><th>Direction</th></tr>\n",
 			    pass ? "<h3>Noisy values (never a verdict)</h3>\n" : "",
@@ -145,7 +146,7 @@ void html_performance(struct report_out *r)
 			for (i = 0; i < m->perf[cfg].nmoves; i++)
 				if (m->perf[cfg].moves[i].noisy == pass)
 					html_perf_row(r, cfg, &m->perf[cfg].moves[i]);
-		strbuf_addstr(o, "</table>\n");
+		strbuf_addstr(o, "</table>\n</div>\n");
 	}
 	for (i = 0; i < m->nmetrics; i++) {
 		for (cfg = 0; cfg < m->nconfigs; cfg++)
@@ -197,7 +198,7 @@ static void html_metric_table(struct report_out *r, size_t cfg)
 
 	strbuf_addstr(o, "<h3>Metrics: ");
 	html_escape(o, r->m->configs[cfg]);
-	strbuf_addstr(o, "</h3>\n<table class=\"metrics\" data-config=\"");
+	strbuf_addstr(o, "</h3>\n<div class=\"scroll\">\n<table class=\"metrics\" data-config=\"");
 	html_escape(o, r->m->configs[cfg]);
 	strbuf_addstr(o, "\">\n<tr><th>#</th><th>commit</th>");
 	for (m = 0; m < r->m->nmetrics; m++) {
@@ -252,7 +253,7 @@ static void html_metric_table(struct report_out *r, size_t cfg)
 		strbuf_addstr(o, "</tr>\n");
 		report_maybe_flush(r);
 	}
-	strbuf_addstr(o, "</table>\n");
+	strbuf_addstr(o, "</table>\n</div>\n");
 }
 
 void html_metrics(struct report_out *r)

@@ -37,6 +37,12 @@ static const char html_style[] =
 	"h2{font-size:1.2em;margin:1.8em 0 .6em;border-bottom:1px solid #ccc}\n"
 	"h3{font-size:1.05em;margin:1.2em 0 .4em}\n"
 	"table{border-collapse:collapse}\n"
+	/* Wide tables scroll inside the page; the page itself never does. */
+	".scroll{overflow-x:auto;max-width:100%}\n"
+	"table.info td{overflow-wrap:anywhere}\n"
+	"table#options{margin:0}\n"
+	"table#options th{width:auto;font-weight:400}\n"
+	"details.cov-file>summary code{font-weight:600}\n"
 	"th,td{border:1px solid #d0d0d0;padding:3px 7px;vertical-align:top;text-align:left}\n"
 	"th{background:#f1f3f5;font-weight:600}\n"
 	"table.info th{width:10em}\n"
@@ -80,7 +86,7 @@ static const char html_style[] =
 	".tag.noisy{color:#666;font-style:normal}\n"
 	"tr.units th{font-weight:400;font-size:80%;color:#555}\n"
 	".charts{display:flex;flex-wrap:wrap;gap:1em}\n"
-	".charts svg{border:1px solid #ddd;background:#fff}\n"
+	".charts svg{border:1px solid #ddd;background:#fff;max-width:100%;height:auto}\n"
 	"footer{margin-top:2.5em;color:#666;font-size:85%}\n";
 
 static void html_info_row(struct report_out *r, const char *label, const char *value)
@@ -135,6 +141,37 @@ static void html_compilers_row(struct report_out *r)
 	strbuf_addstr(o, "</td></tr>\n");
 }
 
+/*
+ * The options that differ from 'bisectable run's defaults, as a table
+ * inside the run's one (the JSON document runs past any page).
+ */
+static void html_options_row(struct report_out *r, const char *json)
+{
+	struct strbuf *o = &r->buf;
+	struct report_option *rows;
+	ssize_t n = report_options_changed(json, &rows), i;
+
+	if (n < 0) {
+		html_info_row(r, "Options", json);
+		return;
+	}
+	strbuf_addstr(o, "<tr><th>Options</th><td>");
+	if (!n)
+		strbuf_addstr(o, "the defaults");
+	else
+		strbuf_addstr(o, "<table id=\"options\">\n");
+	for (i = 0; i < n; i++) {
+		strbuf_addf(o, "<tr><th>%s</th><td>", rows[i].label);
+		html_escape(o, rows[i].value);
+		strbuf_addstr(o, "</td></tr>\n");
+	}
+	if (n)
+		strbuf_addstr(o, "</table>\n<span class=\"note\">(what differs from the"
+			      " defaults of <code>bisectable run</code>)</span>");
+	strbuf_addstr(o, "</td></tr>\n");
+	report_options_free(rows, n);
+}
+
 static void html_header(struct report_out *r)
 {
 	struct strbuf *o = &r->buf;
@@ -152,7 +189,7 @@ static void html_header(struct report_out *r)
 	strbuf_addf(o, "</title>\n<style>\n%s</style>\n</head>\n<body>\n", html_style);
 
 	strbuf_addf(o, "<header>\n<h1>Bisect report: run %lld</h1>\n"
-		    "<table class=\"info\" id=\"run\">\n", run->id);
+		    "<div class=\"scroll\">\n<table class=\"info\" id=\"run\">\n", run->id);
 	strbuf_addstr(o, "<tr><th>Series</th><td>");
 	html_escape(o, run->series);
 	if (!empty(run->series_kind)) {
@@ -192,11 +229,11 @@ static void html_header(struct report_out *r)
 		strbuf_addstr(o, " <span class=\"note\">(results so far)</span>");
 	strbuf_addstr(o, "</td></tr>\n");
 	html_info_row(r, "Configurations", run->configs);
-	html_info_row(r, "Options", run->options);
+	html_options_row(r, run->options);
 	html_compilers_row(r);
 	html_info_row(r, "Host", r->m->run.host);
 	html_info_row(r, "Tool version", r->m->run.tool_version);
-	strbuf_addstr(o, "</table>\n</header>\n");
+	strbuf_addstr(o, "</table>\n</div>\n</header>\n");
 }
 
 /* A link to a commit's row of the matrix: "3/11 <code>sha</code> subject". */
@@ -255,7 +292,8 @@ static void html_verdicts(struct report_out *r)
 	struct strbuf *o = &r->buf;
 	size_t i;
 
-	strbuf_addstr(o, "<section id=\"verdicts\">\n<h2>Verdict</h2>\n<table class=\"verdicts\">\n"
+	strbuf_addstr(o, "<section id=\"verdicts\">\n<h2>Verdict</h2>\n<div class=\"scroll\">\n"
+		      "<table class=\"verdicts\">\n"
 		      "<tr><th>Configuration</th><th>Verdict</th><th>Stage</th><th>Evidence</th>"
 		      "<th>Commits passing every stage</th></tr>\n");
 	for (i = 0; i < r->m->nconfigs; i++) {
@@ -305,7 +343,7 @@ static void html_verdicts(struct report_out *r)
 		}
 		strbuf_addf(o, "<td class=\"num\">%d of %d</td></tr>\n", v->passed, v->commits);
 	}
-	strbuf_addstr(o, "</table>\n");
+	strbuf_addstr(o, "</table>\n</div>\n");
 	html_holes(r);
 	strbuf_addstr(o, "</section>\n");
 }
@@ -526,7 +564,7 @@ static void html_matrix(struct report_out *r)
 		      " new warnings and the command that reproduces it. <span class=\"tag\">"
 		      "cached</span>: the result was reused from an identical earlier build."
 		      " The first bad cell of each configuration is framed.</p>\n"
-		      "<table class=\"matrix\">\n<thead>\n<tr><th rowspan=\"2\">#</th>"
+		      "<div class=\"scroll\">\n<table class=\"matrix\">\n<thead>\n<tr><th rowspan=\"2\">#</th>"
 		      "<th rowspan=\"2\">commit</th><th rowspan=\"2\">subject and author</th>");
 	for (cfg = 0; cfg < r->m->nconfigs; cfg++) {
 		strbuf_addstr(o, "<th colspan=\"4\" class=\"grp\">");
@@ -570,7 +608,7 @@ static void html_matrix(struct report_out *r)
 		strbuf_addstr(o, "</tr>\n");
 		report_maybe_flush(r);
 	}
-	strbuf_addstr(o, "</tbody>\n</table>\n</section>\n");
+	strbuf_addstr(o, "</tbody>\n</table>\n</div>\n</section>\n");
 }
 
 /*
@@ -638,11 +676,11 @@ void report_html(struct report_out *r)
 
 	html_header(r);
 	html_verdicts(r);
-	html_performance(r);
-	html_coverage(r);
-	report_maybe_flush(r);
 	html_matrix(r);
+	report_maybe_flush(r);
+	html_performance(r);
 	html_metrics(r);
+	html_coverage(r);
 	strbuf_addstr(&r->buf, "<footer>Generated by bisectable ");
 	html_escape(&r->buf, BISECTABLE_VERSION);
 	strbuf_addstr(&r->buf, " at ");

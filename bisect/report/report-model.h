@@ -10,6 +10,7 @@
 #define BISECT_REPORT_MODEL_H
 
 #include <stdio.h>
+#include <sys/types.h>
 #include <sqlite3.h>
 
 #include "judge/coverage.h"
@@ -192,6 +193,19 @@ long long dround(double v);
 double dceil(double v);
 /* An integral value with thousands separators, anything else with 2 decimals. */
 void fmt_number(char *buf, size_t size, double v, int sign);
+
+/*
+ * The run's options (runs.options) that differ from 'bisectable run's
+ * defaults, as label and value rows, plus the jobs, tests and metrics it
+ * ran with. Returns how many rows (*rows allocated), or -1 if the document
+ * cannot be read (a run from before JSON options).
+ */
+struct report_option {
+	const char *label;
+	char *value;
+};
+ssize_t report_options_changed(const char *json, struct report_option **rows);
+void report_options_free(struct report_option *rows, size_t n);
 
 /* Log excerpts (report-log.c) */
 struct excerpt {
