@@ -17,6 +17,8 @@
 #include "db/db.h"
 #include "lib/escape.h"
 #include "report/report.h"
+#include "report/report-html-common.h"
+#include "report/report-model.h"
 #include "lib/util.h"
 #include "tap.h"
 #include "sql-file.h"
@@ -407,6 +409,64 @@ static void test_html_compiler(void)
 	sqlite3_close(db);
 }
 
+/*
+ * Coverage grouped by file and folded: one <details> per file with its
+ * counts in the summary, the subject never repeated per row.
+ */
+static void test_html_coverage(void)
+{
+	struct coverage_line l2[] = {
+		{ "kernel/sched/core.c", 10, '+', "SMP=n", 0 },
+		{ "kernel/sched/core.c", 11, '+', "SMP=n", 0 },
+		{ "kernel/<b>.c", 5, '-', "X=y", 1 },
+	};
+	struct coverage_line l3[] = { { "kernel/sched/core.c", 40, '+', "RT=y", 0 } };
+	size_t by[1] = { 3 };
+	struct coverage_commit cc[2] = {
+		{ .position = 2, .sha = "0123456789abcdef", .subject = "a subject",
+		  .missed = l2, .nmissed = 3 },
+		{ .position = 3, .sha = "fedcba9876543210", .subject = "a subject",
+		  .missed = l3, .nmissed = 1 },
+	};
+	char *cfgs[] = { "up" };
+	struct report_model m = { 0 };
+	struct report_out r = { .m = &m, .buf = STRBUF_INIT };
+
+	m.last_position = 4;
+	m.coverage = (struct coverage){ .configs = cfgs, .nconfigs = 1, .commits = cc,
+		.ncommits = 2, .commits_total = 4, .changed = 7, .compiled = 3, .never = 3,
+		.undecided = 1, .compiled_by = by, .recorded = 1 };
+	html_coverage(&r);
+	is_int(count(r.buf.buf, "<details class=\"cov-file\">"), 2,
+	       "coverage: one folded <details> per file");
+	ok(contains(r.buf.buf, "<summary><code>kernel/sched/core.c</code>: 3 lines never"
+		    " compiled</summary>"), "coverage: a file's totals in its summary");
+	ok(contains(r.buf.buf, "<summary><code>kernel/&lt;b&gt;.c</code>: 0 lines never"
+		    " compiled, 1 undecided</summary>"), "coverage: undecided counted, path escaped");
+	ok(contains(r.buf.buf, "<td>+10 +11</td>") && contains(r.buf.buf, "<td>+40</td>"),
+	   "coverage: a row per commit and guard with its lines");
+	is_int(count(r.buf.buf, "a subject"), 0, "coverage: no subject repeated on the rows");
+	ok(contains(r.buf.buf, "3 never compiled, 1 undecided"), "coverage: totals visible");
+	strbuf_release(&r.buf);
+}
+
+/* The run's options: a table of what differs from the defaults, no JSON. */
+static void test_html_options(const char *html)
+{
+	char *header = slice(html, "<header>", "</header>");
+
+	ok(header && contains(header, "<table id=\"options\">") &&
+	   contains(header, "<tr><th>Suites</th><td>smoke</td></tr>") &&
+	   contains(header, "<tr><th>ccache</th><td>yes</td></tr>") &&
+	   !contains(header, "&quot;format&quot;") && !contains(header, "Accelerator"),
+	   "options: a table of the non-default ones, no raw JSON");
+	ok(strstr(html, "id=\"matrix\"") && strstr(html, "id=\"performance\"") &&
+	   strstr(html, "id=\"matrix\"") < strstr(html, "id=\"performance\"") &&
+	   strstr(html, "id=\"verdicts\"") < strstr(html, "id=\"matrix\""),
+	   "order: verdict, then matrix, then the rest");
+	free(header);
+}
+
 int main(void)
 {
 	sqlite3 *db;
@@ -414,6 +474,7 @@ int main(void)
 	int ret;
 
 	test_html_compiler();
+	test_html_coverage();
 	db = fixture_db("tests/browser/make-fixture-db.sql");
 
 	html = render(db, 0, REPORT_HTML, &ret);
@@ -422,6 +483,7 @@ int main(void)
 	test_html_matrix(html ? html : "");
 	test_html_holes(html ? html : "");
 	test_html_metrics(html ? html : "");
+	test_html_options(html ? html : "");
 	free(html);
 	test_html_base(db);
 	test_error_cell(db);
