@@ -207,6 +207,16 @@ struct report_option {
 ssize_t report_options_changed(const char *json, struct report_option **rows);
 void report_options_free(struct report_option *rows, size_t n);
 
+/*
+ * One format per unit (report-model.c): a metric's values with the
+ * decimals report_metric_decimals() gives it (0 or 2) and thousands
+ * separators, "+" too when sign; a change in percent, "+15.5%", "+2.04%",
+ * "+0.003%".
+ */
+int report_metric_decimals(const struct report_model *m, size_t metric);
+void fmt_metric(char *buf, size_t size, double v, int decimals, int sign);
+void fmt_pct(char *buf, size_t size, double p);
+
 /* Log excerpts (report-log.c) */
 struct excerpt {
 	struct strbuf text;	/* selected lines, each ending in '\n' */

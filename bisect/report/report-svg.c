@@ -106,7 +106,7 @@ static void svg_line(struct report_out *r, const struct plot *p, long m, size_t 
 	char style[96];
 	double lx = p->W - p->R - (r->m->nconfigs - cfg) * 90.0;
 	int drawing = 0;
-	char num[48];
+	char num[48], change[32];
 	double ref;
 	size_t i;
 
@@ -135,13 +135,14 @@ static void svg_line(struct report_out *r, const struct plot *p, long m, size_t 
 
 		if (!r->m->commits[i].has_value[k])
 			continue;
-		fmt_number(num, sizeof(num), v, 0);
+		fmt_metric(num, sizeof(num), v, report_metric_decimals(r->m, m), 0);
+		fmt_pct(change, sizeof(change), pct(v, ref));
 		strbuf_addf(o, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"%s\">"
 			    "<title>", plot_x(p, r->m->commits[i].position), plot_y(p, pct(v, ref)),
 			    color);
 		html_escape(o, r->m->configs[cfg]);
-		strbuf_addf(o, " at %d: %s (%+.3f%%)</title></circle>\n",
-			    r->m->commits[i].position, num, pct(v, ref));
+		strbuf_addf(o, " at %d: %s (%s)</title></circle>\n",
+			    r->m->commits[i].position, num, change);
 	}
 	/* legend */
 	strbuf_addf(o, "<line x1=\"%.1f\" y1=\"30\" x2=\"%.1f\" y2=\"30\" %s/>\n",

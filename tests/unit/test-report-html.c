@@ -332,7 +332,7 @@ static void test_html_metrics(const char *html)
 	ok(contains(table, "\xce\x94" "b -2,816 (-0.019%)"),
 	   "delta against the base (the first commit here), signed and in percent");
 	ok(contains(table, "<span class=\"delta worse\" title=\"against the parent commit\">"
-		    "\xce\x94p +1 (+100.00%)</span>"), "warnings up by one against the parent");
+		    "\xce\x94p +1 (+100.0%)</span>"), "warnings up by one against the parent");
 	ok(contains(table, "\xce\x94" "b -139.50 (-2.72%)"),
 	   "a fractional pipe_rtt_ns delta (against the base: the parent has no value)");
 	free(table);
@@ -450,6 +450,37 @@ static void test_html_coverage(void)
 	strbuf_release(&r.buf);
 }
 
+/* One format per unit: a metric's decimals are its own, whatever the value. */
+static void test_number_format(void)
+{
+	double values[2] = { 3472.5, 3729 };
+	unsigned char has[2] = { 1, 1 };
+	struct commit commits[2] = { { .values = &values[0], .has_value = &has[0] },
+				     { .values = &values[1], .has_value = &has[1] } };
+	struct report_model m = { .commits = commits, .ncommits = 2, .nconfigs = 1,
+				  .nmetrics = 1 };
+	char a[48], b[48], d[48];
+	int dec = report_metric_decimals(&m, 0);
+
+	fmt_metric(a, sizeof(a), values[0], dec, 0);
+	fmt_metric(b, sizeof(b), values[1], dec, 0);
+	fmt_metric(d, sizeof(d), values[1] - values[0], dec, 1);
+	ok(dec == 2 && !strcmp(a, "3,472.50") && !strcmp(b, "3,729.00") &&
+	   !strcmp(d, "+256.50"), "format: one metric, one format (%s -> %s, %s)", a, b, d);
+	values[0] = 152087;
+	fmt_metric(a, sizeof(a), 152394.8, 2, 0);
+	fmt_metric(b, sizeof(b), -0.004, 2, 1);
+	fmt_metric(d, sizeof(d), -1234567, 0, 1);
+	ok(report_metric_decimals(&m, 0) == 0 && !strcmp(a, "152,394.80") &&
+	   !strcmp(b, "0.00") && !strcmp(d, "-1,234,567"),
+	   "format: separators with decimals, no sign on zero (%s, %s, %s)", a, b, d);
+	fmt_pct(a, sizeof(a), 15.52);
+	fmt_pct(b, sizeof(b), 2.041);
+	fmt_pct(d, sizeof(d), -0.0031);
+	ok(!strcmp(a, "+15.5%") && !strcmp(b, "+2.04%") && !strcmp(d, "-0.003%"),
+	   "format: percent (%s, %s, %s)", a, b, d);
+}
+
 /* The run's options: a table of what differs from the defaults, no JSON. */
 static void test_html_options(const char *html)
 {
@@ -475,6 +506,7 @@ int main(void)
 
 	test_html_compiler();
 	test_html_coverage();
+	test_number_format();
 	db = fixture_db("tests/browser/make-fixture-db.sql");
 
 	html = render(db, 0, REPORT_HTML, &ret);
