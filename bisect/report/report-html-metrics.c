@@ -274,8 +274,8 @@ void html_metrics(struct report_out *r)
 	if (svg_charts(r))
 		strbuf_addstr(o, "<p class=\"note\">Each line is one configuration's change"
 			      " against its own base value (position 0, or its first measured"
-			      " commit), in percent; a point's tooltip tells its value. A gap is a"
-			      " commit without that metric.</p>\n");
+			      " commit), in percent; a point's tooltip tells its value. A dotted"
+			      " segment crosses commits without that metric.</p>\n");
 	strbuf_addstr(o, "<p class=\"note\">Under each value: \xce\x94p, the change against the"
 		      " parent commit (the previous position); \xce\x94" "b, against the base (");
 	if (r->m->base >= 0 && r->m->commits[r->m->base].position == 0)

@@ -87,6 +87,8 @@ static const char html_style[] =
 	"tr.units th{font-weight:400;font-size:80%;color:#555}\n"
 	".charts{display:flex;flex-wrap:wrap;gap:1em}\n"
 	".charts svg{border:1px solid #ddd;background:#fff;max-width:100%;height:auto}\n"
+	"figure.chart{margin:0;width:560px;max-width:100%}\n"
+	"figure.chart figcaption{font-weight:700;font-size:13px;margin:0 0 .2em}\n"
 	"footer{margin-top:2.5em;color:#666;font-size:85%}\n";
 
 static void html_info_row(struct report_out *r, const char *label, const char *value)

@@ -326,6 +326,10 @@ static void test_html_metrics(const char *html)
 		    "<th>warnings</th><th>rebuilt_objects</th><th>sched_smp_lines</th>"
 		    "<th>pipe_rtt_ns</th><th>fork_exit_ns</th>"),
 	   "the build's figures, the series' declared ones, the guest's; known ones first");
+	ok(count(html, "<line class=\"gap\"") >= 1 && contains(html, "><title>no value at "),
+	   "charts: a line crosses a gap, dotted and titled");
+	ok(contains(html, "<figure class=\"chart\"><figcaption>CONFIG_SMP lines in kernel/sched/"
+		    " (sched_smp_lines)</figcaption>"), "charts: the title is a caption that wraps");
 	ok(contains(html, "CONFIG_SMP lines in kernel/sched/ (sched_smp_lines)"),
 	   "a series metric's chart has the description its metrics file gives");
 	ok(contains(table, "14,523,904"), "values with thousands separators");
