@@ -245,6 +245,10 @@ def check_layout(tap, path):
     tap.ok(my != "" and (cy == "" or int(my) < int(cy)),
            "layout at %s px: the matrix (y=%s) comes before the coverage (y=%s)"
            % (vw, my, cy))
+    vh = int(a.get("data-viewport-height", "0") or 0)
+    tap.ok(my != "" and vh and int(my) < 2 * vh,
+           "layout at %s px: the matrix starts in the first two screens (y=%s < 2 x %d)"
+           % (vw, my, vh))
 
 
 def check_options(tap, root):

@@ -30,6 +30,7 @@
 	}
 	var b = document.body;
 	b.setAttribute("data-viewport", String(vw));
+	b.setAttribute("data-viewport-height", String(window.innerHeight));
 	b.setAttribute("data-page-width", String(document.documentElement.scrollWidth));
 	b.setAttribute("data-overflow", out.join("; "));
 	b.setAttribute("data-matrix-y", top("matrix"));
