@@ -180,10 +180,11 @@ reports/fixture.html: bisectable db/schema.sql tests/browser/make-fixture-db.sql
 browser: reports/fixture.html
 	tests/browser/check-report.sh --fixture reports/fixture.html
 
-# A PNG of the fixture report (REPORT=path for another one).
+# PNGs of the fixture report at 1,400 and 800 px (REPORT=path for another one).
 REPORT ?= reports/fixture.html
 screenshot: reports/fixture.html
-	tests/browser/screenshot.sh $(REPORT) $(REPORT:.html=.png)
+	tests/browser/screenshot.sh $(REPORT) $(REPORT:.html=-1400.png) 1400,1000
+	tests/browser/screenshot.sh $(REPORT) $(REPORT:.html=-800.png) 800,1000
 
 # The suites' own scripts, on the host's busybox against fake programs.
 suites: all

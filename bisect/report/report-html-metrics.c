@@ -32,12 +32,14 @@ static void html_direction(struct report_out *r, const struct perf_direction *d)
 /* "+15.5%", "+15.52%", or "from 0": the move's size. */
 static void html_move_pct(struct report_out *r, const struct report_move *mv)
 {
-	double a = dabs(mv->pct);
+	char num[48];
 
-	if (!mv->has_pct)
+	if (!mv->has_pct) {
 		strbuf_addstr(&r->buf, "from 0");
-	else
-		strbuf_addf(&r->buf, a >= 10 ? "%+.1f%%" : "%+.2f%%", mv->pct);
+		return;
+	}
+	fmt_pct(num, sizeof(num), mv->pct);
+	strbuf_addstr(&r->buf, num);
 }
 
 /* The mark of a value that moved past the threshold: a regression, or noisy. */
@@ -90,8 +92,8 @@ static void html_perf_row(struct report_out *r, size_t cfg, const struct report_
 	html_escape(o, r->m->metrics[mv->metric]);
 	strbuf_addf(o, "</code></td><td><a href=\"#commit-%d\">", c->position);
 	html_commit_ref(r, c->sha, c->position, c->subject);
-	fmt_number(a, sizeof(a), p->values[k], 0);
-	fmt_number(b, sizeof(b), c->values[k], 0);
+	fmt_metric(a, sizeof(a), p->values[k], report_metric_decimals(r->m, mv->metric), 0);
+	fmt_metric(b, sizeof(b), c->values[k], report_metric_decimals(r->m, mv->metric), 0);
 	strbuf_addf(o, "</a></td><td class=\"num\">%s", a);
 	if (p->position != c->position - 1)
 		strbuf_addf(o, " <span class=\"note\">(at %d)</span>", p->position);
@@ -136,7 +138,8 @@ void html_performance(struct report_out *r)
 	for (pass = 0; pass < 2; pass++) {
 		if (pass ? !noisy : !regressions)
 			continue;
-		strbuf_addf(o, "%s<table class=\"perf\" id=\"%s\">\n<tr><th>Configuration</th>"
+		strbuf_addf(o, "%s<div class=\"scroll\">\n<table class=\"perf\" id=\"%s\">\n"
+			    "<tr><th>Configuration</th>"
 			    "<th>Metric</th><th>Commit</th><th>Parent \xe2\x86\x92 commit</th>"
 			    "<th>Change</th><th>Direction</th></tr>\n",
 			    pass ? "<h3>Noisy values (never a verdict)</h3>\n" : "",
@@ -145,7 +148,7 @@ void html_performance(struct report_out *r)
 			for (i = 0; i < m->perf[cfg].nmoves; i++)
 				if (m->perf[cfg].moves[i].noisy == pass)
 					html_perf_row(r, cfg, &m->perf[cfg].moves[i]);
-		strbuf_addstr(o, "</table>\n");
+		strbuf_addstr(o, "</table>\n</div>\n");
 	}
 	for (i = 0; i < m->nmetrics; i++) {
 		for (cfg = 0; cfg < m->nconfigs; cfg++)
@@ -169,7 +172,7 @@ void html_performance(struct report_out *r)
  * green or red by the metric's direction (none: neither).
  */
 static void html_delta(struct report_out *r, int parent, double v, double ref,
-		       enum perf_better better)
+		       enum perf_better better, int decimals)
 {
 	const char *label = parent ? "\xce\x94p" : "\xce\x94" "b";
 	const char *title = parent ? "against the parent commit" : "against the base";
@@ -180,12 +183,11 @@ static void html_delta(struct report_out *r, int parent, double v, double ref,
 
 	if (better != PERF_UNDECLARED && d != 0)
 		cls = (d > 0) == (better == PERF_LOWER) ? " worse" : " better";
-	fmt_number(num, sizeof(num), d, 1);
+	fmt_metric(num, sizeof(num), d, decimals, 1);
 	strbuf_addf(o, "<span class=\"delta%s\" title=\"%s\">%s %s", cls, title, label, num);
 	if (ref != 0 && d != 0) {
-		double p = d / dabs(ref) * 100;
-
-		strbuf_addf(o, dabs(p) >= 0.1 ? " (%+.2f%%)" : " (%+.3f%%)", p);
+		fmt_pct(num, sizeof(num), d / dabs(ref) * 100);
+		strbuf_addf(o, " (%s)", num);
 	}
 	strbuf_addstr(o, "</span>");
 }
@@ -193,11 +195,14 @@ static void html_delta(struct report_out *r, int parent, double v, double ref,
 static void html_metric_table(struct report_out *r, size_t cfg)
 {
 	struct strbuf *o = &r->buf;
+	int *decimals = xcalloc(r->m->nmetrics, sizeof(*decimals));
 	size_t i, m;
 
+	for (m = 0; m < r->m->nmetrics; m++)
+		decimals[m] = report_metric_decimals(r->m, m);
 	strbuf_addstr(o, "<h3>Metrics: ");
 	html_escape(o, r->m->configs[cfg]);
-	strbuf_addstr(o, "</h3>\n<table class=\"metrics\" data-config=\"");
+	strbuf_addstr(o, "</h3>\n<div class=\"scroll\">\n<table class=\"metrics\" data-config=\"");
 	html_escape(o, r->m->configs[cfg]);
 	strbuf_addstr(o, "\">\n<tr><th>#</th><th>commit</th>");
 	for (m = 0; m < r->m->nmetrics; m++) {
@@ -234,7 +239,7 @@ static void html_metric_table(struct report_out *r, size_t cfg)
 				strbuf_addstr(o, "<td class=\"num none\">\xe2\x80\x93</td>");
 				continue;
 			}
-			fmt_number(num, sizeof(num), c->values[k], 0);
+			fmt_metric(num, sizeof(num), c->values[k], decimals[m], 0);
 			strbuf_addf(o, "<td class=\"num%s\">%s", mv && !mv->noisy ?
 				    " perf-regression" : c->noisy[k] ? " noisy" : "", num);
 			if (mv)
@@ -244,15 +249,16 @@ static void html_metric_table(struct report_out *r, size_t cfg)
 					      " samples spread more than its noise floor: never a"
 					      " verdict\">noisy</span>");
 			if (p && p->has_value[k])
-				html_delta(r, 1, c->values[k], p->values[k], better);
+				html_delta(r, 1, c->values[k], p->values[k], better, decimals[m]);
 			if (b && b->has_value[k])
-				html_delta(r, 0, c->values[k], b->values[k], better);
+				html_delta(r, 0, c->values[k], b->values[k], better, decimals[m]);
 			strbuf_addstr(o, "</td>");
 		}
 		strbuf_addstr(o, "</tr>\n");
 		report_maybe_flush(r);
 	}
-	strbuf_addstr(o, "</table>\n");
+	strbuf_addstr(o, "</table>\n</div>\n");
+	free(decimals);
 }
 
 void html_metrics(struct report_out *r)
@@ -268,8 +274,8 @@ void html_metrics(struct report_out *r)
 	if (svg_charts(r))
 		strbuf_addstr(o, "<p class=\"note\">Each line is one configuration's change"
 			      " against its own base value (position 0, or its first measured"
-			      " commit), in percent; a point's tooltip tells its value. A gap is a"
-			      " commit without that metric.</p>\n");
+			      " commit), in percent; a point's tooltip tells its value. A dotted"
+			      " segment crosses commits without that metric.</p>\n");
 	strbuf_addstr(o, "<p class=\"note\">Under each value: \xce\x94p, the change against the"
 		      " parent commit (the previous position); \xce\x94" "b, against the base (");
 	if (r->m->base >= 0 && r->m->commits[r->m->base].position == 0)

@@ -38,6 +38,12 @@ static const char html_style[] =
 	"h2{font-size:1.2em;margin:1.8em 0 .6em;border-bottom:1px solid #ccc}\n"
 	"h3{font-size:1.05em;margin:1.2em 0 .4em}\n"
 	"table{border-collapse:collapse}\n"
+	/* Wide tables scroll inside the page; the page itself never does. */
+	".scroll{overflow-x:auto;max-width:100%}\n"
+	"table.info td{overflow-wrap:anywhere}\n"
+	"table#options{margin:0}\n"
+	"table#options th{width:auto;font-weight:400}\n"
+	"details.cov-file>summary code{font-weight:600}\n"
 	"th,td{border:1px solid #d0d0d0;padding:3px 7px;vertical-align:top;text-align:left}\n"
 	"th{background:#f1f3f5;font-weight:600}\n"
 	"table.info th{width:10em}\n"
@@ -81,7 +87,9 @@ static const char html_style[] =
 	".tag.noisy{color:#666;font-style:normal}\n"
 	"tr.units th{font-weight:400;font-size:80%;color:#555}\n"
 	".charts{display:flex;flex-wrap:wrap;gap:1em}\n"
-	".charts svg{border:1px solid #ddd;background:#fff}\n"
+	".charts svg{border:1px solid #ddd;background:#fff;max-width:100%;height:auto}\n"
+	"figure.chart{margin:0;width:560px;max-width:100%}\n"
+	"figure.chart figcaption{font-weight:700;font-size:13px;margin:0 0 .2em}\n"
 	"footer{margin-top:2.5em;color:#666;font-size:85%}\n";
 
 static void html_info_row(struct report_out *r, const char *label, const char *value)
@@ -136,6 +144,37 @@ static void html_compilers_row(struct report_out *r)
 	strbuf_addstr(o, "</td></tr>\n");
 }
 
+/*
+ * The options that differ from 'bisectable run's defaults, as a table
+ * inside the run's one (the JSON document runs past any page).
+ */
+static void html_options_row(struct report_out *r, const char *json)
+{
+	struct strbuf *o = &r->buf;
+	struct report_option *rows;
+	ssize_t n = report_options_changed(json, &rows), i;
+
+	if (n < 0) {
+		html_info_row(r, "Options", json);
+		return;
+	}
+	strbuf_addstr(o, "<tr><th>Options</th><td>");
+	if (!n)
+		strbuf_addstr(o, "the defaults");
+	else
+		strbuf_addstr(o, "<table id=\"options\">\n");
+	for (i = 0; i < n; i++) {
+		strbuf_addf(o, "<tr><th>%s</th><td>", rows[i].label);
+		html_escape(o, rows[i].value);
+		strbuf_addstr(o, "</td></tr>\n");
+	}
+	if (n)
+		strbuf_addstr(o, "</table>\n<span class=\"note\">(what differs from the"
+			      " defaults of <code>bisectable run</code>)</span>");
+	strbuf_addstr(o, "</td></tr>\n");
+	report_options_free(rows, n);
+}
+
 static void html_header(struct report_out *r)
 {
 	struct strbuf *o = &r->buf;
@@ -153,7 +192,7 @@ static void html_header(struct report_out *r)
 	strbuf_addf(o, "</title>\n<style>\n%s</style>\n</head>\n<body>\n", html_style);
 
 	strbuf_addf(o, "<header>\n<h1>Bisect report: run %lld</h1>\n"
-		    "<table class=\"info\" id=\"run\">\n", run->id);
+		    "<div class=\"scroll\">\n<table class=\"info\" id=\"run\">\n", run->id);
 	strbuf_addstr(o, "<tr><th>Series</th><td>");
 	html_escape(o, run->series);
 	if (!empty(run->series_kind)) {
@@ -193,11 +232,11 @@ static void html_header(struct report_out *r)
 		strbuf_addstr(o, " <span class=\"note\">(results so far)</span>");
 	strbuf_addstr(o, "</td></tr>\n");
 	html_info_row(r, "Configurations", run->configs);
-	html_info_row(r, "Options", run->options);
+	html_options_row(r, run->options);
 	html_compilers_row(r);
 	html_info_row(r, "Host", r->m->run.host);
 	html_info_row(r, "Tool version", r->m->run.tool_version);
-	strbuf_addstr(o, "</table>\n</header>\n");
+	strbuf_addstr(o, "</table>\n</div>\n</header>\n");
 }
 
 /* A commit of a hole: "2/4", a link to its column, its subject as title. */
@@ -251,7 +290,8 @@ static void html_verdicts(struct report_out *r)
 	struct strbuf *o = &r->buf;
 	size_t i;
 
-	strbuf_addstr(o, "<section id=\"verdicts\">\n<h2>Verdict</h2>\n<table class=\"verdicts\">\n"
+	strbuf_addstr(o, "<section id=\"verdicts\">\n<h2>Verdict</h2>\n<div class=\"scroll\">\n"
+		      "<table class=\"verdicts\">\n"
 		      "<tr><th>Configuration</th><th>Verdict</th><th>Stage</th><th>Evidence</th>"
 		      "<th>Commits passing every stage</th></tr>\n");
 	for (i = 0; i < r->m->nconfigs; i++) {
@@ -301,7 +341,7 @@ static void html_verdicts(struct report_out *r)
 		}
 		strbuf_addf(o, "<td class=\"num\">%d of %d</td></tr>\n", v->passed, v->commits);
 	}
-	strbuf_addstr(o, "</table>\n");
+	strbuf_addstr(o, "</table>\n</div>\n");
 	html_holes(r);
 	strbuf_addstr(o, "</section>\n");
 }
@@ -522,7 +562,7 @@ static void html_matrix(struct report_out *r)
 		      " new warnings and the command that reproduces it. <span class=\"tag\">"
 		      "cached</span>: the result was reused from an identical earlier build."
 		      " The first bad cell of each configuration is framed.</p>\n"
-		      "<table class=\"matrix\">\n<thead>\n<tr><th rowspan=\"2\">#</th>"
+		      "<div class=\"scroll\">\n<table class=\"matrix\">\n<thead>\n<tr><th rowspan=\"2\">#</th>"
 		      "<th rowspan=\"2\">commit</th><th rowspan=\"2\">subject and author</th>");
 	for (cfg = 0; cfg < r->m->nconfigs; cfg++) {
 		strbuf_addstr(o, "<th colspan=\"4\" class=\"grp\">");
@@ -566,18 +606,98 @@ static void html_matrix(struct report_out *r)
 		strbuf_addstr(o, "</tr>\n");
 		report_maybe_flush(r);
 	}
-	strbuf_addstr(o, "</tbody>\n</table>\n</section>\n");
+	strbuf_addstr(o, "</tbody>\n</table>\n</div>\n</section>\n");
+}
+
+/* Whether the missed line j of commit ci is the first one of its file. */
+static int coverage_file_first(const struct coverage *cov, size_t ci, size_t j)
+{
+	const char *path = cov->commits[ci].missed[j].path;
+	size_t i, k;
+
+	for (i = 0; i <= ci; i++)
+		for (k = 0; k < (i == ci ? j : cov->commits[i].nmissed); k++)
+			if (!strcmp(cov->commits[i].missed[k].path, path))
+				return 0;
+	return 1;
+}
+
+/* How many lines of path were never compiled, and undecided, from commit first on. */
+static void coverage_file_count(const struct coverage *cov, size_t first, const char *path,
+				size_t *never, size_t *undecided)
+{
+	size_t i, j;
+
+	*never = *undecided = 0;
+	for (i = first; i < cov->ncommits; i++)
+		for (j = 0; j < cov->commits[i].nmissed; j++)
+			if (!strcmp(cov->commits[i].missed[j].path, path))
+				++*(cov->commits[i].missed[j].undecided ? undecided : never);
+}
+
+/* The missed lines of path at one commit: a row per guard. */
+static void coverage_file_rows(struct report_out *r, const struct coverage_commit *cc,
+			       const char *path)
+{
+	struct strbuf *o = &r->buf;
+	size_t j, k;
+
+	for (j = 0; j < cc->nmissed; j = k) {
+		const struct coverage_line *l = &cc->missed[j];
+
+		for (k = j + 1; k < cc->nmissed && cc->missed[k].undecided == l->undecided &&
+		     !strcmp(cc->missed[k].guard, l->guard) &&
+		     !strcmp(cc->missed[k].path, l->path); k++)
+			;
+		if (strcmp(l->path, path))
+			continue;
+		strbuf_addf(o, "<tr><td><a href=\"#commit-%d\">", cc->position);
+		html_commit_ref(r, cc->sha, cc->position, "");
+		strbuf_addf(o, "</a></td><td>%s<code>", l->undecided ? "undecided: " : "");
+		html_escape(o, l->guard);
+		strbuf_addstr(o, "</code></td><td>");
+		for (; j < k; j++)
+			strbuf_addf(o, "%s%s%zu", &cc->missed[j] != l ? " " : "",
+				    cc->missed[j].sign == '+' ? "+" : "&minus;",
+				    cc->missed[j].line);
+		strbuf_addstr(o, "</td></tr>\n");
+	}
 }
 
 /*
- * The changed lines that no configuration compiled, by commit, guard and
- * file: a typo there is one no build of the run would have caught.
+ * One file's missed lines, folded: its summary tells how many lines were
+ * never compiled or undecided, the rows (commit, guard, lines) open below.
  */
-static void html_coverage(struct report_out *r)
+static void coverage_file(struct report_out *r, size_t first, const char *path)
+{
+	const struct coverage *cov = &r->m->coverage;
+	struct strbuf *o = &r->buf;
+	size_t i, never, undecided;
+
+	coverage_file_count(cov, first, path, &never, &undecided);
+	strbuf_addstr(o, "<details class=\"cov-file\"><summary><code>");
+	html_escape(o, path);
+	strbuf_addf(o, "</code>: %zu line%s never compiled", never, never == 1 ? "" : "s");
+	if (undecided)
+		strbuf_addf(o, ", %zu undecided", undecided);
+	strbuf_addstr(o, "</summary>\n<div class=\"scroll\">\n<table class=\"coverage\">\n"
+		      "<tr><th>Commit</th><th>Guards not holding</th><th>Lines</th></tr>\n");
+	for (i = first; i < cov->ncommits; i++)
+		coverage_file_rows(r, &cov->commits[i], path);
+	strbuf_addstr(o, "</table>\n</div>\n</details>\n");
+}
+
+/*
+ * The changed lines that no configuration compiled, by file (folded), then
+ * commit and guard: a typo there is one no build of the run would have
+ * caught. It comes after the matrix: the totals are what a reader needs
+ * first.
+ */
+void html_coverage(struct report_out *r)
 {
 	const struct coverage *cov = &r->m->coverage;
 	struct strbuf *o = &r->buf, line = STRBUF_INIT;
-	size_t i, j, k;
+	size_t i, j;
 
 	if (!cov->recorded)
 		return;
@@ -598,34 +718,11 @@ static void html_coverage(struct report_out *r)
 		    " ones (&minus;) at the parent. Kconfig lines are not compiled code and are"
 		    " not counted (%zu here).</p>\n", cov->never, cov->undecided, cov->kconfig);
 	strbuf_release(&line);
-	if (!cov->never && !cov->undecided) {
-		strbuf_addstr(o, "</section>\n");
-		return;
-	}
-	strbuf_addstr(o, "<table class=\"coverage\">\n<tr><th>Commit</th><th>Guards not"
-		      " holding</th><th>Lines never compiled</th></tr>\n");
-	for (i = 0; i < cov->ncommits; i++) {
-		const struct coverage_commit *cc = &cov->commits[i];
-
-		for (j = 0; j < cc->nmissed; j = k) {
-			const struct coverage_line *l = &cc->missed[j];
-
-			strbuf_addstr(o, "<tr><td>");
-			html_commit_ref(r, cc->sha, cc->position, cc->subject);
-			strbuf_addf(o, "</td><td>%s<code>", l->undecided ? "undecided: " : "");
-			html_escape(o, l->guard);
-			strbuf_addstr(o, "</code></td><td><code>");
-			html_escape(o, l->path);
-			strbuf_addstr(o, "</code>:");
-			for (k = j; k < cc->nmissed && cc->missed[k].undecided == l->undecided &&
-			     !strcmp(cc->missed[k].guard, l->guard) &&
-			     !strcmp(cc->missed[k].path, l->path); k++)
-				strbuf_addf(o, " %s%zu", cc->missed[k].sign == '+' ? "+" : "&minus;",
-					    cc->missed[k].line);
-			strbuf_addstr(o, "</td></tr>\n");
-		}
-	}
-	strbuf_addstr(o, "</table>\n</section>\n");
+	for (i = 0; i < cov->ncommits; i++)
+		for (j = 0; j < cov->commits[i].nmissed; j++)
+			if (coverage_file_first(cov, i, j))
+				coverage_file(r, i, cov->commits[i].missed[j].path);
+	strbuf_addstr(o, "</section>\n");
 }
 
 void report_html(struct report_out *r)
@@ -634,11 +731,11 @@ void report_html(struct report_out *r)
 
 	html_header(r);
 	html_verdicts(r);
-	html_performance(r);
-	html_coverage(r);
-	report_maybe_flush(r);
 	html_matrix(r);
+	report_maybe_flush(r);
+	html_performance(r);
 	html_metrics(r);
+	html_coverage(r);
 	strbuf_addstr(&r->buf, "<footer>Generated by bisectable ");
 	html_escape(&r->buf, BISECTABLE_VERSION);
 	strbuf_addstr(&r->buf, " at ");

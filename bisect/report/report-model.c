@@ -8,6 +8,7 @@
 #define _GNU_SOURCE
 #include <libgen.h>
 #include <limits.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -782,4 +783,182 @@ char *report_log_url(const struct report_model *m, const char *path)
 	free(root);
 	free(real);
 	return url;
+}
+
+static void option_add(struct report_option **rows, size_t *n, const char *label,
+		       struct strbuf *value)
+{
+	*rows = xrealloc(*rows, (*n + 1) * sizeof(**rows));
+	(*rows)[*n].label = label;
+	(*rows)[(*n)++].value = strbuf_detach(value, NULL);
+}
+
+static void option_list(struct report_option **rows, size_t *n, const char *label,
+			char **items, size_t nitems, char **defaults, size_t ndefaults)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+	int same = nitems == ndefaults;
+
+	for (i = 0; same && i < nitems; i++)
+		same = !strcmp(items[i], defaults[i]);
+	if (same || !nitems)
+		return;
+	for (i = 0; i < nitems; i++)
+		strbuf_addf(&sb, "%s%s", i ? ", " : "", items[i]);
+	option_add(rows, n, label, &sb);
+}
+
+static void option_int(struct report_option **rows, size_t *n, const char *label,
+		       long value, long def, const char *unit)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	if (value == def)
+		return;
+	if (unit)
+		strbuf_addf(&sb, "%ld%s%s", value, *unit ? " " : "", unit);
+	else
+		strbuf_addstr(&sb, value ? "yes" : "no");
+	option_add(rows, n, label, &sb);
+}
+
+static void option_str(struct report_option **rows, size_t *n, const char *label,
+		       const char *value, const char *def)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	if (empty(value) || (def && !strcmp(value, def)))
+		return;
+	strbuf_addstr(&sb, value);
+	option_add(rows, n, label, &sb);
+}
+
+/* The run's own choices: a one-line summary of the tests and metrics. */
+static void option_lists(struct report_option **rows, size_t *n, const struct run_config *rc)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+
+	if (rc->ntests) {
+		strbuf_addf(&sb, "%zu: ", rc->ntests);
+		for (i = 0; i < rc->ntests; i++)
+			strbuf_addf(&sb, "%s%s", i ? ", " : "", rc->tests[i]);
+		option_add(rows, n, "Tests", &sb);
+	}
+	if (rc->nmetrics) {
+		for (i = 0; i < rc->nmetrics; i++)
+			strbuf_addf(&sb, "%s%s", i ? ", " : "", rc->metrics[i].name);
+		option_add(rows, n, "Series metrics", &sb);
+	}
+}
+
+ssize_t report_options_changed(const char *json, struct report_option **rows)
+{
+	struct run_config rc, def;
+	size_t n = 0;
+
+	*rows = NULL;
+	if (empty(json))
+		return -1;
+	if (run_config_from_json(json, &rc)) {
+		run_config_free(&rc);
+		return -1;
+	}
+	run_config_init(&def);
+	option_list(rows, &n, "Configurations", rc.configs, rc.nconfigs, def.configs,
+		    def.nconfigs);
+	option_list(rows, &n, "Suites", rc.suites, rc.nsuites, def.suites, def.nsuites);
+	option_str(rows, &n, "Profile", rc.profile, def.profile);
+	option_str(rows, &n, "Mode", rc.mode == RUN_STOP_ON_FAILURE ? "stop-on-failure" :
+		   "keep-going", "keep-going");
+	option_str(rows, &n, "Accelerator", rc.accel, def.accel);
+	/* make -j defaults to the machine's CPUs: always worth saying. */
+	option_int(rows, &n, "Jobs", rc.jobs, -1, "(make -j)");
+	option_int(rows, &n, "Boot timeout", rc.boot_timeout, def.boot_timeout, "s");
+	option_int(rows, &n, "Test timeout", rc.test_timeout, def.test_timeout, "s");
+	option_int(rows, &n, "Retries", rc.retries, def.retries, "");
+	option_int(rows, &n, "ccache", rc.ccache, def.ccache, NULL);
+	option_int(rows, &n, "Result cache", rc.use_cache, def.use_cache, NULL);
+	option_int(rows, &n, "Parallel configurations", rc.parallel, def.parallel, NULL);
+	option_int(rows, &n, "Verify the base", rc.verify_base, def.verify_base, NULL);
+	option_int(rows, &n, "Sandboxed builds", rc.sandbox, def.sandbox, NULL);
+	option_str(rows, &n, "distcc hosts", rc.distcc_hosts, NULL);
+	option_int(rows, &n, "Derived configurations", rc.derive, def.derive, NULL);
+	option_int(rows, &n, "Boot derived configurations", rc.boot_derived,
+		   def.boot_derived, NULL);
+	option_list(rows, &n, "Built only", rc.build_only, rc.nbuild_only, NULL, 0);
+	option_lists(rows, &n, &rc);
+	run_config_free(&def);
+	run_config_free(&rc);
+	return n;
+}
+
+void report_options_free(struct report_option *rows, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(rows[i].value);
+	free(rows);
+}
+
+/*
+ * The decimals every value of metric is shown with, in every table, delta
+ * and chart: 2 when any value of it (any commit, any configuration) is not
+ * integral, else 0. A column never mixes "152,087" with "152394.80".
+ */
+int report_metric_decimals(const struct report_model *m, size_t metric)
+{
+	size_t i, cfg;
+
+	for (i = 0; i < m->ncommits; i++)
+		for (cfg = 0; cfg < m->nconfigs; cfg++) {
+			size_t k = cfg * m->nmetrics + metric;
+			double v = m->commits[i].values[k];
+
+			if (m->commits[i].has_value[k] && isfinite(v) &&
+			    dabs(v - dround(v)) > 1e-9)
+				return 2;
+		}
+	return 0;
+}
+
+void fmt_metric(char *buf, size_t size, double v, int decimals, int sign)
+{
+	char frac[16] = "";
+	double a = dabs(v);
+	long long whole;
+
+	if (!isfinite(v) || a >= 1e15) {
+		snprintf(buf, size, sign ? "%+.*f" : "%.*f", decimals, v);
+		return;
+	}
+	if (decimals) {
+		long long scaled = dround(a * 100);
+
+		whole = scaled / 100;
+		snprintf(frac, sizeof(frac), ".%02lld", scaled % 100);
+	} else {
+		whole = dround(a);
+	}
+	fmt_number(buf, size, (double)whole, 0);
+	if (strlen(buf) + strlen(frac) + 2 > size)
+		return;
+	if (whole || *frac) {
+		int neg = v < 0 && (whole || strcmp(frac, ".00"));
+
+		if (neg || (sign && (whole || strcmp(frac, ".00")))) {
+			memmove(buf + 1, buf, strlen(buf) + 1);
+			buf[0] = neg ? '-' : '+';
+		}
+	}
+	strcat(buf, frac);
+}
+
+void fmt_pct(char *buf, size_t size, double p)
+{
+	double a = dabs(p);
+
+	snprintf(buf, size, a >= 10 ? "%+.1f%%" : a >= 0.1 ? "%+.2f%%" : "%+.3f%%", p);
 }

@@ -97,6 +97,36 @@ static double plot_y(const struct plot *p, double val)
 }
 
 /* The polyline of one configuration in a chart, its points and its legend entry. */
+/*
+ * Where a metric has no value at some commits, a thin dotted segment joins
+ * the values on either side, so the line goes on and the gap shows as one.
+ */
+static void svg_gaps(struct report_out *r, const struct plot *p, size_t k, double ref,
+		     const char *color)
+{
+	struct strbuf *o = &r->buf;
+	long last = -1;
+	size_t i;
+
+	for (i = 0; i < r->m->ncommits; i++) {
+		const struct commit *c = &r->m->commits[i], *b;
+
+		if (!c->has_value[k])
+			continue;
+		b = last >= 0 ? &r->m->commits[last] : NULL;
+		if (b && (size_t)last + 1 < i)
+			strbuf_addf(o, "<line class=\"gap\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\""
+				    " y2=\"%.1f\" stroke=\"%s\" stroke-width=\"1.5\""
+				    " stroke-dasharray=\"1 4\" stroke-linecap=\"round\"><title>no"
+				    " value at %d%s%.0d</title></line>\n",
+				    plot_x(p, b->position), plot_y(p, pct(b->values[k], ref)),
+				    plot_x(p, c->position), plot_y(p, pct(c->values[k], ref)), color,
+				    r->m->commits[last + 1].position, (size_t)last + 2 < i ? ".." : "",
+				    (size_t)last + 2 < i ? r->m->commits[i - 1].position : 0);
+		last = i;
+	}
+}
+
 static void svg_line(struct report_out *r, const struct plot *p, long m, size_t cfg)
 {
 	struct strbuf *o = &r->buf;
@@ -106,7 +136,7 @@ static void svg_line(struct report_out *r, const struct plot *p, long m, size_t 
 	char style[96];
 	double lx = p->W - p->R - (r->m->nconfigs - cfg) * 90.0;
 	int drawing = 0;
-	char num[48];
+	char num[48], change[32];
 	double ref;
 	size_t i;
 
@@ -130,18 +160,20 @@ static void svg_line(struct report_out *r, const struct plot *p, long m, size_t 
 	}
 	if (drawing)
 		strbuf_addstr(o, "\"/>\n");
+	svg_gaps(r, p, k, ref, color);
 	for (i = 0; i < r->m->ncommits; i++) {
 		double v = r->m->commits[i].values[k];
 
 		if (!r->m->commits[i].has_value[k])
 			continue;
-		fmt_number(num, sizeof(num), v, 0);
+		fmt_metric(num, sizeof(num), v, report_metric_decimals(r->m, m), 0);
+		fmt_pct(change, sizeof(change), pct(v, ref));
 		strbuf_addf(o, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"%s\">"
 			    "<title>", plot_x(p, r->m->commits[i].position), plot_y(p, pct(v, ref)),
 			    color);
 		html_escape(o, r->m->configs[cfg]);
-		strbuf_addf(o, " at %d: %s (%+.3f%%)</title></circle>\n",
-			    r->m->commits[i].position, num, pct(v, ref));
+		strbuf_addf(o, " at %d: %s (%s)</title></circle>\n",
+			    r->m->commits[i].position, num, change);
 	}
 	/* legend */
 	strbuf_addf(o, "<line x1=\"%.1f\" y1=\"30\" x2=\"%.1f\" y2=\"30\" %s/>\n",
@@ -211,6 +243,10 @@ static void svg_chart(struct report_out *r, long m, const char *title)
 			   .pmin = pmin, .pmax = pmax };
 #define X(pos) plot_x(&p, pos)
 #define Y(val) plot_y(&p, val)
+	/* The title is HTML above the chart: it wraps where a long one would be cut. */
+	strbuf_addstr(o, "<figure class=\"chart\"><figcaption>");
+	html_escape(o, title);
+	strbuf_addstr(o, "</figcaption>\n");
 	strbuf_addf(o, "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" width=\"%.0f\""
 		    " height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" role=\"img\" data-metric=\"",
 		    W, H, W, H);
@@ -218,7 +254,6 @@ static void svg_chart(struct report_out *r, long m, const char *title)
 	strbuf_addstr(o, "\">\n<title>");
 	html_escape(o, title);
 	strbuf_addstr(o, ": change against the base (%)</title>\n");
-	svg_text(r, L, 16, "start", " font-weight=\"bold\" font-size=\"13\"", title);
 
 	/* y grid and labels, the zero line darker */
 	ystep = nice_step(hi - lo, &decimals);
@@ -252,7 +287,7 @@ static void svg_chart(struct report_out *r, long m, const char *title)
 
 	for (cfg = 0; cfg < r->m->nconfigs; cfg++)
 		svg_line(r, &p, m, cfg);
-	strbuf_addstr(o, "</svg>\n");
+	strbuf_addstr(o, "</svg>\n</figure>\n");
 #undef X
 #undef Y
 }

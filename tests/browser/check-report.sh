@@ -7,6 +7,11 @@
 # text, nothing external is loaded, and no script from the data ran. Prints
 # TAP; exits 0 only if every check passed.
 #
+# The layout is measured too (tests/browser/measure.js, run in a copy of the
+# report without its CSP) at 1,400 and 800 px wide: no element may run past
+# the page's right edge outside a scrolling container, the matrix comes
+# before the coverage, and the options are a table.
+#
 # Two controls keep the "no script ran" check honest: a page with the raw
 # payloads must get data-pwned set by Chromium, and a copy of the report with
 # one payload left unescaped (and its CSP removed) must be caught.
@@ -46,10 +51,12 @@ trap 'rm -rf "$work"' EXIT INT TERM
 # The DOM after the page loaded and its handlers had time to run. Each run
 # gets its own throw-away profile; nothing may reach the network.
 dump() {
+	size=${3:-1400,1000}
 	profile=$(mktemp -d "$work/profile.XXXXXX")
 	timeout 120 "$browser" --headless --no-sandbox --disable-gpu --disable-quic \
 		--no-first-run --disable-background-networking --disable-component-update \
 		--disable-sync --disable-extensions --user-data-dir="$profile" \
+		--window-size="$size" --hide-scrollbars \
 		--virtual-time-budget=5000 --dump-dom "file://$1" >"$2" 2>"$profile.stderr" || {
 		echo "# chromium failed on $1:" >&2
 		sed 's/^/#   /' "$profile.stderr" >&2
@@ -78,11 +85,24 @@ html = html.replace('<td class="subj">', '<td class="subj">' + payload, 1)
 open(sys.argv[2], "w", encoding="utf-8").write(html)
 EOF
 
+# The report with the measuring script: only this copy runs a script.
+"$python" - "$work/report.html" "$here/measure.js" "$work/measured.html" <<'EOF'
+import re, sys
+html = open(sys.argv[1], encoding="utf-8").read()
+html = re.sub(r'<meta http-equiv="Content-Security-Policy"[^>]*>', "", html)
+js = open(sys.argv[2], encoding="utf-8").read()
+html = html.replace("</body>", "<script>\n" + js + "</script>\n</body>", 1)
+open(sys.argv[3], "w", encoding="utf-8").write(html)
+EOF
+
 dump "$work/control.html" "$work/control.dom"
 dump "$work/mutant.html" "$work/mutant.dom"
 dump "$work/report.html" "$work/report.dom"
+dump "$work/measured.html" "$work/wide.dom" 1400,1000
+dump "$work/measured.html" "$work/narrow.dom" 800,1000
 
 rc=0
 "$python" "$here/check_dom.py" --control "$work/control.dom" \
-	--mutant "$work/mutant.dom" --report "$work/report.dom" $fixture || rc=$?
+	--mutant "$work/mutant.dom" --report "$work/report.dom" \
+	--layout "$work/wide.dom" --layout "$work/narrow.dom" $fixture || rc=$?
 exit $rc

@@ -13,6 +13,8 @@ Used by check-report.sh; prints TAP and exits 1 if a check failed.
            shows that the data-pwned check can fail at all
 --mutant   the DOM of the report with one payload left unescaped: the
            checks must catch it
+--layout   the DOM of the report with measure.js run at one window width
+           (repeatable): nothing overflows, the matrix comes first
 Only the standard library is used.
 """
 import argparse
@@ -229,12 +231,42 @@ def check_report(tap, root, fixture):
            "fixture: five charts, each with lines", ["charts: %d" % len(charts)])
 
 
+def check_layout(tap, path):
+    body = body_of(parse(path))
+    a = body.attrs if body is not None else {}
+    vw = a.get("data-viewport", "?")
+    over = [x for x in (a.get("data-overflow") or "").split("; ") if x]
+    tap.ok(body is not None and "data-viewport" in a and not over and
+           int(a.get("data-page-width", "0")) <= int(vw),
+           "layout at %s px: nothing runs past the right edge (page width %s)"
+           % (vw, a.get("data-page-width")),
+           ["%d elements overflow:" % len(over)] + over[:12])
+    my, cy = a.get("data-matrix-y", ""), a.get("data-coverage-y", "")
+    tap.ok(my != "" and (cy == "" or int(my) < int(cy)),
+           "layout at %s px: the matrix (y=%s) comes before the coverage (y=%s)"
+           % (vw, my, cy))
+    vh = int(a.get("data-viewport-height", "0") or 0)
+    tap.ok(my != "" and vh and int(my) < 2 * vh,
+           "layout at %s px: the matrix starts in the first two screens (y=%s < 2 x %d)"
+           % (vw, my, vh))
+
+
+def check_options(tap, root):
+    table = find_all(root, lambda n: n.tag == "table" and n.attrs.get("id") == "options")
+    rows = find_all(table[0], lambda n: n.tag == "tr") if table else []
+    raw = [n for n in root.iter() if n.tag == "td" and n.text().lstrip().startswith("{")]
+    tap.ok(table and rows and not raw,
+           "report: the options are a table (%d rows), no raw JSON" % len(rows),
+           ["raw JSON cell: %r" % n.text()[:80] for n in raw[:2]])
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--report", required=True)
     ap.add_argument("--fixture", action="store_true")
     ap.add_argument("--control")
     ap.add_argument("--mutant")
+    ap.add_argument("--layout", action="append", default=[])
     args = ap.parse_args()
     tap = Tap()
 
@@ -253,6 +285,9 @@ def main():
         tap.ok(False, "report: the dumped DOM can be read as UTF-8", [str(e)])
     else:
         check_report(tap, root, args.fixture)
+        check_options(tap, root)
+    for path in args.layout:
+        check_layout(tap, path)
     print("1..%d" % tap.n)
     return 1 if tap.failed or not tap.n else 0
 

@@ -709,7 +709,7 @@ static void test_report(sqlite3 *db)
 	ok(contains(section, "<tr class=\"perf-regression\" data-config=\"up\""
 		    " data-metric=\"pipe_rtt_ns\">"),
 	   "pipe_rtt_ns on up is a performance regression");
-	ok(contains(section, "6378.53 \xe2\x86\x92 7365.08 ns"), "with both values and the unit");
+	ok(contains(section, "6,378.53 \xe2\x86\x92 7,365.08 ns"), "with both values and the unit");
 	ok(contains(section, "\xe2\x96\xb2 +15.5%</span>"), "and its change");
 	ok(contains(section, "<tr class=\"noisy\" data-config=\"up\" data-metric=\"lat_us\">"),
 	   "the noisy move in a table apart");
@@ -723,9 +723,9 @@ static void test_report(sqlite3 *db)
 	   "the metrics never judged");
 	if (end)
 		*end = '<';
-	ok(contains(html, "<td class=\"num perf-regression\">7365.08 <span class=\"tag perf\""),
+	ok(contains(html, "<td class=\"num perf-regression\">7,365.08 <span class=\"tag perf\""),
 	   "the value in the metrics table is marked");
-	ok(contains(html, "<td class=\"num noisy\">20 <span class=\"tag noisy\""),
+	ok(contains(html, "<td class=\"num noisy\">20.00 <span class=\"tag noisy\""),
 	   "the noisy value too");
 	ok(contains(html, "<tr class=\"units\">") && contains(html, "<th>ns, lower is better</th>"),
 	   "each metric's unit and direction under its name");

@@ -17,6 +17,8 @@
 #include "db/db.h"
 #include "lib/escape.h"
 #include "report/report.h"
+#include "report/report-html-common.h"
+#include "report/report-model.h"
 #include "lib/util.h"
 #include "tap.h"
 #include "sql-file.h"
@@ -326,13 +328,17 @@ static void test_html_metrics(const char *html)
 		    "<th>warnings</th><th>rebuilt_objects</th><th>sched_smp_lines</th>"
 		    "<th>pipe_rtt_ns</th><th>fork_exit_ns</th>"),
 	   "the build's figures, the series' declared ones, the guest's; known ones first");
+	ok(count(html, "<line class=\"gap\"") >= 1 && contains(html, "><title>no value at "),
+	   "charts: a line crosses a gap, dotted and titled");
+	ok(contains(html, "<figure class=\"chart\"><figcaption>CONFIG_SMP lines in kernel/sched/"
+		    " (sched_smp_lines)</figcaption>"), "charts: the title is a caption that wraps");
 	ok(contains(html, "CONFIG_SMP lines in kernel/sched/ (sched_smp_lines)"),
 	   "a series metric's chart has the description its metrics file gives");
 	ok(contains(table, "14,523,904"), "values with thousands separators");
 	ok(contains(table, "\xce\x94" "b -2,816 (-0.019%)"),
 	   "delta against the base (the first commit here), signed and in percent");
 	ok(contains(table, "<span class=\"delta worse\" title=\"against the parent commit\">"
-		    "\xce\x94p +1 (+100.00%)</span>"), "warnings up by one against the parent");
+		    "\xce\x94p +1 (+100.0%)</span>"), "warnings up by one against the parent");
 	ok(contains(table, "\xce\x94" "b -139.50 (-2.72%)"),
 	   "a fractional pipe_rtt_ns delta (against the base: the parent has no value)");
 	free(table);
@@ -409,6 +415,95 @@ static void test_html_compiler(void)
 	sqlite3_close(db);
 }
 
+/*
+ * Coverage grouped by file and folded: one <details> per file with its
+ * counts in the summary, the subject never repeated per row.
+ */
+static void test_html_coverage(void)
+{
+	struct coverage_line l2[] = {
+		{ "kernel/sched/core.c", 10, '+', "SMP=n", 0 },
+		{ "kernel/sched/core.c", 11, '+', "SMP=n", 0 },
+		{ "kernel/<b>.c", 5, '-', "X=y", 1 },
+	};
+	struct coverage_line l3[] = { { "kernel/sched/core.c", 40, '+', "RT=y", 0 } };
+	size_t by[1] = { 3 };
+	struct coverage_commit cc[2] = {
+		{ .position = 2, .sha = "0123456789abcdef", .subject = "a subject",
+		  .missed = l2, .nmissed = 3 },
+		{ .position = 3, .sha = "fedcba9876543210", .subject = "a subject",
+		  .missed = l3, .nmissed = 1 },
+	};
+	char *cfgs[] = { "up" };
+	struct report_model m = { 0 };
+	struct report_out r = { .m = &m, .buf = STRBUF_INIT };
+
+	m.last_position = 4;
+	m.coverage = (struct coverage){ .configs = cfgs, .nconfigs = 1, .commits = cc,
+		.ncommits = 2, .commits_total = 4, .changed = 7, .compiled = 3, .never = 3,
+		.undecided = 1, .compiled_by = by, .recorded = 1 };
+	html_coverage(&r);
+	is_int(count(r.buf.buf, "<details class=\"cov-file\">"), 2,
+	       "coverage: one folded <details> per file");
+	ok(contains(r.buf.buf, "<summary><code>kernel/sched/core.c</code>: 3 lines never"
+		    " compiled</summary>"), "coverage: a file's totals in its summary");
+	ok(contains(r.buf.buf, "<summary><code>kernel/&lt;b&gt;.c</code>: 0 lines never"
+		    " compiled, 1 undecided</summary>"), "coverage: undecided counted, path escaped");
+	ok(contains(r.buf.buf, "<td>+10 +11</td>") && contains(r.buf.buf, "<td>+40</td>"),
+	   "coverage: a row per commit and guard with its lines");
+	is_int(count(r.buf.buf, "a subject"), 0, "coverage: no subject repeated on the rows");
+	ok(contains(r.buf.buf, "3 never compiled, 1 undecided"), "coverage: totals visible");
+	strbuf_release(&r.buf);
+}
+
+/* One format per unit: a metric's decimals are its own, whatever the value. */
+static void test_number_format(void)
+{
+	double values[2] = { 3472.5, 3729 };
+	unsigned char has[2] = { 1, 1 };
+	struct commit commits[2] = { { .values = &values[0], .has_value = &has[0] },
+				     { .values = &values[1], .has_value = &has[1] } };
+	struct report_model m = { .commits = commits, .ncommits = 2, .nconfigs = 1,
+				  .nmetrics = 1 };
+	char a[48], b[48], d[48];
+	int dec = report_metric_decimals(&m, 0);
+
+	fmt_metric(a, sizeof(a), values[0], dec, 0);
+	fmt_metric(b, sizeof(b), values[1], dec, 0);
+	fmt_metric(d, sizeof(d), values[1] - values[0], dec, 1);
+	ok(dec == 2 && !strcmp(a, "3,472.50") && !strcmp(b, "3,729.00") &&
+	   !strcmp(d, "+256.50"), "format: one metric, one format (%s -> %s, %s)", a, b, d);
+	values[0] = 152087;
+	fmt_metric(a, sizeof(a), 152394.8, 2, 0);
+	fmt_metric(b, sizeof(b), -0.004, 2, 1);
+	fmt_metric(d, sizeof(d), -1234567, 0, 1);
+	ok(report_metric_decimals(&m, 0) == 0 && !strcmp(a, "152,394.80") &&
+	   !strcmp(b, "0.00") && !strcmp(d, "-1,234,567"),
+	   "format: separators with decimals, no sign on zero (%s, %s, %s)", a, b, d);
+	fmt_pct(a, sizeof(a), 15.52);
+	fmt_pct(b, sizeof(b), 2.041);
+	fmt_pct(d, sizeof(d), -0.0031);
+	ok(!strcmp(a, "+15.5%") && !strcmp(b, "+2.04%") && !strcmp(d, "-0.003%"),
+	   "format: percent (%s, %s, %s)", a, b, d);
+}
+
+/* The run's options: a table of what differs from the defaults, no JSON. */
+static void test_html_options(const char *html)
+{
+	char *header = slice(html, "<header>", "</header>");
+
+	ok(header && contains(header, "<table id=\"options\">") &&
+	   contains(header, "<tr><th>Suites</th><td>smoke</td></tr>") &&
+	   contains(header, "<tr><th>ccache</th><td>yes</td></tr>") &&
+	   !contains(header, "&quot;format&quot;") && !contains(header, "Accelerator"),
+	   "options: a table of the non-default ones, no raw JSON");
+	ok(strstr(html, "id=\"matrix\"") && strstr(html, "id=\"performance\"") &&
+	   strstr(html, "id=\"matrix\"") < strstr(html, "id=\"performance\"") &&
+	   strstr(html, "id=\"verdicts\"") < strstr(html, "id=\"matrix\""),
+	   "order: verdict, then matrix, then the rest");
+	free(header);
+}
+
 int main(void)
 {
 	sqlite3 *db;
@@ -416,6 +511,8 @@ int main(void)
 	int ret;
 
 	test_html_compiler();
+	test_html_coverage();
+	test_number_format();
 	db = fixture_db("tests/browser/make-fixture-db.sql");
 
 	html = render(db, 0, REPORT_HTML, &ret);
@@ -424,6 +521,7 @@ int main(void)
 	test_html_matrix(html ? html : "");
 	test_html_holes(html ? html : "");
 	test_html_metrics(html ? html : "");
+	test_html_options(html ? html : "");
 	free(html);
 	test_html_base(db);
 	test_error_cell(db);
