@@ -302,16 +302,11 @@ static json_t *json_coverage(struct report_out *r)
 	return j;
 }
 
-static json_t *json_root(struct report_out *r)
+/* The run's row, as recorded. */
+static json_t *json_run(struct report_out *r)
 {
 	const struct run_info *run = &r->m->run;
-	json_t *root = json_object(), *jrun = json_object(), *configs = json_array();
-	json_t *verdicts = json_array(), *commits = json_array(), *names = json_array(), *perf;
-	size_t i;
-
-	jset(root, "format", json_string("bisectable-report"));
-	jset(root, "format_version", json_integer(1));
-	jset(root, "generator", jstr("bisectable " BISECTABLE_VERSION));
+	json_t *jrun = json_object();
 
 	jset(jrun, "id", json_integer(run->id));
 	jset(jrun, "series", jstr(run->series));
@@ -328,43 +323,61 @@ static json_t *json_root(struct report_out *r)
 	jset(jrun, "state", jstr(run->state));
 	jset(jrun, "tool_version", jstr(r->m->run.tool_version));
 	jset(jrun, "host", jstr(r->m->run.host));
-	jset(root, "run", jrun);
+	return jrun;
+}
+
+/* One configuration's verdict: its counts, first error and first bad commit. */
+static json_t *json_verdict(struct report_out *r, size_t i)
+{
+	struct verdict *v = &r->m->verdicts[i];
+	json_t *jv = json_object(), *fb = json_null();
+
+	jset(jv, "config", jstr(r->m->configs[i]));
+	jset(jv, "commits", json_integer(v->commits));
+	jset(jv, "passed", json_integer(v->passed));
+	jset(jv, "complete", json_boolean(v->complete));
+	jset(jv, "bisectable", json_boolean(v->bisectable));
+	jset(jv, "errors", json_integer(v->errors));
+	if (v->errors) {
+		json_t *fe = json_object();
+
+		jset(fe, "position", json_integer(v->error_position));
+		jset(fe, "stage", json_string(stage_names[v->error_stage]));
+		jset(fe, "evidence", jstr(v->error_evidence));
+		jset(jv, "first_error", fe);
+	} else {
+		jset(jv, "first_error", json_null());
+	}
+	if (v->bad) {
+		fb = json_object();
+		jset(fb, "position", json_integer(v->position));
+		jset(fb, "sha", jstr(v->sha));
+		jset(fb, "subject", jstr(v->subject));
+		jset(fb, "stage", json_string(stage_names[v->stage]));
+		jset(fb, "status", json_string(status_names[status_parse(v->status)]));
+		jset(fb, "evidence", jstr(v->evidence));
+		jset(fb, "log_path", jstr(v->log_path));
+		json_log_url(r, fb, v->log_path);
+	}
+	jset(jv, "first_bad", fb);
+	json_perf(r, i, jv);
+	return jv;
+}
+
+static json_t *json_root(struct report_out *r)
+{
+	json_t *root = json_object(), *configs = json_array();
+	json_t *verdicts = json_array(), *commits = json_array(), *names = json_array(), *perf;
+	size_t i;
+
+	jset(root, "format", json_string("bisectable-report"));
+	jset(root, "format_version", json_integer(1));
+	jset(root, "generator", jstr("bisectable " BISECTABLE_VERSION));
+	jset(root, "run", json_run(r));
 
 	for (i = 0; i < r->m->nconfigs; i++) {
-		struct verdict *v = &r->m->verdicts[i];
-		json_t *jv = json_object(), *fb = json_null();
-
 		json_array_append_new(configs, jstr(r->m->configs[i]));
-		jset(jv, "config", jstr(r->m->configs[i]));
-		jset(jv, "commits", json_integer(v->commits));
-		jset(jv, "passed", json_integer(v->passed));
-		jset(jv, "complete", json_boolean(v->complete));
-		jset(jv, "bisectable", json_boolean(v->bisectable));
-		jset(jv, "errors", json_integer(v->errors));
-		if (v->errors) {
-			json_t *fe = json_object();
-
-			jset(fe, "position", json_integer(v->error_position));
-			jset(fe, "stage", json_string(stage_names[v->error_stage]));
-			jset(fe, "evidence", jstr(v->error_evidence));
-			jset(jv, "first_error", fe);
-		} else {
-			jset(jv, "first_error", json_null());
-		}
-		if (v->bad) {
-			fb = json_object();
-			jset(fb, "position", json_integer(v->position));
-			jset(fb, "sha", jstr(v->sha));
-			jset(fb, "subject", jstr(v->subject));
-			jset(fb, "stage", json_string(stage_names[v->stage]));
-			jset(fb, "status", json_string(status_names[status_parse(v->status)]));
-			jset(fb, "evidence", jstr(v->evidence));
-			jset(fb, "log_path", jstr(v->log_path));
-			json_log_url(r, fb, v->log_path);
-		}
-		jset(jv, "first_bad", fb);
-		json_perf(r, i, jv);
-		json_array_append_new(verdicts, jv);
+		json_array_append_new(verdicts, json_verdict(r, i));
 	}
 	jset(root, "configs", configs);
 	jset(root, "verdicts", verdicts);
