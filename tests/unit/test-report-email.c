@@ -22,78 +22,9 @@
 #include "lib/util.h"
 #include "lib/run-command.h"
 #include "report/report-model.h"
+#include "report-fixture.h"
 #include "tap.h"
 #include "sql-file.h"
-
-static char *render(sqlite3 *db, long long run, enum report_format fmt, int *ret)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-
-	if (!f)
-		die("open_memstream failed");
-	*ret = report_write(db, run, fmt, f);
-	fclose(f);
-	return buf;
-}
-
-static void exec_sql(sqlite3 *db, const char *sql)
-{
-	char *err = NULL;
-
-	if (sqlite3_exec(db, sql, NULL, NULL, &err) != SQLITE_OK)
-		die("%s: %s", sql, err);
-}
-
-/*
- * The fixtures name their logs from the top of the tree; a report opens a
- * log only inside its database's logs/ (what a database says is data), so
- * the fixture's database is a file in a directory of its own, its logs
- * copied into <dir>/logs/ and their paths made relative to it.
- */
-static char fixture_dir[] = "/tmp/test-report-email-XXXXXX";
-
-static void fixture_logs(sqlite3 *db)
-{
-	static const char *const logs[] = { "up-2-build.log", "up-3-console.log", NULL };
-	struct strbuf text = STRBUF_INIT;
-	char *dir = xasprintf("%s/logs", fixture_dir), *from, *to;
-	size_t i;
-
-	mkdir_p(dir);
-	for (i = 0; logs[i]; i++) {
-		from = xasprintf("tests/browser/fixture/%s", logs[i]);
-		to = xasprintf("%s/%s", dir, logs[i]);
-		strbuf_reset(&text);
-		if (strbuf_read_file(&text, from) < 0 || write_file(to, text.buf, text.len))
-			die("cannot copy %s", from);
-		free(from);
-		free(to);
-	}
-	exec_sql(db, "UPDATE results SET log_path = replace(log_path,"
-		 " 'tests/browser/fixture/', 'logs/')");
-	strbuf_release(&text);
-	free(dir);
-}
-
-static sqlite3 *fixture_db(const char *sql_file)
-{
-	static int n;
-	sqlite3 *db;
-	char *path;
-
-	if (!n && !mkdtemp(fixture_dir))
-		die("mkdtemp");
-	path = xasprintf("%s/fixture-%d.db", fixture_dir, n++);
-	if (sqlite3_open(path, &db) != SQLITE_OK)
-		die("cannot open %s", path);
-	free(path);
-	exec_file(db, "db/schema.sql");
-	exec_file(db, sql_file);
-	fixture_logs(db);
-	return db;
-}
 
 static int contains(const char *hay, const char *needle)
 {

@@ -20,6 +20,7 @@
 #include "report/report-html-common.h"
 #include "report/report-model.h"
 #include "lib/util.h"
+#include "report-fixture.h"
 #include "tap.h"
 #include "sql-file.h"
 
@@ -36,18 +37,6 @@ static char *escaped(const char *s)
 	ret = xstrdup(sb.buf);
 	strbuf_release(&sb);
 	return ret;
-}
-
-static int count(const char *hay, const char *needle)
-{
-	size_t n = strlen(needle);
-	int c = 0;
-
-	while (hay && (hay = strstr(hay, needle))) {
-		c++;
-		hay += n;
-	}
-	return c;
 }
 
 static int contains(const char *hay, const char *needle)
@@ -81,110 +70,6 @@ static char *start_tag_with(const char *html, const char *attr)
 	b = strchr(p, '>');
 	return b ? strndup(a, b + 1 - a) : NULL;
 }
-
-/* Independent of report.c: is s valid UTF-8 without C0 controls but tab/newline/CR? */
-static int clean_utf8(const unsigned char *s, size_t len)
-{
-	static const unsigned int min[] = { 0, 0x80, 0x800, 0x10000 };
-	size_t i = 0;
-
-	while (i < len) {
-		unsigned int c = s[i++], need, cp, n;
-
-		if (c < 0x80) {
-			if (c < 0x20 && c != '\t' && c != '\n' && c != '\r')
-				return 0;
-			continue;
-		}
-		if ((c & 0xe0) == 0xc0)
-			need = 1, cp = c & 0x1f;
-		else if ((c & 0xf0) == 0xe0)
-			need = 2, cp = c & 0x0f;
-		else if ((c & 0xf8) == 0xf0)
-			need = 3, cp = c & 0x07;
-		else
-			return 0;
-		for (n = need; n; n--, i++) {
-			if (i >= len || (s[i] & 0xc0) != 0x80)
-				return 0;
-			cp = cp << 6 | (s[i] & 0x3f);
-		}
-		if (cp < min[need] || (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
-			return 0;
-	}
-	return 1;
-}
-
-static char *render(sqlite3 *db, long long run, enum report_format fmt, int *ret)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-
-	if (!f)
-		die("open_memstream failed");
-	*ret = report_write(db, run, fmt, f);
-	fclose(f);
-	return buf;
-}
-
-static void exec_sql(sqlite3 *db, const char *sql)
-{
-	char *err = NULL;
-
-	if (sqlite3_exec(db, sql, NULL, NULL, &err) != SQLITE_OK)
-		die("%s: %s", sql, err);
-}
-
-/*
- * The fixtures name their logs from the top of the tree; a report opens a
- * log only inside its database's logs/ (what a database says is data), so
- * the fixture's database is a file in a directory of its own, its logs
- * copied into <dir>/logs/ and their paths made relative to it.
- */
-static char fixture_dir[] = "/tmp/test-report-html-XXXXXX";
-
-static void fixture_logs(sqlite3 *db)
-{
-	static const char *const logs[] = { "up-2-build.log", "up-3-console.log", NULL };
-	struct strbuf text = STRBUF_INIT;
-	char *dir = xasprintf("%s/logs", fixture_dir), *from, *to;
-	size_t i;
-
-	mkdir_p(dir);
-	for (i = 0; logs[i]; i++) {
-		from = xasprintf("tests/browser/fixture/%s", logs[i]);
-		to = xasprintf("%s/%s", dir, logs[i]);
-		strbuf_reset(&text);
-		if (strbuf_read_file(&text, from) < 0 || write_file(to, text.buf, text.len))
-			die("cannot copy %s", from);
-		free(from);
-		free(to);
-	}
-	exec_sql(db, "UPDATE results SET log_path = replace(log_path,"
-		 " 'tests/browser/fixture/', 'logs/')");
-	strbuf_release(&text);
-	free(dir);
-}
-
-static sqlite3 *fixture_db(const char *sql_file)
-{
-	static int n;
-	sqlite3 *db;
-	char *path;
-
-	if (!n && !mkdtemp(fixture_dir))
-		die("mkdtemp");
-	path = xasprintf("%s/fixture-%d.db", fixture_dir, n++);
-	if (sqlite3_open(path, &db) != SQLITE_OK)
-		die("cannot open %s", path);
-	free(path);
-	exec_file(db, "db/schema.sql");
-	exec_file(db, sql_file);
-	fixture_logs(db);
-	return db;
-}
-
 
 static void test_html_escaping(const char *html)
 {

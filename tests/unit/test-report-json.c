@@ -16,33 +16,13 @@
 #include "db/db.h"
 #include "report/report.h"
 #include "lib/util.h"
+#include "report-fixture.h"
 #include "tap.h"
 #include "sql-file.h"
 
 #define SUBJECT_2 "sched/core: Drop <script>alert(1)</script> \"><img src=x onerror=alert(1)>" \
 		  " & the UP rq lock"
 
-
-static char *render(sqlite3 *db, long long run, enum report_format fmt, int *ret)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-
-	if (!f)
-		die("open_memstream failed");
-	*ret = report_write(db, run, fmt, f);
-	fclose(f);
-	return buf;
-}
-
-static void exec_sql(sqlite3 *db, const char *sql)
-{
-	char *err = NULL;
-
-	if (sqlite3_exec(db, sql, NULL, NULL, &err) != SQLITE_OK)
-		die("%s: %s", sql, err);
-}
 
 /* JSON */
 

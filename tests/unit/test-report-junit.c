@@ -17,6 +17,7 @@
 #include "report/report.h"
 #include "lib/util.h"
 #include "lib/run-command.h"
+#include "report-fixture.h"
 #include "tap.h"
 #include "sql-file.h"
 
@@ -24,75 +25,9 @@
 		  " & the UP rq lock"
 
 
-static int count(const char *hay, const char *needle)
-{
-	size_t n = strlen(needle);
-	int c = 0;
-
-	while (hay && (hay = strstr(hay, needle))) {
-		c++;
-		hay += n;
-	}
-	return c;
-}
-
 static int contains(const char *hay, const char *needle)
 {
 	return hay && needle && strstr(hay, needle) != NULL;
-}
-
-/* Independent of report.c: is s valid UTF-8 without C0 controls but tab/newline/CR? */
-static int clean_utf8(const unsigned char *s, size_t len)
-{
-	static const unsigned int min[] = { 0, 0x80, 0x800, 0x10000 };
-	size_t i = 0;
-
-	while (i < len) {
-		unsigned int c = s[i++], need, cp, n;
-
-		if (c < 0x80) {
-			if (c < 0x20 && c != '\t' && c != '\n' && c != '\r')
-				return 0;
-			continue;
-		}
-		if ((c & 0xe0) == 0xc0)
-			need = 1, cp = c & 0x1f;
-		else if ((c & 0xf0) == 0xe0)
-			need = 2, cp = c & 0x0f;
-		else if ((c & 0xf8) == 0xf0)
-			need = 3, cp = c & 0x07;
-		else
-			return 0;
-		for (n = need; n; n--, i++) {
-			if (i >= len || (s[i] & 0xc0) != 0x80)
-				return 0;
-			cp = cp << 6 | (s[i] & 0x3f);
-		}
-		if (cp < min[need] || (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
-			return 0;
-	}
-	return 1;
-}
-
-static char *render(sqlite3 *db, long long run, enum report_format fmt, int *ret)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-
-	if (!f)
-		die("open_memstream failed");
-	*ret = report_write(db, run, fmt, f);
-	fclose(f);
-	return buf;
-}
-
-static void exec_sql(sqlite3 *db, const char *sql)
-{
-	char *err = NULL;
-
-	if (sqlite3_exec(db, sql, NULL, NULL, &err) != SQLITE_OK)
-		die("%s: %s", sql, err);
 }
 
 /* JUnit: a small well-formedness check and element counts, no XML library. */

@@ -21,36 +21,16 @@
 #include "report/report.h"
 #include "report/report-model.h"
 #include "lib/util.h"
+#include "report-fixture.h"
 #include "tap.h"
 #include "sql-file.h"
-
-static char *render(sqlite3 *db, long long run, enum report_format fmt, int *ret)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-
-	if (!f)
-		die("open_memstream failed");
-	*ret = report_write(db, run, fmt, f);
-	fclose(f);
-	return buf;
-}
-
-static void exec_sql(sqlite3 *db, const char *sql)
-{
-	char *err = NULL;
-
-	if (sqlite3_exec(db, sql, NULL, NULL, &err) != SQLITE_OK)
-		die("%s: %s", sql, err);
-}
 
 static int contains(const char *hay, const char *needle)
 {
 	return hay && needle && strstr(hay, needle) != NULL;
 }
 
-static sqlite3 *fixture_db(const char *sql_file)
+static sqlite3 *memory_db(const char *sql_file)
 {
 	sqlite3 *db;
 
@@ -295,7 +275,7 @@ static void check_version(json_t *root)
 
 static void test_kcidb_browser_fixture(void)
 {
-	sqlite3 *db = fixture_db("tests/browser/make-fixture-db.sql");
+	sqlite3 *db = memory_db("tests/browser/make-fixture-db.sql");
 	json_t *root, *o;
 
 	root = kcidb_of(db, 0);
@@ -345,7 +325,7 @@ static void test_kcidb_browser_fixture(void)
 
 static void test_kcidb_up_build_break(void)
 {
-	sqlite3 *db = fixture_db("tests/unit/up-build-break.sql");
+	sqlite3 *db = memory_db("tests/unit/up-build-break.sql");
 	json_t *root, *o;
 
 	exec_sql(db, "UPDATE commits SET message_id = '<20261101.2@example.org>' WHERE position = 2;"
