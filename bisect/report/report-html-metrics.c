@@ -12,6 +12,7 @@
 #include "report/report-html-common.h"
 #include "report/report-html-metrics.h"
 #include "report/report-model.h"
+#include "report/report-numbers.h"
 #include "lib/util.h"
 
 /* "ns, lower is better", "bytes, lower is better", "no direction". */

@@ -14,6 +14,7 @@
 #include "report/report-html-common.h"
 #include "report/report-html-metrics.h"
 #include "report/report-model.h"
+#include "report/report-options.h"
 #include "lib/util.h"
 #include "judge/verdict.h"
 #include "judge/verdict-text.h"

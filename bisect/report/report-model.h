@@ -205,29 +205,6 @@ double dceil(double v);
 /* An integral value with thousands separators, anything else with 2 decimals. */
 void fmt_number(char *buf, size_t size, double v, int sign);
 
-/*
- * The run's options (runs.options) that differ from 'bisectable run's
- * defaults, as label and value rows, plus the jobs, tests and metrics it
- * ran with. Returns how many rows (*rows allocated), or -1 if the document
- * cannot be read (a run from before JSON options).
- */
-struct report_option {
-	const char *label;
-	char *value;
-};
-ssize_t report_options_changed(const char *json, struct report_option **rows);
-void report_options_free(struct report_option *rows, size_t n);
-
-/*
- * One format per unit (report-model.c): a metric's values with the
- * decimals report_metric_decimals() gives it (0 or 2) and thousands
- * separators, "+" too when sign; a change in percent, "+15.5%", "+2.04%",
- * "+0.003%".
- */
-int report_metric_decimals(const struct report_model *m, size_t metric);
-void fmt_metric(char *buf, size_t size, double v, int decimals, int sign);
-void fmt_pct(char *buf, size_t size, double p);
-
 /* Log excerpts (report-log.c) */
 struct excerpt {
 	struct strbuf text;	/* selected lines, each ending in '\n' */

@@ -10,6 +10,7 @@
 
 #include "lib/escape.h"
 #include "report/report-model.h"
+#include "report/report-numbers.h"
 #include "lib/util.h"
 
 /* Charted along the series when present: these, and every metric the series declares. */

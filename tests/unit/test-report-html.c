@@ -19,6 +19,7 @@
 #include "report/report.h"
 #include "report/report-html-common.h"
 #include "report/report-model.h"
+#include "report/report-numbers.h"
 #include "lib/util.h"
 #include "report-fixture.h"
 #include "tap.h"
