@@ -103,8 +103,10 @@ print(c["changed_lines"], c["compiled"], c["never_compiled"], c["compiled_by"]["
 like "$(grep -A3 'id="coverage"' "$scratch/report.html")" \
 	'7 of 12 changed lines compiled by at least one configuration \(up, smp\): up 7, smp 7' \
 	"the HTML report has a Coverage section"
-like "$(cat "$scratch/report.html")" '<code>kernel/sched/syscalls.c</code>: \+207 \+208 \+211' \
-	"the HTML report lists the lines never compiled"
+like "$(cat "$scratch/report.html")" '<code>kernel/sched/syscalls.c</code>: 5 lines never compiled' \
+	"the HTML report lists the files with lines never compiled, folded"
+like "$(cat "$scratch/report.html")" '<td>\+207 \+208 \+211</td>' \
+	"and, inside, the lines never compiled at their commit"
 "$BISECTABLE" report --db "$db" --format email -o "$scratch/mail.eml" > /dev/null 2>&1
 mail=$(cat "$scratch/mail.eml")
 like "$mail" '^Subject: Re: \[PATCH 2/4\] sched/syscalls: Drop the #ifdef around ttwu_pending in idle_cpu\(\)' \
