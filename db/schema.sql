@@ -1,4 +1,4 @@
--- bisectable database schema (SQLite), version 10 (PRAGMA user_version).
+-- bisectable database schema (SQLite), version 11 (PRAGMA user_version).
 -- Applied on every open; idempotent. The binary embeds this file at build
 -- time; bisect/db.c upgrades older databases to it (and sets the version).
 
@@ -74,6 +74,24 @@ CREATE TABLE IF NOT EXISTS results (
 	-- store instead of being done here; NULL: done by this database's run
 	origin TEXT,
 	recorded_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),
+	-- boot and test: the boots behind this result (--repeat, --confirm) and
+	-- how many of them failed here (fail or timeout); the status is the
+	-- worst of them, so a flaky cell (0 < failed_tries < tries) is a fail,
+	-- never cached; each boot is a row of table tries. At apply and build
+	-- (and before version 11) tries is 1, failed_tries 1 for a bad result.
+	tries INTEGER NOT NULL DEFAULT 1,
+	failed_tries INTEGER NOT NULL DEFAULT 0,
+	-- what confirming a first failure found (judge/confidence.h):
+	-- deterministic (every boot failed, the parent passed every boot),
+	-- flaky (some boots failed, the parent passed every boot), inherited
+	-- (the parent fails too); NULL: not confirmed
+	confirmed TEXT CHECK (confirmed IN ('deterministic', 'flaky', 'inherited')),
+	-- the known failures of the configuration this result had, a line each
+	-- ("NAME: SIGNATURE", judge/known.h): failures that the run's base has
+	-- too, the same way, are not counted against the commit (the status
+	-- says pass if nothing else failed); at the base, all of its failures
+	-- (the base's known failures are the configuration's). NULL: none
+	known TEXT,
 	UNIQUE (commit_id, config, stage)
 );
 CREATE INDEX IF NOT EXISTS results_by_key ON results (cache_key, stage);
@@ -86,7 +104,25 @@ CREATE TABLE IF NOT EXISTS tests (
 	status TEXT NOT NULL CHECK (status IN ('pass', 'fail', 'skip', 'timeout', 'missing')),
 	reason TEXT,
 	duration REAL,			-- guest seconds
+	-- boots that ran it, and of them those it failed in (tries of its result)
+	runs INTEGER NOT NULL DEFAULT 1,
+	fails INTEGER NOT NULL DEFAULT 0,
+	-- 1: its failure is a known one (the base fails it the same way)
+	known INTEGER NOT NULL DEFAULT 0,
 	UNIQUE (result_id, name)
+);
+
+-- Each boot of a boot or test result (its tries column counts them): the
+-- first is the boot of the commit's visit, later ones are --repeat and
+-- --confirm boots. status is that boot's verdict at the result's stage.
+CREATE TABLE IF NOT EXISTS tries (
+	result_id INTEGER NOT NULL REFERENCES results(id) ON DELETE CASCADE,
+	try INTEGER NOT NULL,		-- 1-based
+	status TEXT NOT NULL CHECK (status IN ('pass', 'fail', 'timeout', 'skip', 'error')),
+	evidence TEXT,
+	log_path TEXT,
+	duration REAL,			-- wall seconds of the boot
+	PRIMARY KEY (result_id, try)
 );
 
 CREATE TABLE IF NOT EXISTS metrics (

@@ -17,7 +17,8 @@
  * (a boot reused by image key carries this commit's boot key). Return the
  * origin, so that every copy names the result that was really computed.
  */
-long long db_cache_find(sqlite3 *db, const char *column, const char *key, const char *stage)
+long long db_cache_find(sqlite3 *db, const char *column, const char *key, const char *stage,
+		       int min_tries, int pass_only)
 {
 	sqlite3_stmt *st;
 	char *sql;
@@ -26,13 +27,17 @@ long long db_cache_find(sqlite3 *db, const char *column, const char *key, const 
 	/* column is one of two names of ours, never data. */
 	sql = xasprintf("SELECT COALESCE(o.id, r.id) FROM results r LEFT JOIN results o"
 			" ON o.id = r.cached_from WHERE r.%s = ? AND r.stage = ?"
-			" AND r.status NOT IN ('skip', 'error')"
+			" AND r.status NOT IN ('skip', 'error') AND r.known IS NULL"
+			" AND (r.failed_tries = 0 OR r.failed_tries >= r.tries)"
+			" AND r.tries >= ? AND (? = 0 OR r.status = 'pass')"
 			" ORDER BY r.cached_from IS NOT NULL, r.id DESC LIMIT 1",
 			strcmp(column, "image_key") ? "cache_key" : "image_key");
 	st = db_prepare(db, sql);
 	free(sql);
 	db_bind_text(st, 1, key);
 	db_bind_text(st, 2, stage);
+	sqlite3_bind_int(st, 3, min_tries);
+	sqlite3_bind_int(st, 4, pass_only);
 	if (sqlite3_step(st) == SQLITE_ROW)
 		id = sqlite3_column_int64(st, 0);
 	sqlite3_finalize(st);
@@ -71,9 +76,11 @@ long long db_cache_copy_result(sqlite3 *db, long long run_id, long long commit_i
 	db_bind_text(st, 3, stage);
 	db_done(db, st);
 	st = db_prepare(db, "INSERT INTO results (run_id, commit_id, config, stage, status,"
-			" duration, evidence, log_path, reproduce, cache_key, image_key, cached_from)"
+			" duration, evidence, log_path, reproduce, cache_key, image_key, cached_from,"
+			" tries, failed_tries, confirmed, known)"
 			" SELECT ?, ?, ?, stage, status, duration, evidence, log_path, reproduce,"
-			" COALESCE(?, cache_key), image_key, id FROM results WHERE id = ?");
+			" COALESCE(?, cache_key), image_key, id, tries, failed_tries, confirmed, known"
+			" FROM results WHERE id = ?");
 	sqlite3_bind_int64(st, 1, run_id);
 	sqlite3_bind_int64(st, 2, commit_id);
 	db_bind_text(st, 3, config);
@@ -87,8 +94,9 @@ void db_cache_copy_tests(sqlite3 *db, long long id, long long origin)
 {
 	sqlite3_stmt *st;
 
-	st = db_prepare(db, "INSERT INTO tests (result_id, name, status, reason, duration)"
-			" SELECT ?, name, status, reason, duration FROM tests WHERE result_id = ?");
+	st = db_prepare(db, "INSERT INTO tests (result_id, name, status, reason, duration,"
+			" runs, fails, known) SELECT ?, name, status, reason, duration, runs, fails,"
+			" known FROM tests WHERE result_id = ?");
 	sqlite3_bind_int64(st, 1, id);
 	sqlite3_bind_int64(st, 2, origin);
 	db_done(db, st);

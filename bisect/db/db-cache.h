@@ -12,8 +12,12 @@
 /*
  * The origin of the newest result of stage found by key in column
  * ("cache_key" or "image_key"), never a skip or an error; 0 if none.
+ * Never one judged with known failures (that depends on the run's base)
+ * nor a flaky one (some boots failed, some passed); only one with at least
+ * min_tries boots, and only a pass if pass_only.
  */
-long long db_cache_find(sqlite3 *db, const char *column, const char *key, const char *stage);
+long long db_cache_find(sqlite3 *db, const char *column, const char *key, const char *stage,
+			int min_tries, int pass_only);
 
 /* Where a result was computed. */
 struct db_cache_origin {

@@ -33,8 +33,8 @@ void db_result_cells_load(sqlite3 *db, long long run_id, const char *config,
 
 	memset(out, 0, sizeof(*out));
 	st = db_prepare(db,
-		"SELECT c.position, c.sha, c.subject, r.stage, r.status, r.evidence, r.log_path"
-		" FROM commits c LEFT JOIN results r ON r.commit_id = c.id AND r.config = ?2"
+		"SELECT c.position, c.sha, c.subject, r.stage, r.status, r.evidence, r.log_path,"
+		" r.tries, r.failed_tries, r.confirmed, r.known FROM commits c LEFT JOIN results r ON r.commit_id = c.id AND r.config = ?2"
 		" WHERE c.run_id = ?1 ORDER BY c.position");
 	sqlite3_bind_int64(st, 1, run_id);
 	db_bind_text(st, 2, config);
@@ -49,6 +49,10 @@ void db_result_cells_load(sqlite3 *db, long long run_id, const char *config,
 		c->status = db_column_dup(st, 4);
 		c->evidence = db_column_dup(st, 5);
 		c->log_path = db_column_dup(st, 6);
+		c->tries = sqlite3_column_int(st, 7);
+		c->failed_tries = sqlite3_column_int(st, 8);
+		c->confirmed = db_column_dup(st, 9);
+		c->known = db_column_dup(st, 10);
 	}
 	sqlite3_finalize(st);
 }
@@ -66,6 +70,8 @@ void db_result_cells_free(struct db_result_cells *cells)
 		free(c->status);
 		free(c->evidence);
 		free(c->log_path);
+		free(c->confirmed);
+		free(c->known);
 	}
 	free(cells->c);
 	memset(cells, 0, sizeof(*cells));

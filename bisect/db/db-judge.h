@@ -22,6 +22,10 @@ struct db_result_cell {
 	char *status;		/* NULL: no result */
 	char *evidence;		/* NULL: none */
 	char *log_path;		/* NULL: none */
+	int tries;		/* boots behind it (1 for apply and build) */
+	int failed_tries;	/* of them, those that failed at its stage */
+	char *confirmed;	/* what confirming found; NULL: not confirmed */
+	char *known;		/* the known failures it met, a line each; NULL: none */
 };
 
 struct db_result_cells {

@@ -33,9 +33,11 @@ static const char schema_sql[] =
  * from the shared results store), runs.results_remote and
  * results_remote_lost; 9: run_configs (derived configurations, and those
  * built only), which the verdict view reads; 10: runs.uuid, a run's random
- * identity (merge matches runs by it).
+ * identity (merge matches runs by it); 11: results.tries, failed_tries,
+ * confirmed and known, tests.runs, fails and known, table tries (repeated
+ * and confirming boots, known failures at the base).
  */
-#define SCHEMA_VERSION	10
+#define SCHEMA_VERSION	11
 #define STR_(x)		#x
 #define STR(x)		STR_(x)
 
@@ -188,6 +190,21 @@ static void migrate(sqlite3 *db, const char *path, int version)
 		exec_or_die(db, path, "UPDATE runs SET uuid = lower(hex(randomblob(16)))"
 			    " WHERE uuid IS NULL");
 	}
+	/* Repeated boots and known failures; table tries comes from schema.sql. */
+	if (version < 11 && !db_has_column(db, "results", "tries"))
+		exec_or_die(db, path, "ALTER TABLE results ADD COLUMN tries INTEGER NOT NULL"
+			    " DEFAULT 1; ALTER TABLE results ADD COLUMN failed_tries INTEGER"
+			    " NOT NULL DEFAULT 0; ALTER TABLE results ADD COLUMN confirmed TEXT"
+			    " CHECK (confirmed IN ('deterministic', 'flaky', 'inherited'));"
+			    " ALTER TABLE results ADD COLUMN known TEXT; UPDATE results SET"
+			    " failed_tries = 1 WHERE status IN ('fail', 'timeout')");
+	if (version < 11 && db_has_column(db, "tests", "id") &&
+	    !db_has_column(db, "tests", "runs"))
+		exec_or_die(db, path, "ALTER TABLE tests ADD COLUMN runs INTEGER NOT NULL"
+			    " DEFAULT 1; ALTER TABLE tests ADD COLUMN fails INTEGER NOT NULL"
+			    " DEFAULT 0; ALTER TABLE tests ADD COLUMN known INTEGER NOT NULL"
+			    " DEFAULT 0; UPDATE tests SET fails = 1 WHERE status IN ('fail',"
+			    " 'timeout')");
 }
 
 int db_known_version(void)
@@ -658,8 +675,9 @@ long long db_result_set(sqlite3 *db, long long run_id, long long commit_id,
 	db_done(db, st);
 
 	st = db_prepare(db, "INSERT INTO results (run_id, commit_id, config, stage, status,"
-			" duration, evidence, log_path, reproduce, cache_key, image_key, cached_from)"
-			" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+			" duration, evidence, log_path, reproduce, cache_key, image_key, cached_from,"
+			" known, failed_tries) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?13,"
+			" ?5 IN ('fail', 'timeout'))");
 	sqlite3_bind_int64(st, 1, run_id);
 	sqlite3_bind_int64(st, 2, commit_id);
 	db_bind_text(st, 3, row->config);
@@ -675,6 +693,7 @@ long long db_result_set(sqlite3 *db, long long run_id, long long commit_id,
 		sqlite3_bind_int64(st, 12, row->cached_from);
 	else
 		sqlite3_bind_null(st, 12);
+	db_bind_text(st, 13, row->known);
 	db_done(db, st);
 	return sqlite3_last_insert_rowid(db);
 }

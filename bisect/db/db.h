@@ -106,6 +106,7 @@ struct result_row {
 	const char *cache_key;
 	const char *image_key;
 	long long cached_from;	/* 0 for none */
+	const char *known;	/* the known failures it met, a line each; NULL: none */
 };
 
 /* Replace the result of one cell (and the tests that hung off it). */

@@ -261,6 +261,14 @@ static void merge_rows(sqlite3 *db, struct merge_stats *stats)
 
 	copy_rows(db, "tests", "result_id", " JOIN temp.merge_result m ON m.old = x.result_id"
 		  " WHERE m.fresh ORDER BY x.id", &stats->new_tests);
+	/*
+	 * Each boot of a result comes with it, but not its log path: only a
+	 * result's own log is copied into our logs/ (copy_logs).
+	 */
+	exec_sql(db, "INSERT OR IGNORE INTO main.tries (result_id, try, status, evidence,"
+		 " duration) SELECT m.new, x.try, x.status, x.evidence, x.duration FROM o.tries x"
+		 " JOIN temp.merge_result m ON m.old = x.result_id WHERE m.fresh"
+		 " ORDER BY x.result_id, x.try");
 	/* A build's .config and its compiled files (coverage, the compiler), with the build. */
 	copy_rows(db, "kconfigs", "result_id", " JOIN temp.merge_result m ON m.old = x.result_id"
 		  " WHERE m.fresh", &stats->new_kconfigs);

@@ -66,6 +66,8 @@ void run_config_init(struct run_config *rc)
 	rc->boot_timeout = 120;
 	rc->test_timeout = 60;
 	rc->retries = 1;
+	rc->repeat = 1;
+	rc->confirm = 3;
 	rc->use_cache = 1;
 	rc->parallel = 1;
 	rc->verify_base = 1;
@@ -193,6 +195,8 @@ char *run_config_to_json(const struct run_config *rc)
 		die("cannot encode the run configuration");
 	json_object_set_new(doc, "suites", json_list(rc->suites, rc->nsuites));
 	json_object_set_new(doc, "profile", json_string(rc->profile));
+	json_object_set_new(doc, "repeat", json_integer(rc->repeat));
+	json_object_set_new(doc, "confirm", json_integer(rc->confirm));
 	if (rc->derive || rc->configs_dir || rc->nbuild_only) {
 		json_object_set_new(doc, "derive", json_boolean(rc->derive));
 		json_object_set_new(doc, "boot_derived", json_boolean(rc->boot_derived));
@@ -307,6 +311,11 @@ int run_config_from_json(const char *text, struct run_config *rc)
 		free(rc->profile);
 		rc->profile = xstrdup(profile);
 	}
+	/* Absent: a run from before them, one boot per commit and no confirmation. */
+	rc->repeat = json_is_integer(json_object_get(doc, "repeat")) ?
+		(int)json_integer_value(json_object_get(doc, "repeat")) : 1;
+	rc->confirm = json_is_integer(json_object_get(doc, "confirm")) ?
+		(int)json_integer_value(json_object_get(doc, "confirm")) : 1;
 	/* Absent: built on this machine only. */
 	distcc = json_string_value(json_object_get(doc, "distcc"));
 	if (distcc)

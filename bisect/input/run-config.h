@@ -9,7 +9,8 @@
  * The document: {"format": "bisectable-run-config", "version": 1,
  *   "configs": ["up", "smp"], "mode": "keep-going" | "stop-on-failure",
  *   "accel": "tcg", "jobs": 2, "boot_timeout": 120, "test_timeout": 60,
- *   "retries": 1 (optional, 1 when absent),
+ *   "retries": 1 (optional, 1 when absent), "repeat": 1, "confirm": 3
+ *   (both optional: 1 when absent),
  *   "tests": ["smoke.fork_exec_wait", ...], "ccache": true, "cache": true,
  *   "parallel": true, "base": true, "sandbox": true (absent: true),
  *   "metrics": [{"name": ..., "description": ..., "git_grep": [...]}],
@@ -40,6 +41,12 @@ struct run_config {
 	int boot_timeout;		/* seconds to the guest's shell */
 	int test_timeout;		/* seconds per smoke test */
 	int retries;			/* tries again after an error or a timeout */
+	int repeat;			/* boots of every commit (--repeat; builds once) */
+	/*
+	 * boots that confirm a first failure, at the commit and at its parent
+	 * (--confirm; 1: none). Absent in runs from before it: 1.
+	 */
+	int confirm;
 	char **suites;			/* guest suites (guest/suites/NAME), in order */
 	size_t nsuites;
 	char *profile;			/* "quick" or "full" */

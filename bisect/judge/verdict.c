@@ -8,6 +8,7 @@
 
 #include "db/db.h"
 #include "db/db-judge.h"
+#include "judge/confidence.h"
 #include "judge/verdict.h"
 #include "lib/util.h"
 
@@ -52,6 +53,10 @@ void verdict_free(struct verdict *v)
 	free(v->holes);
 	free(v->error_evidence);
 	free(v->config);
+	known_set_free(&v->known);
+	for (i = 0; i < v->nfixed; i++)
+		free(v->fixed[i].line);
+	free(v->fixed);
 	memset(v, 0, sizeof(*v));
 }
 
@@ -188,6 +193,92 @@ static int error_before_bad(const struct verdict *v)
 					v->error_stage < v->stage));
 }
 
+/* The cell of position at stage s, or NULL. */
+static const struct db_result_cell *cell_at(const struct db_result_cells *cells, int position,
+					    int s)
+{
+	size_t i;
+
+	for (i = 0; i < cells->n; i++)
+		if (cells->c[i].position == position && stage_parse(cells->c[i].stage) == s)
+			return &cells->c[i];
+	return NULL;
+}
+
+/* How sure the first bad is, from its boots and its parent's (confidence.h). */
+static void judge_confidence(struct verdict *v, const struct db_result_cells *cells)
+{
+	const struct db_result_cell *c, *p, *pboot;
+	int parent_failed;
+
+	v->parent_boots = v->parent_passes = -1;
+	if (!v->bad || v->base_bad)
+		return;
+	if (v->stage < STAGE_BOOT) {
+		v->confidence = 1;	/* git's and the compiler's verdicts repeat */
+		return;
+	}
+	c = cell_at(cells, v->position, v->stage);
+	if (!c)
+		return;
+	v->boots = c->tries;
+	v->failed_boots = c->failed_tries;
+	p = cell_at(cells, v->position - 1, v->stage);
+	pboot = cell_at(cells, v->position - 1, STAGE_BOOT);
+	parent_failed = 0;
+	if (p && p->status && strcmp(p->status, "skip") && strcmp(p->status, "error")) {
+		parent_failed = p->failed_tries +
+			(v->stage == STAGE_TEST && pboot ? pboot->failed_tries : 0);
+		v->parent_boots = p->tries;
+		v->parent_passes = p->tries > parent_failed ? p->tries - parent_failed : 0;
+	}
+	v->kind = c->confirmed && *c->confirmed ?
+		(!strcmp(c->confirmed, "inherited") ? "inherited" :
+		 !strcmp(c->confirmed, "flaky") ? "flaky" : "deterministic") :
+		confidence_class(v->failed_boots, v->boots, parent_failed);
+	v->confidence = parent_failed ? 0 :
+		confidence_of(v->failed_boots, v->boots, v->parent_passes < 0 ? 0 :
+			      v->parent_passes);
+}
+
+/*
+ * The known failures (those the base met) and, for each, the first commit
+ * that booted and ran its tests without meeting it.
+ */
+static void judge_known(struct verdict *v, const struct db_result_cells *cells)
+{
+	size_t i, k;
+
+	for (i = 0; i < cells->n; i++)
+		if (cells->c[i].position == 0)
+			known_set_add_text(&v->known, cells->c[i].known);
+	for (k = 0; k < v->known.n; k++) {
+		const char *line = v->known.lines[k];
+
+		for (i = 0; i < cells->n; i++) {
+			const struct db_result_cell *c = &cells->c[i];
+			struct known_set met = { 0 };
+			const struct db_result_cell *boot;
+			int gone;
+
+			if (c->position < 1 || stage_parse(c->stage) != STAGE_TEST || !c->status ||
+			    (strcmp(c->status, "pass") && strcmp(c->status, "fail")))
+				continue;
+			boot = cell_at(cells, c->position, STAGE_BOOT);
+			known_set_add_text(&met, c->known);
+			known_set_add_text(&met, boot ? boot->known : NULL);
+			gone = !known_set_has(&met, line);
+			known_set_free(&met);
+			if (!gone)
+				continue;
+			v->fixed = xrealloc(v->fixed, (v->nfixed + 1) * sizeof(*v->fixed));
+			v->fixed[v->nfixed].line = xstrdup(line);
+			v->fixed[v->nfixed++].position = c->position;
+			break;
+		}
+	}
+}
+
 int verdict_load(sqlite3 *db, long long run_id, const char *config, const char *stage,
 		 struct verdict *v)
 {
@@ -232,8 +323,10 @@ int verdict_load(sqlite3 *db, long long run_id, const char *config, const char *
 		    (c->position == v->position && s < (int)v->stage))
 			take_row(v, c, s);
 	}
-	db_result_cells_free(&cells);
 	count_commit(v, &cs, position, present, passing, bad, timeout, need);
+	judge_confidence(v, &cells);
+	judge_known(v, &cells);
+	db_result_cells_free(&cells);
 	find_holes(v, &cs);
 	free(cs.c);
 	if (!v->commits || v->errors)
@@ -280,6 +373,9 @@ int verdict_exit(const struct run_verdict *rv)
 	for (i = 0; i < rv->n; i++) {
 		const struct verdict *v = &rv->v[i];
 
+		/* A first bad commit below the confidence asked for does not count. */
+		if (v->bad && !v->base_bad && v->confidence < rv->min_confidence && !v->errors)
+			continue;
 		/* With a stage, only a bad result there counts. */
 		if (v->bad || (!rv->stage && !v->bisectable))
 			return EXIT_BAD;

@@ -38,6 +38,7 @@
 #include <sqlite3.h>
 
 #include "db/db.h"
+#include "judge/known.h"
 #include "lib/util.h"
 
 enum stage { STAGE_APPLY, STAGE_BUILD, STAGE_BOOT, STAGE_TEST, NR_STAGES };
@@ -65,6 +66,12 @@ struct hole {
 	int ncommits;
 };
 
+/* A known failure of the base that a commit of the series no longer has. */
+struct known_fix {
+	char *line;		/* "NAME: SIGNATURE" (known.h) */
+	int position;		/* the first commit whose boots no longer meet it */
+};
+
 struct verdict {
 	char *config;
 	int has_results;	/* some result of the run is for this config */
@@ -89,11 +96,25 @@ struct verdict {
 	char *error_evidence;
 	struct hole *holes;	/* by position */
 	size_t nholes;
+	/*
+	 * How sure the first bad is (judge/confidence.h): its boots and those
+	 * that failed (0 at apply and build), its parent's boots and passes at
+	 * that stage (-1: no parent result), its kind (deterministic, flaky,
+	 * inherited; NULL at apply and build) and the confidence in [0, 1].
+	 */
+	int boots, failed_boots;
+	int parent_boots, parent_passes;
+	const char *kind;
+	double confidence;
+	struct known_set known;	/* the configuration's known failures (its base's) */
+	struct known_fix *fixed;	/* known failures a commit fixed, by position */
+	size_t nfixed;
 };
 
 struct run_verdict {
 	struct run_info run;
 	const char *stage;	/* the stage looked at, NULL: all */
+	double min_confidence;	/* a first bad below it does not count for the exit */
 	struct verdict *v;	/* one per configuration */
 	size_t n;
 };
@@ -114,7 +135,9 @@ void run_verdict_free(struct run_verdict *rv);
 
 /*
  * The exit status of 'first-bad' for the verdicts: 0 if every configuration
- * is bisectable (with a stage: has no bad commit there), else EXIT_BAD.
+ * is bisectable (with a stage: has no bad commit there), else EXIT_BAD. A
+ * configuration whose only fault is a first bad commit with a confidence
+ * under rv->min_confidence does not count.
  */
 int verdict_exit(const struct run_verdict *rv);
 

@@ -153,6 +153,8 @@ int bisect_make_config(struct run_config *rc, const struct bisect_settings *s)
 	rc->verify_base = 0;
 	if (s->retries >= 0)
 		rc->retries = s->retries;
+	/* A step of git bisect run sees one commit: no parent of the run to confirm against. */
+	rc->confirm = 1;
 	if (s->boot_timeout > 0)
 		rc->boot_timeout = s->boot_timeout;
 	rc->sandbox = !s->no_sandbox;

@@ -153,6 +153,8 @@ int run_config_validate(const struct run_config *rc, const char *configs_dir)
 		ret = error("timeouts and jobs must be positive");
 	if (rc->retries < 0 || rc->retries > 5)
 		ret = error("retries must be 0 to 5");
+	if (rc->repeat < 1 || rc->repeat > 100 || rc->confirm < 1 || rc->confirm > 100)
+		ret = error("repeat and confirm must be 1 to 100");
 	for (i = 0; i < rc->nmetrics; i++) {
 		if (series_metric_check(&rc->metrics[i], why, sizeof(why)))
 			ret = error("metric %s: %s", rc->metrics[i].name, why);

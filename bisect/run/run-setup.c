@@ -99,6 +99,8 @@ int run_setup_config(const struct run_opts *o, const struct run_target *t,
 	rc->boot_timeout = o->boot_timeout;
 	rc->test_timeout = o->test_timeout;
 	rc->retries = o->retries;
+	rc->repeat = o->repeat;
+	rc->confirm = o->confirm;
 	rc->ccache = o->ccache;
 	rc->use_cache = !o->no_cache;
 	rc->parallel = !o->no_parallel;
@@ -145,6 +147,8 @@ void run_setup_slurm_args(const struct run_opts *o, struct argv_array *a)
 	argv_pushf(a, "--boot-timeout=%d", o->boot_timeout);
 	argv_pushf(a, "--test-timeout=%d", o->test_timeout);
 	argv_pushf(a, "--retries=%d", o->retries);
+	argv_pushf(a, "--repeat=%d", o->repeat);
+	argv_pushf(a, "--confirm=%d", o->confirm);
 	if (o->jobs)
 		argv_pushf(a, "--jobs=%d", o->jobs);
 	if (o->ccache >= 0)

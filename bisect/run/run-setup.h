@@ -33,6 +33,8 @@ struct run_opts {
 	int boot_timeout;
 	int test_timeout;
 	int retries;
+	int repeat;
+	int confirm;
 	int ccache;
 	int no_cache;
 	int no_parallel;

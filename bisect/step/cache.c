@@ -118,9 +118,20 @@ char *cache_key_image(const char *bzimage, const struct boot_job *job)
 	return h;
 }
 
+static int boot_min_tries = 1, boot_pass_only;
+
+void cache_set_boot_policy(int min_tries, int pass_only)
+{
+	boot_min_tries = min_tries;
+	boot_pass_only = pass_only;
+}
+
 long long cache_lookup(sqlite3 *db, const char *column, const char *key, const char *stage)
 {
-	return key ? db_cache_find(db, column, key, stage) : 0;
+	int boot = strcmp(stage, "build") != 0;
+
+	return key ? db_cache_find(db, column, key, stage, boot ? boot_min_tries : 1,
+				   boot && boot_pass_only) : 0;
 }
 
 long long cache_copy(sqlite3 *db, long long run_id, long long commit_id, const char *config,

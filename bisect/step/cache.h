@@ -33,6 +33,13 @@ char *cache_key_image(const char *bzimage, const struct boot_job *job);
  */
 long long cache_lookup(sqlite3 *db, const char *column, const char *key, const char *stage);
 /*
+ * What a boot or test result must be to be reused from now on (this
+ * process): at least min_tries boots (--repeat); a pass only, when the
+ * configuration has known failures (a failure found would have been judged
+ * against another base). A build is reused as before.
+ */
+void cache_set_boot_policy(int min_tries, int pass_only);
+/*
  * Record origin's result for (commit, config) as cached_from it, with its
  * smoke tests, and the metrics (and for a build, the warnings) of its stage.
  * key, if not NULL, replaces the origin's cache_key on the copy, so that the

@@ -144,7 +144,7 @@ int qemu_boot(const struct boot_job *job, struct boot_outcome *out)
 	out->duration = now_seconds() - start;
 	if (console_parse_file(job->log_path, &out->console) < 0)
 		memset(&out->console, 0, sizeof(out->console));
-	boot_classify(out->expect_rc, out->hard_timeout, job->cpus, ntests, out);
+	boot_classify(out->expect_rc, out->hard_timeout, job->cpus, ntests, job->known, out);
 	argv_clear(&argv);
 	free(pidfile);
 	return 0;
@@ -153,6 +153,77 @@ int qemu_boot(const struct boot_job *job, struct boot_outcome *out)
 void boot_outcome_free(struct boot_outcome *out)
 {
 	console_result_free(&out->console);
+	known_set_free(&out->known_met);
+}
+
+/* The failure line of name failing with evidence is known: note it as met. */
+static int meets_known(struct boot_outcome *out, const struct known_set *known,
+		       const char *name, const char *evidence)
+{
+	struct strbuf line = STRBUF_INIT;
+	int met;
+
+	if (!known || !known->n)
+		return 0;
+	failure_line(&line, name, evidence);
+	met = known_set_has(known, line.buf);
+	if (met)
+		known_set_add(&out->known_met, line.buf);
+	strbuf_release(&line);
+	return met;
+}
+
+/* What a failing test's line is made of: its reason, else its status. */
+static const char *test_evidence(const struct ktap_test *t)
+{
+	return t->reason[0] ? t->reason : ktap_status_name(t->status);
+}
+
+static int test_failed(const struct ktap_test *t)
+{
+	return t->status != KTAP_PASS && t->status != KTAP_SKIP && t->status != KTAP_MISSING;
+}
+
+void boot_judge_again(const struct boot_job *job, struct boot_outcome *out)
+{
+	boot_classify(out->expect_rc, out->hard_timeout, job->cpus, count_words(job->tests),
+		      job->known, out);
+}
+
+int boot_test_known(const struct boot_outcome *out, const struct ktap_test *t)
+{
+	struct strbuf line = STRBUF_INIT;
+	int known;
+
+	if (!test_failed(t) || !out->known_met.n)
+		return 0;
+	failure_line(&line, t->name, test_evidence(t));
+	known = known_set_has(&out->known_met, line.buf);
+	strbuf_release(&line);
+	return known;
+}
+
+void boot_failure_lines(const struct boot_outcome *out, int want_cpus,
+			struct known_set *lines)
+{
+	const struct console_result *con = &out->console;
+	struct strbuf line = STRBUF_INIT;
+	size_t i;
+
+	if (!con->ready || con->cpus != want_cpus)
+		return;
+	if (con->kernel_error[0]) {
+		failure_line(&line, "kernel", con->kernel_error);
+		known_set_add(lines, line.buf);
+	}
+	for (i = 0; i < con->ntests; i++) {
+		if (!test_failed(&con->tests[i]))
+			continue;
+		strbuf_reset(&line);
+		failure_line(&line, con->tests[i].name, test_evidence(&con->tests[i]));
+		known_set_add(lines, line.buf);
+	}
+	strbuf_release(&line);
 }
 
 /*
@@ -182,13 +253,16 @@ static int machine_failed(int expect_rc, int hard_timeout, char *ev, size_t len)
 
 /* The boot stage: pass, fail (the guest's), timeout (expect's) or error (ours). */
 static void classify_boot(int expect_rc, int hard_timeout, int want_cpus,
-			  struct boot_outcome *out)
+			  const struct known_set *known, struct boot_outcome *out)
 {
 	const struct console_result *con = &out->console;
 	char *ev = out->boot_evidence;
 	size_t len = sizeof(out->boot_evidence);
+	/* A known kernel error during a boot that still became ready is no failure. */
+	int known_error = con->kernel_error[0] && con->ready && con->cpus == want_cpus &&
+			  meets_known(out, known, "kernel", con->kernel_error);
 
-	if (con->kernel_error[0] && con->kernel_error_before_ready) {
+	if (con->kernel_error[0] && con->kernel_error_before_ready && !known_error) {
 		out->boot_status = "fail";
 		snprintf(ev, len, "%s", con->kernel_error);
 	} else if (!con->ready) {
@@ -212,7 +286,7 @@ static void classify_boot(int expect_rc, int hard_timeout, int want_cpus,
 
 /* The test stage, once the boot passed. */
 static void classify_tests(int expect_rc, int hard_timeout, int ntests_wanted,
-			   struct boot_outcome *out)
+			   const struct known_set *known, struct boot_outcome *out)
 {
 	const struct console_result *con = &out->console;
 	char *ev = out->test_evidence;
@@ -229,7 +303,8 @@ static void classify_tests(int expect_rc, int hard_timeout, int ntests_wanted,
 		const struct ktap_test *t = &con->tests[i];
 
 		if (t->status == KTAP_PASS || t->status == KTAP_SKIP ||
-		    (t->status == KTAP_MISSING && infra))
+		    (t->status == KTAP_MISSING && infra) ||
+		    (test_failed(t) && meets_known(out, known, t->name, test_evidence(t))))
 			continue;
 		out->test_status = t->status == KTAP_TIMEOUT ? "timeout" : "fail";
 		out->timed_out |= t->status == KTAP_TIMEOUT;
@@ -237,7 +312,7 @@ static void classify_tests(int expect_rc, int hard_timeout, int ntests_wanted,
 			 t->reason[0] ? t->reason : ktap_status_name(t->status));
 		break;
 	}
-	if (con->kernel_error[0]) {
+	if (con->kernel_error[0] && !meets_known(out, known, "kernel", con->kernel_error)) {
 		out->test_status = "fail";
 		if (con->kernel_error_test[0])
 			snprintf(ev, len, "%s (during %s)", con->kernel_error,
@@ -267,21 +342,22 @@ static void classify_tests(int expect_rc, int hard_timeout, int ntests_wanted,
 }
 
 void boot_classify(int expect_rc, int hard_timeout, int want_cpus, int ntests_wanted,
-		   struct boot_outcome *out)
+		   const struct known_set *known, struct boot_outcome *out)
 {
 	out->boot_status = "pass";
 	out->test_status = "pass";
 	out->boot_evidence[0] = out->test_evidence[0] = '\0';
 	out->timed_out = hard_timeout;
+	known_set_free(&out->known_met);
 
-	classify_boot(expect_rc, hard_timeout, want_cpus, out);
+	classify_boot(expect_rc, hard_timeout, want_cpus, known, out);
 	if (strcmp(out->boot_status, "pass")) {
 		out->test_status = "skip";
 		snprintf(out->test_evidence, sizeof(out->test_evidence), "not run: boot %s",
 			 out->boot_status);
 		return;
 	}
-	classify_tests(expect_rc, hard_timeout, ntests_wanted, out);
+	classify_tests(expect_rc, hard_timeout, ntests_wanted, known, out);
 }
 
 /* One stage after the last try (see boot_settle). */

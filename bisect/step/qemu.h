@@ -6,6 +6,7 @@
 #ifndef BISECT_QEMU_H
 #define BISECT_QEMU_H
 
+#include "judge/known.h"
 #include "step/ktap.h"
 #include "lib/util.h"
 
@@ -30,6 +31,7 @@ struct boot_job {
 	int cpus;
 	int boot_timeout;		/* seconds to the ready marker */
 	int test_timeout;		/* seconds of a test word without its own */
+	const struct known_set *known;	/* the configuration's known failures, or NULL */
 };
 
 struct boot_outcome {
@@ -49,6 +51,8 @@ struct boot_outcome {
 	const char *test_status;	/* pass | fail | timeout | error | skip */
 	char test_evidence[512];
 	int timed_out;			/* some timeout, expect's or the watchdog's */
+	/* the known failures this boot met, not counted against it (judge/known.h) */
+	struct known_set known_met;
 };
 
 void qemu_argv(const struct boot_job *job, struct argv_array *argv, const char *pidfile);
@@ -60,10 +64,25 @@ void qemu_kill_current(void);
 
 /*
  * Judge boot and test from expect's exit code and the parsed console; a
- * kernel error on the console always wins (it is the guest's verdict).
+ * kernel error on the console always wins (it is the guest's verdict),
+ * unless it is a known failure. known: the configuration's known failures
+ * (NULL: none); a failing test or kernel error whose line is among them is
+ * not counted, and goes to out->known_met (a kernel error during the boot
+ * only if the guest still became ready with its CPUs).
  */
 void boot_classify(int expect_rc, int hard_timeout, int want_cpus, int ntests_wanted,
-		   struct boot_outcome *out);
+		   const struct known_set *known, struct boot_outcome *out);
+/*
+ * The lines of every failure of the boot that could be a known one: each
+ * failing test, and the kernel error, if the guest became ready with its
+ * CPUs (a base that did not boot has no known failures: it is bad).
+ */
+void boot_failure_lines(const struct boot_outcome *out, int want_cpus,
+			struct known_set *lines);
+/* Judge the boot again, with the known failures job->known has now. */
+void boot_judge_again(const struct boot_job *job, struct boot_outcome *out);
+/* The test failed in this boot, in a known way (its line is in out->known_met). */
+int boot_test_known(const struct boot_outcome *out, const struct ktap_test *t);
 
 /* The outcome is an error or a timeout: the boot is tried again (--retries). */
 int boot_retry_wanted(const struct boot_outcome *out);

@@ -12,8 +12,10 @@
 #include <unistd.h>
 
 #include "db/db-run.h"
+#include "db/db-tries.h"
 #include "step/build-remote.h"
 #include "step/cache.h"
+#include "step/confirm.h"
 #include "judge/coverage.h"
 #include "kconfig/dotconfig.h"
 #include "step/kbuild.h"
@@ -50,6 +52,8 @@ struct config_step {
 	struct kbuild_job kjob;
 	struct boot_job bjob;
 	struct argv_array env;		/* of the build: "NAME=value" */
+	struct known_set known;		/* the configuration's known failures (the base's) */
+	const char *known_text;		/* what record() stores as results.known */
 };
 
 static char *rev(const char *dir, const char *what)
@@ -235,6 +239,15 @@ static void config_step_init(struct config_step *cs, struct verify_commit *vc,
 	cs->bjob.boot_timeout = rc->boot_timeout;
 	cs->bjob.test_timeout = rc->test_timeout;
 
+	if (vc->position > 0) {
+		char *known = db_base_known(vc->db, vc->run->id, config);
+
+		known_set_add_text(&cs->known, known);
+		free(known);
+	}
+	cs->bjob.known = &cs->known;
+	cache_set_boot_policy(rc->repeat, cs->known.n > 0);
+
 	cs->build_key = cache_key_build(vc->tree, cs->configs_dir, config);
 	cs->boot_key = cache_key_boot(cs->build_key, &cs->bjob);
 }
@@ -242,6 +255,7 @@ static void config_step_init(struct config_step *cs, struct verify_commit *vc,
 static void config_step_release(struct config_step *cs)
 {
 	argv_clear(&cs->env);
+	known_set_free(&cs->known);
 	free(cs->out_dir);
 	free(cs->configs_dir);
 	free(cs->build_log);
@@ -265,6 +279,7 @@ static long long record(struct config_step *cs, const char *stage, const char *s
 		.evidence = evidence && *evidence ? evidence : NULL, .log_path = log_path,
 		.reproduce = reproduce, .cache_key = cache_key,
 		.image_key = strcmp(stage, "build") ? cs->image_key : NULL,
+		.known = cs->known_text,
 	};
 
 	if (strcmp(status, "pass"))
@@ -283,16 +298,6 @@ static void record_not_booted(struct config_step *cs, const char *why)
 {
 	record(cs, "boot", "skip", 0, why, NULL, NULL, NULL);
 	record(cs, "test", "skip", 0, why, NULL, NULL, NULL);
-}
-
-/* Keep the log of a try that is done again beside the new one: LOG.try1. */
-static void keep_try_log(const char *log, int try)
-{
-	char *kept = xasprintf("%s.try%d", log, try);
-
-	if (rename(log, kept) < 0 && errno != ENOENT)
-		warning("cannot keep %s as %s: %s", log, kept, strerror(errno));
-	free(kept);
 }
 
 /* Stage apply: the commit is there; the series' figures are counted in its tree. */
@@ -591,50 +596,59 @@ static void record_guest_metrics(struct config_step *cs, const struct console_re
 	free(v);
 }
 
+/* The first boot of the cell: its results, tests, figures and first try. */
 static void record_boot(struct config_step *cs, const struct boot_outcome *bo,
 			const char *reproduce)
 {
 	sqlite3 *db = cs->vc->db;
+	char *known = known_set_text(&bo->known_met);
+	struct try_row boot = { bo->boot_status, bo->boot_evidence, cs->console, bo->duration };
+	struct try_row test = { bo->test_status, bo->test_evidence, cs->console, bo->duration };
 	long long result_id;
-	size_t i;
 
 	db_begin(db);
-	record(cs, "boot", bo->boot_status, bo->duration, bo->boot_evidence, cs->console,
-	       reproduce, cs->boot_key);
+	cs->known_text = known;
+	result_id = record(cs, "boot", bo->boot_status, bo->duration, bo->boot_evidence,
+			   cs->console, reproduce, cs->boot_key);
+	db_try_add(db, result_id, &boot);
 	result_id = record(cs, "test", bo->test_status, bo->duration, bo->test_evidence,
 			   cs->console, reproduce, cs->boot_key);
-	for (i = 0; i < bo->console.ntests; i++) {
-		const struct ktap_test *t = &bo->console.tests[i];
-
-		db_test_add(db, result_id, t->name, ktap_status_name(t->status), t->reason,
-			    t->duration_ns >= 0 ? t->duration_ns / 1e9 : -1);
-	}
+	db_try_add(db, result_id, &test);
+	cs->known_text = NULL;
+	boot_record_tests(db, result_id, bo);
 	record_guest_metrics(cs, &bo->console);
 	db_commit(db);
+	free(known);
 }
 
 /*
- * Boot, and boot again (--retries) after an error of the machine or a
- * timeout; a timeout is the commit's only if every try timed out (see
- * boot_settle). Earlier consoles are kept beside the last one.
+ * At the base, every failure of a boot that became ready is a known one of
+ * the configuration: judge the boot again with them (see known.h).
  */
-static void boot_tries(struct config_step *cs, struct boot_outcome *bo)
+static void base_known(struct config_step *cs, struct boot_outcome *bo)
 {
-	int tries, all_timed_out = 1;
+	if (cs->vc->position != 0)
+		return;
+	boot_failure_lines(bo, cs->bjob.cpus, &cs->known);
+	if (cs->known.n)
+		boot_judge_again(&cs->bjob, bo);
+}
 
-	for (tries = 1;; tries++) {
-		qemu_boot(&cs->bjob, bo);
-		all_timed_out &= bo->timed_out;
-		if (!boot_retry_wanted(bo) || tries > cs->vc->rc->retries)
-			break;
-		fprintf(stderr, "  %-8s boot %s%s%s, test %s%s%s: trying again (try %d of %d)\n",
-			cs->config, bo->boot_status, bo->boot_evidence[0] ? ": " : "",
-			term_str(bo->boot_evidence), bo->test_status, bo->test_evidence[0] ? ": " : "",
-			term_str(bo->test_evidence), tries + 1, cs->vc->rc->retries + 1);
-		keep_try_log(cs->console, tries);
-		boot_outcome_free(bo);
-	}
-	boot_settle(bo, tries, all_timed_out);
+/* More boots of this commit: --repeat, then confirming a first failure. */
+static void boot_more(struct config_step *cs)
+{
+	struct verify_commit *vc = cs->vc;
+	struct reboot rb = {
+		.db = vc->db, .db_path = vc->db_path, .run_id = vc->run->id,
+		.config = cs->config, .bjob = &cs->bjob, .retries = vc->rc->retries,
+		.n = vc->rc->confirm,
+	};
+
+	if (vc->rc->repeat > 1)
+		reboot_until(&rb, vc->commit_id, vc->position, cs->kernel, vc->rc->repeat);
+	confirm_cell(&rb, vc->commit_id, vc->position);
+	if (db_cell_failed(vc->db, vc->commit_id, cs->config))
+		vc->failed = 1;
 }
 
 /* Stage boot and test: in QEMU, unless this very image was booted already. */
@@ -661,14 +675,21 @@ static void stage_boot(struct config_step *cs)
 		reuse(cs, &hit);
 		return;
 	}
-	boot_tries(cs, &bo);
+	if (cs->vc->rc->confirm > 1 || cs->vc->rc->repeat > 1)
+		image_keep(cs->kernel, cs->image_key);
+	boot_with_retries(&cs->bjob, cs->vc->rc->retries, cs->config, &bo);
+	base_known(cs, &bo);
 	expect_argv(&cs->bjob, &argv, NULL);
 	argv_to_line(&repro, argv.argv);
 	record_boot(cs, &bo, repro.buf);
 	fprintf(stderr, "  %-8s boot %s%s%s, test %s%s%s (%.0fs)\n", cs->config, bo.boot_status,
 		bo.boot_evidence[0] ? ": " : "", term_str(bo.boot_evidence), bo.test_status,
 		bo.test_evidence[0] ? ": " : "", term_str(bo.test_evidence), bo.duration);
+	if (bo.known_met.n)
+		fprintf(stderr, "  %-8s known failures met (not counted): %zu\n", cs->config,
+			bo.known_met.n);
 	boot_outcome_free(&bo);
+	boot_more(cs);
 	argv_clear(&argv);
 	strbuf_release(&repro);
 }

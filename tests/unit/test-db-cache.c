@@ -59,11 +59,11 @@ int main(void)
 	db_warning_add(db, c1, "up", "x.o", "unused variable");
 	db_kconfig_set(db, origin, "CONFIG_SMP=y\n", "kernel/x.c\n");
 
-	is_int(db_cache_find(db, "cache_key", "K", "build"), origin, "found by cache_key");
-	is_int(db_cache_find(db, "cache_key", "K", "boot"), 0, "not at another stage");
-	is_int(db_cache_find(db, "cache_key", "B", "boot"), 0, "a skip is never found");
-	is_int(db_cache_find(db, "cache_key", "B", "test"), 0, "nor an error");
-	is_int(db_cache_find(db, "image_key", "K", "build"), 0, "nor by the other column");
+	is_int(db_cache_find(db, "cache_key", "K", "build", 1, 0), origin, "found by cache_key");
+	is_int(db_cache_find(db, "cache_key", "K", "boot", 1, 0), 0, "not at another stage");
+	is_int(db_cache_find(db, "cache_key", "B", "boot", 1, 0), 0, "a skip is never found");
+	is_int(db_cache_find(db, "cache_key", "B", "test", 1, 0), 0, "nor an error");
+	is_int(db_cache_find(db, "image_key", "K", "build", 1, 0), 0, "nor by the other column");
 
 	ok(!db_cache_origin(db, origin, "up", &from) && !strcmp(from.stage, "build") &&
 	   from.commit_id == c1 && from.same_config, "the origin's stage, commit, config");
@@ -86,7 +86,7 @@ int main(void)
 	is_int(count(db, "SELECT COUNT(*) FROM warnings WHERE commit_id = 2"), 1, "its warnings");
 	is_int(count(db, "SELECT COUNT(*) FROM kconfigs k JOIN results r ON r.id = k.result_id"
 		     " WHERE r.commit_id = 2"), 1, "its .config");
-	is_int(db_cache_find(db, "cache_key", "K2", "build"), origin,
+	is_int(db_cache_find(db, "cache_key", "K2", "build", 1, 0), origin,
 	       "found by the copy's key: the origin");
 	ok(db_result_passed(db, copy) && !db_result_passed(db, 9999), "passed, and none");
 

@@ -19,7 +19,7 @@ static void classify(const char *log, int rc, int hard, int cpus, int ntests,
 {
 	memset(bo, 0, sizeof(*bo));
 	console_parse(log, strlen(log), &bo->console);
-	boot_classify(rc, hard, cpus, ntests, bo);
+	boot_classify(rc, hard, cpus, ntests, NULL, bo);
 }
 
 /* The machine failed, the guest gave no verdict: error, never the commit's fail. */

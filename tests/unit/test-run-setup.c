@@ -28,6 +28,7 @@ static void check_slurm_args(void)
 	struct run_opts o = {
 		.accel = "tcg", .suites = "smoke", .profile = "quick", .tests = "all",
 		.boot_timeout = 120, .test_timeout = 60, .retries = 1, .ccache = -1,
+		.repeat = 1, .confirm = 3,
 		.tarball = "/t/linux.tar.xz", .target = "/s/series", .no_base = 1,
 		.results_remote = "redis://user:secret@host:6379",
 		.ccache_remote = "redis://user:secret@host:6380",
@@ -38,7 +39,7 @@ static void check_slurm_args(void)
 	run_setup_slurm_args(&o, &a);
 	line = joined(&a);
 	is_str(line, "--accel tcg --suites smoke --profile quick --tests all --boot-timeout=120"
-	       " --test-timeout=60 --retries=1 --no-base --tarball /t/linux.tar.xz /s/series",
+	       " --test-timeout=60 --retries=1 --repeat=1 --confirm=3 --no-base --tarball /t/linux.tar.xz /s/series",
 	       "a job's options: ccache and -j left to the node, the series last");
 	ok(!strstr(line, "secret"), "no store's password on a job's command line");
 	free(line);

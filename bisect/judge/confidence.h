@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * confidence.h - how sure a first bad verdict is, and what kind it is.
+ *
+ * The model. A commit that fails at boot or test failed k of its n boots;
+ * its parent passed all m of its own. The verdict "this commit broke it"
+ * is wrong if the parent is just as broken and its m passes were luck.
+ * With p the commit's failure rate, a parent as broken passes all m boots
+ * with probability (1 - p)^m (syzbot's argument for booting a revision
+ * many times); the confidence is the rest:
+ *
+ *	confidence = 1 - (1 - p)^m,   p = (k + 1) / (n + 2)
+ *
+ * p is estimated from k of n with Laplace's rule of succession, so that
+ * one failing boot is not taken for a failure rate of 1: 1 of 1 against 1
+ * of 1 gives p = 2/3 and 67%; 3 of 3 against 3 of 3 (the default
+ * --confirm 3) 99.2%; 3 of 6 against 6 of 6 (p = 1/2) 98.4%.
+ *
+ * Apply and build: git's and the compiler's verdicts repeat, 100%. A
+ * parent that failed some boots too: the failure is inherited, the commit
+ * is not the first bad one (0%). A commit with no parent result (the first
+ * of a range verified without its base): only its own boots count, m = 0.
+ *
+ * The class: deterministic (k = n), flaky (0 < k < n), inherited (the
+ * parent failed too).
+ */
+#ifndef BISECT_CONFIDENCE_H
+#define BISECT_CONFIDENCE_H
+
+/* The confidence in [0, 1] of k of n failing boots against a parent's m passes. */
+double confidence_of(int k, int n, int parent_passes);
+
+/* "deterministic", "flaky" or "inherited" for k of n, the parent failing some. */
+const char *confidence_class(int k, int n, int parent_failed);
+
+#endif

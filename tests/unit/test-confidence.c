@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test-confidence.c - judge/confidence.c: the figures the model's comment
+ * promises, its edges, and the classes.
+ */
+#include <math.h>
+
+#include "judge/confidence.h"
+#include "tap.h"
+
+static void near(double got, double want, const char *what)
+{
+	ok(fabs(got - want) < 1e-9, "%s: %.6f (want %.6f)", what, got, want);
+}
+
+int main(void)
+{
+	near(confidence_of(1, 1, 1), 2.0 / 3, "1 of 1 against 1 of 1: 67%");
+	near(confidence_of(3, 3, 3), 1 - 0.008, "3 of 3 against 3 of 3: 99.2%");
+	near(confidence_of(3, 6, 6), 1 - 1.0 / 64, "3 of 6 against 6 of 6: 98.4%");
+	near(confidence_of(1, 10, 10), 1 - pow(1 - 2.0 / 12, 10),
+	     "1 of 10 against 10 of 10: 84%, below 3 of 3");
+	ok(confidence_of(1, 10, 10) < confidence_of(3, 3, 3), "a rare failure is less sure");
+	ok(confidence_of(3, 6, 12) > confidence_of(3, 6, 6), "more parent boots: surer");
+	near(confidence_of(2, 2, 0), 0, "no parent boots: nothing says the parent passed");
+	near(confidence_of(0, 3, 3), 0, "no failure: no verdict");
+	near(confidence_of(5, 3, 3), confidence_of(3, 3, 3), "k over n counts as n");
+	is_str(confidence_class(3, 3, 0), "deterministic", "every boot failed");
+	is_str(confidence_class(2, 6, 0), "flaky", "some boots failed");
+	is_str(confidence_class(3, 3, 1), "inherited", "the parent fails too");
+	return done_testing();
+}
