@@ -2,13 +2,13 @@
 /*
  * report-model.c - load a run for the report, once: the run, its
  * configurations, metric names, commits, one cell per commit x configuration
- * x stage with its smoke tests, metrics, warnings (new ones marked) and the
- * verdicts (verdict.c). See report-model.h.
+ * x stage with its smoke tests, metrics, warnings (new ones marked), the
+ * verdicts (verdict.c) and the performance verdicts (regress.c's
+ * perf_regressions: the report judges nothing itself). See report-model.h.
  */
 #define _GNU_SOURCE
 #include <libgen.h>
 #include <limits.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
