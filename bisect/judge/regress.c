@@ -467,3 +467,15 @@ void perf_run_free(struct perf_run *r)
 	db_strings_free(r->undeclared, r->nundeclared);
 	memset(r, 0, sizeof(*r));
 }
+
+const struct perf_judged *perf_run_find(const struct perf_run *r, const char *config,
+					const char *metric)
+{
+	size_t i;
+
+	for (i = 0; i < r->n; i++)
+		if (!strcmp(r->series[i].series.config, config) &&
+		    !strcmp(r->series[i].series.metric, metric))
+			return &r->series[i];
+	return NULL;
+}

@@ -193,4 +193,13 @@ int perf_regressions(sqlite3 *db, long long run_id, const char *configs, double 
 		     enum perf_against against, struct perf_run *r);
 void perf_run_free(struct perf_run *r);
 
+/*
+ * The series of r for config and metric, or NULL when r has none (for
+ * 'regressions': no value there). The reports take their performance
+ * verdicts from here (report/report-model.c), so that every output names
+ * the same regressions.
+ */
+const struct perf_judged *perf_run_find(const struct perf_run *r, const char *config,
+					const char *metric);
+
 #endif

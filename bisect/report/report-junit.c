@@ -9,6 +9,8 @@
  * Jenkins' junit-10.xsd (tests/unit/junit-bisectable.xsd states them): no
  * "skipped" on <testsuites>, nothing but the verdict inside a <testcase>;
  * the cells reused from the cache are listed in the suite's <system-out>.
+ * A performance regression is no failure: each is a property of its suite,
+ * as judge/regress.c finds them ('bisectable regressions').
  */
 #include <string.h>
 
@@ -97,6 +99,42 @@ static void junit_cached_cells(struct report_out *r, size_t cfg)
 		strbuf_addstr(o, "</system-out>\n");
 }
 
+/*
+ * <property name="performance_regression" value="pipe_rtt_ns +15.5% at 4:
+ * 6378.53 -> 7365.08 ns (lower is better)"/>, one per regression of cfg.
+ */
+static void junit_perf_properties(struct report_out *r, size_t cfg)
+{
+	const struct report_model *m = r->m;
+	const struct report_perf *rp = &m->perf[cfg];
+	struct strbuf *o = &r->buf, value = STRBUF_INIT;
+	size_t i;
+
+	for (i = 0; i < rp->nmoves; i++) {
+		const struct report_move *mv = &rp->moves[i];
+		size_t k = cfg * m->nmetrics + mv->metric;
+		const struct perf_direction *d = &m->directions[k];
+
+		if (mv->noisy)
+			continue;
+		strbuf_reset(&value);
+		strbuf_addstr(&value, m->metrics[mv->metric]);
+		if (mv->has_pct)
+			strbuf_addf(&value, " %+.1f%%", mv->pct);
+		else
+			strbuf_addf(&value, " %+.15g from 0", mv->delta);
+		strbuf_addf(&value, " at %d: %.15g -> %.15g", m->commits[mv->commit].position,
+			    m->commits[mv->ref].values[k], m->commits[mv->commit].values[k]);
+		if (!empty(d->unit))
+			strbuf_addf(&value, " %s", d->unit);
+		strbuf_addf(&value, " (%s is better)", perf_better_name(d->better));
+		strbuf_addstr(o, "      <property name=\"performance_regression\" value=\"");
+		html_escape(o, value.buf);
+		strbuf_addstr(o, "\"/>\n");
+	}
+	strbuf_release(&value);
+}
+
 struct junit_counts {
 	int tests, failures, errors, skipped;
 	double secs;
@@ -155,7 +193,9 @@ void report_junit(struct report_out *r)
 			strbuf_addstr(o, "bisectable");
 		else
 			strbuf_addstr(o, "incomplete");
-		strbuf_addstr(o, "\"/>\n    </properties>\n");
+		strbuf_addstr(o, "\"/>\n");
+		junit_perf_properties(r, cfg);
+		strbuf_addstr(o, "    </properties>\n");
 		for (i = 0; i < r->m->ncommits; i++) {
 			for (s = 0; s < NR_STAGES; s++)
 				junit_testcase(r, i, cfg, s);

@@ -14,8 +14,9 @@
  *              log_excerpt
  *   tests      per build: the stages "boot" and "test", each test of the
  *              test stage by its own dotted name ("smoke.pipe_pingpong"), and
- *              each metric as "metrics.NAME" with status DONE and number
- *              {value, unit}
+ *              each metric as "metrics.NAME" with status DONE, number
+ *              {value, unit} and misc {noisy, better, regression: the
+ *              performance regression at that commit, if it is one}
  *
  * Every id is "bisectable:RUN:POSITION[:CONFIG[:PATH]]", RUN being the run's
  * start time and number (a database's run numbers are its own). Statuses:
@@ -399,6 +400,62 @@ static const char *kcidb_unit(const char *unit)
 	return !strcmp(unit, "bytes") ? "B" : unit;
 }
 
+/*
+ * misc of a metric's test: noisy, better, and the regression at this commit
+ * as judge/regress.c finds it ('bisectable regressions'): the change against
+ * the parent, in percent (delta_pct, left out from 0) and as a difference.
+ */
+static json_t *kcidb_metric_misc(const struct report_model *m, const struct commit *c,
+				 size_t cfg, size_t metric)
+{
+	size_t k = cfg * m->nmetrics + metric;
+	const char *better = perf_better_name(m->directions[k].better);
+	const struct report_move *mv = report_move_at(m, cfg, metric, c - m->commits);
+	json_t *misc = json_pack("{s:b}", "noisy", c->noisy[k] != 0), *reg;
+
+	if (better)
+		json_object_set_new(misc, "better", json_string(better));
+	if (!mv || mv->noisy)
+		return misc;
+	reg = json_object();
+	if (mv->has_pct)
+		kset_num(reg, "delta_pct", mv->pct);
+	kset_num(reg, "delta", mv->delta);
+	json_object_set_new(reg, "reference_position",
+			    json_integer(m->commits[mv->ref].position));
+	kset_num(reg, "threshold_pct", m->threshold);
+	json_object_set_new(misc, "regression", reg);
+	return misc;
+}
+
+/* Each metric of a commit x configuration as the test "metrics.NAME". */
+static void kcidb_metric_tests(const struct report_model *m, const struct commit *c,
+			       size_t cfg, const char *build_id, json_t *tests)
+{
+	struct strbuf path = STRBUF_INIT;
+	size_t i;
+
+	for (i = 0; i < m->nmetrics; i++) {
+		size_t k = cfg * m->nmetrics + i;
+		const char *unit = kcidb_unit(m->directions[k].unit);
+		json_t *t, *number;
+
+		if (!c->has_value[k] || !isfinite(c->values[k]))
+			continue;
+		strbuf_reset(&path);
+		strbuf_addstr(&path, "metrics.");
+		kcidb_path(&path, m->metrics[i]);
+		t = kcidb_test(build_id, path.buf, "DONE");
+		number = json_pack("{s:f}", "value", c->values[k]);
+		if (unit && *unit)
+			json_object_set_new(number, "unit", kstr(unit));
+		json_object_set_new(t, "number", number);
+		json_object_set_new(t, "misc", kcidb_metric_misc(m, c, cfg, i));
+		json_array_append_new(tests, t);
+	}
+	strbuf_release(&path);
+}
+
 static void kcidb_tests(const struct report_model *m, const struct commit *c, size_t cfg,
 			const char *key, json_t *tests)
 {
@@ -439,28 +496,7 @@ static void kcidb_tests(const struct report_model *m, const struct commit *c, si
 					    KCIDB_EXCERPT_MAX));
 		json_array_append_new(tests, t);
 	}
-	for (i = 0; i < m->nmetrics; i++) {
-		size_t k = cfg * m->nmetrics + i;
-		const char *unit = kcidb_unit(m->directions[k].unit);
-		const char *better = perf_better_name(m->directions[k].better);
-		json_t *number, *misc;
-
-		if (!c->has_value[k] || !isfinite(c->values[k]))
-			continue;
-		strbuf_reset(&path);
-		strbuf_addstr(&path, "metrics.");
-		kcidb_path(&path, m->metrics[i]);
-		t = kcidb_test(build_id, path.buf, "DONE");
-		number = json_pack("{s:f}", "value", c->values[k]);
-		if (unit && *unit)
-			json_object_set_new(number, "unit", kstr(unit));
-		json_object_set_new(t, "number", number);
-		misc = json_pack("{s:b}", "noisy", c->noisy[k] != 0);
-		if (better)
-			json_object_set_new(misc, "better", json_string(better));
-		json_object_set_new(t, "misc", misc);
-		json_array_append_new(tests, t);
-	}
+	kcidb_metric_tests(m, c, cfg, build_id, tests);
 	strbuf_release(&path);
 	free(build_id);
 }

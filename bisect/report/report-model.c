@@ -2,13 +2,13 @@
 /*
  * report-model.c - load a run for the report, once: the run, its
  * configurations, metric names, commits, one cell per commit x configuration
- * x stage with its smoke tests, metrics, warnings (new ones marked) and the
- * verdicts (verdict.c). See report-model.h.
+ * x stage with its smoke tests, metrics, warnings (new ones marked), the
+ * verdicts (verdict.c) and the performance verdicts (regress.c's
+ * perf_regressions: the report judges nothing itself). See report-model.h.
  */
 #define _GNU_SOURCE
 #include <libgen.h>
 #include <limits.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -296,25 +296,21 @@ static void load_results(struct report_model *r, sqlite3 *db)
 }
 
 /*
- * Schema 4's unit, better and noisy, or what a database from before them
- * means (a read-only open does not upgrade it): nothing declared or noisy.
- * By position, so that the latest declaration of a metric is the one kept.
+ * Schema 4's noisy flag, or what a database from before it means (a
+ * read-only open does not upgrade it): nothing noisy.
  */
 static const char metrics_sql_v4[] =
-	"SELECT m.commit_id, m.config, m.name, m.value, m.unit, m.better, m.noisy"
-	" FROM metrics m JOIN commits c ON c.id = m.commit_id WHERE c.run_id = ?"
-	" ORDER BY c.position";
+	"SELECT m.commit_id, m.config, m.name, m.value, m.noisy"
+	" FROM metrics m JOIN commits c ON c.id = m.commit_id WHERE c.run_id = ?";
 static const char metrics_sql_v3[] =
-	"SELECT m.commit_id, m.config, m.name, m.value, NULL, NULL, 0"
-	" FROM metrics m JOIN commits c ON c.id = m.commit_id WHERE c.run_id = ?"
-	" ORDER BY c.position";
+	"SELECT m.commit_id, m.config, m.name, m.value, 0"
+	" FROM metrics m JOIN commits c ON c.id = m.commit_id WHERE c.run_id = ?";
 
+/* The values, for the tables and charts; what they mean is load_perf's. */
 static void load_metrics(struct report_model *r, sqlite3 *db)
 {
 	sqlite3_stmt *st;
 
-	r->directions = xcalloc(r->nconfigs * r->nmetrics + 1, sizeof(*r->directions));
-	r->units = xcalloc(r->nconfigs * r->nmetrics + 1, sizeof(*r->units));
 	st = db_prepare(db, db_has_column(db, "metrics", "noisy") ? metrics_sql_v4 :
 			metrics_sql_v3);
 	sqlite3_bind_int64(st, 1, r->run.id);
@@ -329,80 +325,105 @@ static void load_metrics(struct report_model *r, sqlite3 *db)
 		k = cfg * r->nmetrics + m;
 		r->commits[ci].values[k] = sqlite3_column_double(st, 3);
 		r->commits[ci].has_value[k] = 1;
-		r->commits[ci].noisy[k] = sqlite3_column_int(st, 6) != 0;
-		if (sqlite3_column_type(st, 4) != SQLITE_NULL) {
-			free(r->units[k]);
-			r->units[k] = db_column_dup(st, 4);
-			r->directions[k].unit = r->units[k];
-			r->directions[k].better = perf_better_parse(db_column_str(st, 5));
-			r->directions[k].from = "database";
-		}
+		r->commits[ci].noisy[k] = sqlite3_column_int(st, 4) != 0;
 	}
 	sqlite3_finalize(st);
 }
 
-/*
- * The performance verdicts of each configuration, as regress.c defines them,
- * on the values loaded above: every move past the threshold against the
- * parent; the metrics whose rows declare no direction get their series' or
- * bisectable's own.
- */
-static void load_perf(struct report_model *r)
+/* The index of the commit at position, or -1. */
+static long position_index(const struct report_model *r, int position)
 {
-	struct perf_point *points = xcalloc(r->ncommits + 1, sizeof(*points));
-	long *index = xcalloc(r->ncommits + 1, sizeof(*index));
+	size_t i;
+
+	for (i = 0; i < r->ncommits; i++)
+		if (r->commits[i].position == position)
+			return i;
+	return -1;
+}
+
+/* The moves regress.c found along metric m of configuration cfg, as the model's. */
+static void take_moves(struct report_model *r, size_t cfg, size_t m,
+		       const struct perf_judged *j)
+{
+	struct report_perf *rp = &r->perf[cfg];
+	size_t i;
+
+	for (i = 0; i < j->scan.nmoves; i++) {
+		const struct perf_move *pm = &j->scan.moves[i];
+		long ci = position_index(r, j->series.points[pm->at].position);
+		long ref = position_index(r, j->series.points[pm->ref].position);
+		struct report_move *mv;
+
+		if (ci < 0 || ref < 0)
+			continue;	/* not possible: both are commits of the run */
+		rp->moves = xrealloc(rp->moves, (rp->nmoves + 1) * sizeof(*mv));
+		mv = &rp->moves[rp->nmoves++];
+		mv->metric = m;
+		mv->commit = ci;
+		mv->ref = ref;
+		mv->delta = pm->delta;
+		mv->pct = pm->pct;
+		mv->has_pct = pm->has_pct;
+		mv->noisy = pm->noisy;
+		rp->nregressions += !mv->noisy;
+	}
+}
+
+/* The configurations of the report, comma-separated, for perf_regressions. */
+static char *configs_list(const struct report_model *r)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+
+	for (i = 0; i < r->nconfigs; i++)
+		strbuf_addf(&sb, "%s%s", i ? "," : "", r->configs[i]);
+	return strbuf_detach(&sb, NULL);
+}
+
+/*
+ * The performance verdicts of each configuration are those of 'bisectable
+ * regressions' (regress.c: directions, noise floors, noisy values, the
+ * threshold), each commit against its parent at the default threshold: the
+ * report judges nothing itself. A metric without values in a configuration
+ * still gets the direction it would be judged by (the series' or
+ * bisectable's own).
+ */
+static void load_perf(struct report_model *r, sqlite3 *db)
+{
+	char *configs = configs_list(r);
 	struct run_config rc;
-	size_t cfg, m, i, j;
+	struct perf_run pr;
+	size_t cfg, m;
 
 	r->threshold = PERF_DEFAULT_THRESHOLD;
 	r->perf = xcalloc(r->nconfigs + 1, sizeof(*r->perf));
+	r->directions = xcalloc(r->nconfigs * r->nmetrics + 1, sizeof(*r->directions));
+	r->units = xcalloc(r->nconfigs * r->nmetrics + 1, sizeof(*r->units));
+	if (perf_regressions(db, r->run.id, configs, r->threshold, PERF_AGAINST_PARENT, &pr))
+		memset(&pr, 0, sizeof(pr));	/* not possible: the run was loaded */
 	if (run_config_from_json(r->run.options ? r->run.options : "", &rc))
 		run_config_free(&rc), run_config_init(&rc);
-	for (cfg = 0; cfg < r->nconfigs; cfg++) {
-		struct report_perf *rp = &r->perf[cfg];
+	for (m = 0; m < r->nmetrics; m++)
+		for (cfg = 0; cfg < r->nconfigs; cfg++) {
+			const struct perf_judged *j = perf_run_find(&pr, r->configs[cfg],
+								    r->metrics[m]);
+			size_t k = cfg * r->nmetrics + m;
 
-		for (m = 0; m < r->nmetrics; m++) {
-			size_t k = cfg * r->nmetrics + m, n = 0;
-			struct perf_scan sc;
-
-			if (!r->directions[k].from)
+			if (j)
+				r->directions[k] = j->series.dir;
+			else
 				perf_direction_default(&rc, r->metrics[m], &r->directions[k]);
-			/* The series' unit lives in rc, freed below: keep a copy. */
-			if (r->directions[k].unit && !r->units[k]) {
+			/* The unit lives in pr or rc, freed below: keep a copy. */
+			if (r->directions[k].unit) {
 				r->units[k] = xstrdup(r->directions[k].unit);
 				r->directions[k].unit = r->units[k];
 			}
-			for (i = 0; i < r->ncommits; i++) {
-				if (!r->commits[i].has_value[k])
-					continue;
-				memset(&points[n], 0, sizeof(points[n]));
-				points[n].position = r->commits[i].position;
-				points[n].value = r->commits[i].values[k];
-				points[n].noisy = r->commits[i].noisy[k];
-				index[n++] = i;
-			}
-			perf_scan_points(points, n, r->directions[k].better, r->threshold,
-					 PERF_AGAINST_PARENT, 0, &sc);
-			for (j = 0; j < sc.nmoves; j++) {
-				struct report_move *mv;
-
-				rp->moves = xrealloc(rp->moves, (rp->nmoves + 1) * sizeof(*mv));
-				mv = &rp->moves[rp->nmoves++];
-				mv->metric = m;
-				mv->commit = index[sc.moves[j].at];
-				mv->ref = index[sc.moves[j].ref];
-				mv->delta = sc.moves[j].delta;
-				mv->pct = sc.moves[j].pct;
-				mv->has_pct = sc.moves[j].has_pct;
-				mv->noisy = sc.moves[j].noisy;
-				rp->nregressions += !mv->noisy;
-			}
-			perf_scan_free(&sc);
+			if (j)
+				take_moves(r, cfg, m, j);
 		}
-	}
 	run_config_free(&rc);
-	free(index);
-	free(points);
+	perf_run_free(&pr);
+	free(configs);
 }
 
 const struct report_move *report_move_at(const struct report_model *r, size_t cfg,
@@ -708,7 +729,7 @@ int report_model_load(struct report_model *r, sqlite3 *db, long long run_id)
 	load_commits(r, db);
 	load_results(r, db);
 	load_metrics(r, db);
-	load_perf(r);
+	load_perf(r, db);
 	load_tests(r, db);
 	load_warnings(r, db);
 	load_verdicts(r, db);

@@ -125,7 +125,10 @@ struct report_model {
 	size_t nmetrics;
 	long base;		/* commit that deltas are taken against, -1: none */
 	int last_position;
-	/* Performance verdicts (regress.h): each commit against its parent. */
+	/*
+	 * Performance verdicts, those of 'bisectable regressions' (perf_regressions,
+	 * regress.h): each commit against its parent at the default threshold.
+	 */
 	double threshold;	/* percent */
 	struct perf_direction *directions;	/* [config * nmetrics + metric] */
 	char **units;		/* [config * nmetrics + metric]: what directions' unit points to */

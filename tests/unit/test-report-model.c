@@ -185,10 +185,48 @@ static void test_browser_fixture(void)
 	sqlite3_close(db);
 }
 
+/*
+ * The performance verdicts are those of regress.c, noise floors included:
+ * rt-tests declares 100% for cyclictest_avg_us, so its +50% at commit 2 is
+ * noise, while pipe_rtt_ns (1%) at +20% is a regression.
+ */
+static void test_noise_floor(void)
+{
+	sqlite3 *db = fixture("tests/unit/up-build-break.sql");
+	struct report_model m;
+	long avg, rtt;
+	size_t i, up, navg = 0;
+
+	if (sqlite3_exec(db, "DELETE FROM metrics;"
+			 " INSERT INTO metrics (commit_id, config, name, value, unit, better,"
+			 " noise_pct, spread_pct, noisy) SELECT c.id, 'up', n.name,"
+			 " CASE WHEN c.position >= 2 THEN n.moved ELSE 10 END, n.unit, 'lower',"
+			 " n.noise, 1, 0 FROM commits c, (SELECT 'cyclictest_avg_us' AS name,"
+			 " 15 AS moved, 'us' AS unit, 100 AS noise UNION ALL SELECT"
+			 " 'pipe_rtt_ns', 12, 'ns', 1) n WHERE c.run_id = 1", NULL, NULL, NULL) ||
+	    report_model_load(&m, db, 0)) {
+		ok(0, "the fixture with a move inside its noise floor loads");
+		sqlite3_close(db);
+		return;
+	}
+	avg = report_metric_index(&m, "cyclictest_avg_us");
+	rtt = report_metric_index(&m, "pipe_rtt_ns");
+	up = config_of(&m, "up");
+	for (i = 0; i < m.perf[up].nmoves; i++)
+		navg += m.perf[up].moves[i].metric == (size_t)avg;
+	is_int((int)navg, 0, "cyclictest_avg_us +50%% inside its 100%% noise floor: no move");
+	ok(m.perf[up].nregressions == 1 && m.perf[up].moves[0].metric == (size_t)rtt &&
+	   m.commits[m.perf[up].moves[0].commit].position == 2,
+	   "pipe_rtt_ns +20%% past its 1%% floor and 5%%: the one regression, at 2");
+	report_model_free(&m);
+	sqlite3_close(db);
+}
+
 int main(void)
 {
 	test_status_names();
 	test_up_build_break();
 	test_browser_fixture();
+	test_noise_floor();
 	return done_testing();
 }
