@@ -8,7 +8,8 @@
  * With --metric, the first commit whose value of M moved the wrong way by
  * more than P% instead (regress.c): a performance verdict, apart from the
  * functional one. Exit 0 when every commit passes (no such move), 1 when
- * some commit does not (there is one), 2 on errors.
+ * some commit does not (there is one), 2 on errors; with --min-confidence,
+ * a first bad commit less sure than that (confidence.h) is no reason for 1.
  */
 #include <limits.h>
 #include <stdio.h>
@@ -31,6 +32,7 @@ struct first_bad_opts {
 	const char *metric;
 	const char *threshold;
 	const char *against;
+	const char *min_confidence;
 };
 
 static const char *const stages[] = { "apply", "build", "boot", "test", NULL };
@@ -51,6 +53,8 @@ static const struct opt first_bad_option_list[] = {
 	OPT_CHOICE(0, "against", struct first_bad_opts, against, againsts, NULL,
 		   "with --metric: compare each commit with its parent or the base"
 		   " (default: parent)"),
+	OPT_STRING(0, "min-confidence", struct first_bad_opts, min_confidence, "P%", NULL, 0,
+		   "exit 1 only for a first bad commit this sure, or more (default: 0%)"),
 	OPT_END(),
 };
 DEFINE_CMD_OPTIONS(first_bad, struct first_bad_opts, first_bad_option_list);
@@ -137,7 +141,13 @@ static int first_bad_metric(sqlite3 *db, const struct first_bad_opts *o, double 
 static int first_bad(sqlite3 *db, const struct first_bad_opts *o)
 {
 	struct strbuf lines = STRBUF_INIT;
-	int ret = verdict_report(db, o->run, o->config, o->stage, &lines);
+	double min = 0;
+	int ret;
+
+	if (o->min_confidence && (perf_parse_threshold(o->min_confidence, &min) || min > 100))
+		return error("--min-confidence wants a percentage from 0%% to 100%%, not '%s'",
+			     o->min_confidence), EXIT_ERROR;
+	ret = verdict_report(db, o->run, o->config, o->stage, min / 100, &lines);
 
 	fputs(lines.buf, stdout);
 	strbuf_release(&lines);

@@ -105,6 +105,42 @@ static void holes_text(const struct verdict *v, struct strbuf *out)
 	}
 }
 
+/*
+ * How sure a first bad is (confidence.h): at boot and test its boots and
+ * its parent's, "; failed 3 of 3 boots (deterministic), parent passed 3 of
+ * 3; confidence 99%"; at apply and build "; confidence 100%".
+ */
+static void confidence_text(const struct verdict *v, struct strbuf *out)
+{
+	if (v->kind) {
+		strbuf_addf(out, "; failed %d of %d boot%s (%s)", v->failed_boots, v->boots,
+			    v->boots == 1 ? "" : "s", v->kind);
+		if (v->parent_boots >= 0)
+			strbuf_addf(out, ", parent passed %d of %d", v->parent_passes,
+				    v->parent_boots);
+		else
+			strbuf_addstr(out, ", no parent result");
+	}
+	/* Floor, not round: 99.96% is not "100%", which only a build earns. */
+	strbuf_addf(out, "; confidence %d%%", (int)(v->confidence * 100 + 1e-9));
+}
+
+/* "up: known at the base, not counted: LINE (fixed by 3/4)", a line each. */
+static void known_text(const struct verdict *v, struct strbuf *out)
+{
+	size_t i, j;
+
+	for (i = 0; i < v->known.n; i++) {
+		strbuf_addf(out, "%s: known at the base, not counted: %s", str(v->config),
+			    str(v->known.lines[i]));
+		for (j = 0; j < v->nfixed; j++)
+			if (!strcmp(v->fixed[j].line, v->known.lines[i]))
+				strbuf_addf(out, " (fixed by %d/%d)", v->fixed[j].position,
+					    v->commits);
+		strbuf_addstr(out, "\n");
+	}
+}
+
 /* The line of one configuration. */
 static void config_text(const struct verdict *v, const char *stage, const char *state,
 			struct strbuf *out)
@@ -119,6 +155,7 @@ static void config_text(const struct verdict *v, const char *stage, const char *
 		strbuf_addf(out, "%s: first bad %d/%d %.7s \"%s\" at %s: %s%s%s", str(v->config),
 			    v->position, v->commits, str(v->sha), str(v->subject),
 			    stage_names[v->stage], str(v->status), colon, str(v->evidence));
+		confidence_text(v, out);
 		if (v->error_before_bad) {
 			errors_text(v, out, " (");
 			strbuf_addstr(out, ")");
@@ -147,17 +184,19 @@ void verdict_text(const struct run_verdict *rv, struct strbuf *out)
 		/* Holes look at every stage: not with --stage. */
 		if (!rv->stage)
 			holes_text(&rv->v[i], out);
+		known_text(&rv->v[i], out);
 	}
 }
 
 int verdict_report(sqlite3 *db, long long run_id, const char *configs, const char *stage,
-		   struct strbuf *out)
+		   double min_confidence, struct strbuf *out)
 {
 	struct run_verdict rv;
 	int ret;
 
 	if (run_verdict_load(db, run_id, configs, stage, &rv) < 0)
 		return EXIT_ERROR;
+	rv.min_confidence = min_confidence;
 	verdict_text(&rv, out);
 	ret = verdict_exit(&rv);
 	run_verdict_free(&rv);

@@ -52,9 +52,10 @@ void hole_text(const struct hole *h, int commits, hole_ref_fn *ref, void *data,
 
 /*
  * Load the verdicts of a run (run_verdict_load) and add their lines to out.
- * Returns verdict_exit(), or EXIT_ERROR if there is no such run.
+ * Returns verdict_exit() (a first bad under min_confidence, in [0, 1], does
+ * not count), or EXIT_ERROR if there is no such run.
  */
 int verdict_report(sqlite3 *db, long long run_id, const char *configs, const char *stage,
-		   struct strbuf *out);
+		   double min_confidence, struct strbuf *out);
 
 #endif

@@ -306,7 +306,7 @@ int run_slurm(const struct slurm_run *s)
 
 		info("run %lld: the configurations' jobs merged into %s (jobs' files: %s)", run_id,
 		     s->db_path, dir);
-		ret = verdict_report(s->db, run_id, NULL, NULL, &verdicts);
+		ret = verdict_report(s->db, run_id, NULL, NULL, 0, &verdicts);
 		fputs(verdicts.buf, stdout);
 		strbuf_release(&verdicts);
 	}

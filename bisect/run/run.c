@@ -495,7 +495,7 @@ static int finish(struct run *r, int rc)
 	}
 	db_finish_run(r->db, r->id, "done", r->tip.buf);
 	claim_work_dir(r, "done");
-	ret = verdict_report(r->db, r->id, NULL, NULL, &verdicts);
+	ret = verdict_report(r->db, r->id, NULL, NULL, 0, &verdicts);
 	fputs(verdicts.buf, stdout);
 	strbuf_release(&verdicts);
 	print_coverage(r);
