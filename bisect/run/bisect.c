@@ -153,6 +153,7 @@ int bisect_make_config(struct run_config *rc, const struct bisect_settings *s)
 	rc->verify_base = 0;
 	if (s->retries >= 0)
 		rc->retries = s->retries;
+	run_config_set_guest(rc, s->rtc, s->cpu);
 	if (s->boot_timeout > 0)
 		rc->boot_timeout = s->boot_timeout;
 	rc->sandbox = !s->no_sandbox;

@@ -99,6 +99,7 @@ int run_setup_config(const struct run_opts *o, const struct run_target *t,
 	rc->boot_timeout = o->boot_timeout;
 	rc->test_timeout = o->test_timeout;
 	rc->retries = o->retries;
+	run_config_set_guest(rc, o->rtc, o->cpu);
 	rc->ccache = o->ccache;
 	rc->use_cache = !o->no_cache;
 	rc->parallel = !o->no_parallel;
@@ -145,6 +146,10 @@ void run_setup_slurm_args(const struct run_opts *o, struct argv_array *a)
 	argv_pushf(a, "--boot-timeout=%d", o->boot_timeout);
 	argv_pushf(a, "--test-timeout=%d", o->test_timeout);
 	argv_pushf(a, "--retries=%d", o->retries);
+	if (o->rtc)
+		argv_pushl(a, "--rtc", o->rtc, NULL);
+	if (o->cpu)
+		argv_pushl(a, "--cpu", o->cpu, NULL);
 	if (o->jobs)
 		argv_pushf(a, "--jobs=%d", o->jobs);
 	if (o->ccache >= 0)

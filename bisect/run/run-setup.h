@@ -33,6 +33,8 @@ struct run_opts {
 	int boot_timeout;
 	int test_timeout;
 	int retries;
+	const char *rtc;	/* the guest's clock: NULL or "host", or a date */
+	const char *cpu;	/* QEMU's CPU model, NULL for its default */
 	int ccache;
 	int no_cache;
 	int no_parallel;

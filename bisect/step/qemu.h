@@ -30,6 +30,8 @@ struct boot_job {
 	int cpus;
 	int boot_timeout;		/* seconds to the ready marker */
 	int test_timeout;		/* seconds of a test word without its own */
+	const char *rtc;		/* -rtc base=RTC,clock=vm; NULL: the host's clock */
+	const char *cpu;		/* -cpu CPU; NULL: QEMU's default (qemu64) */
 };
 
 struct boot_outcome {

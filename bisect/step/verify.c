@@ -234,6 +234,8 @@ static void config_step_init(struct config_step *cs, struct verify_commit *vc,
 	cs->bjob.cpus = config_cpus(cs->configs_dir, config);
 	cs->bjob.boot_timeout = rc->boot_timeout;
 	cs->bjob.test_timeout = rc->test_timeout;
+	cs->bjob.rtc = rc->rtc;
+	cs->bjob.cpu = rc->cpu;
 
 	cs->build_key = cache_key_build(vc->tree, cs->configs_dir, config);
 	cs->boot_key = cache_key_boot(cs->build_key, &cs->bjob);
