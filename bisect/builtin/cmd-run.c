@@ -58,10 +58,10 @@ static const struct opt run_option_list[] = {
 	OPT_INT(0, "retries", struct run_opts, retries, "N", 0, 5, 1,
 		"tries again after an error of the machine or a timeout (0: never)"),
 	OPT_STRING(0, "rtc", struct run_opts, rtc, "BASE", NULL, 0,
-		   "the guest's clock starts at BASE (YYYY-MM-DD[THH:MM:SS], UTC) at every"
-		   " boot, or 'host': the host's time (the default)"),
+		   "the guest's clock starts at BASE, YYYY-MM-DD[THH:MM:SS] UTC, at every"
+		   " boot ('host', the default: the host's time)"),
 	OPT_STRING(0, "cpu", struct run_opts, cpu, "MODEL", NULL, 0,
-		   "QEMU's CPU model, e.g. max (has RDRAND) (default: QEMU's, qemu64)"),
+		   "QEMU's CPU model, e.g. max, which has RDRAND (default: qemu64, without)"),
 	OPT_STRING(0, "metrics", struct run_opts, metrics, "FILE", NULL, OPT_FILE,
 		   "the series' metrics (default: SERIES/metrics if there is one)"),
 	OPT_STRING(0, "results-remote", struct run_opts, results_remote, "URL", NULL, 0,
