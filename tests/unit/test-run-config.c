@@ -2,7 +2,8 @@
 /*
  * test-run-config.c - the options of a run (input/run-config.c): their JSON
  * document and back, documents from before retries and before suites, the
- * guest's clock and CPU model (absent unless given), and what is not one. Run from the top of the repository (the suites are read).
+ * guest's clock and CPU model (absent unless given), and what is not one.
+ * Run from the top of the repository (the suites are read).
  */
 #define _GNU_SOURCE
 #include <stdio.h>
