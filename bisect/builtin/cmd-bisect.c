@@ -20,6 +20,8 @@ struct bisect_opts {
 	const char *suites;
 	const char *tests;
 	int retries;
+	const char *rtc;
+	const char *cpu;
 	int boot_timeout;
 	int no_cache;
 	int no_sandbox;
@@ -43,6 +45,11 @@ static const struct opt bisect_option_list[] = {
 		   "only these tests, comma-separated: SUITE.TEST, or TEST of a chosen suite"),
 	OPT_INT(0, "retries", struct bisect_opts, retries, "N", 0, 5, 1,
 		"tries again after an error of the machine or a timeout (0: never)"),
+	OPT_STRING(0, "rtc", struct bisect_opts, rtc, "BASE", NULL, 0,
+		   "the guest's clock starts at BASE, YYYY-MM-DD[THH:MM:SS] UTC, at every"
+		   " boot ('host', the default: the host's time)"),
+	OPT_STRING(0, "cpu", struct bisect_opts, cpu, "MODEL", NULL, 0,
+		   "QEMU's CPU model, e.g. max, which has RDRAND (default: qemu64, without)"),
 	OPT_INT(0, "boot-timeout", struct bisect_opts, boot_timeout, "S", 1, 86400, 120,
 		"seconds to the guest's shell"),
 	OPT_BOOL(0, "no-cache", struct bisect_opts, no_cache,
@@ -59,7 +66,7 @@ int cmd_bisect(struct cmd_ctx *ctx)
 	struct bisect_settings s = {
 		.configs = o->configs, .suites = o->suites, .tests = o->tests,
 		.no_cache = o->no_cache, .retries = o->retries, .boot_timeout = o->boot_timeout,
-		.no_sandbox = o->no_sandbox,
+		.no_sandbox = o->no_sandbox, .rtc = o->rtc, .cpu = o->cpu,
 	};
 	struct bisect_target t = { .repo = o->repo, .good = ctx->argv[0], .bad = ctx->argv[1],
 				   .stage = o->stage };

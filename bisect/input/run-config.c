@@ -87,6 +87,8 @@ void run_config_free(struct run_config *rc)
 	free(rc->accel);
 	free(rc->distcc_hosts);
 	free(rc->ccache_remote);
+	free(rc->rtc);
+	free(rc->cpu);
 	for (i = 0; i < rc->nmetrics; i++)
 		series_metric_free(&rc->metrics[i]);
 	free(rc->metrics);
@@ -96,6 +98,14 @@ void run_config_free(struct run_config *rc)
 void run_config_set_configs(struct run_config *rc, const char *list)
 {
 	run_config_list_split(&rc->configs, &rc->nconfigs, list);
+}
+
+void run_config_set_guest(struct run_config *rc, const char *rtc, const char *cpu)
+{
+	free(rc->rtc);
+	free(rc->cpu);
+	rc->rtc = rtc && strcmp(rtc, "host") ? xstrdup(rtc) : NULL;
+	rc->cpu = cpu ? xstrdup(cpu) : NULL;
 }
 
 char *run_config_configs_dir(const struct run_config *rc)
@@ -206,6 +216,11 @@ char *run_config_to_json(const struct run_config *rc)
 	}
 	if (rc->distcc_hosts)
 		json_object_set_new(doc, "distcc", json_string(rc->distcc_hosts));
+	/* Only when given: the documents of runs without them stay those of before. */
+	if (rc->rtc)
+		json_object_set_new(doc, "rtc", json_string(rc->rtc));
+	if (rc->cpu)
+		json_object_set_new(doc, "cpu", json_string(rc->cpu));
 	s = json_dumps(doc, JSON_COMPACT | JSON_PRESERVE_ORDER);
 	json_decref(doc);
 	if (!s)
@@ -268,6 +283,19 @@ static int metrics_from_json(json_t *a, struct run_config *rc)
 	return 0;
 }
 
+/* An optional string member: 0 (absent: *value stays NULL), or -1 if not a string. */
+static int optional_string(json_t *doc, const char *key, char **value)
+{
+	json_t *v = json_object_get(doc, key);
+
+	if (!v)
+		return 0;
+	if (!json_is_string(v))
+		return -1;
+	*value = xstrdup(json_string_value(v));
+	return 0;
+}
+
 int run_config_from_json(const char *text, struct run_config *rc)
 {
 	json_t *doc, *configs = NULL, *tests = NULL, *metrics = NULL, *suites;
@@ -320,6 +348,8 @@ int run_config_from_json(const char *text, struct run_config *rc)
 	distcc = json_string_value(json_object_get(doc, "distcc"));
 	if (distcc)
 		rc->distcc_hosts = xstrdup(distcc);
+	if (optional_string(doc, "rtc", &rc->rtc) || optional_string(doc, "cpu", &rc->cpu))
+		goto out_doc;
 	for (i = 0; i < rc->ntests; i++) {
 		if (!strchr(rc->tests[i], '.')) {
 			char *q = xasprintf("smoke.%s", rc->tests[i]);

@@ -11,6 +11,7 @@
  *   "accel": "tcg", "jobs": 2, "boot_timeout": 120, "test_timeout": 60,
  *   "retries": 1 (optional, 1 when absent), "repeat": 1, "confirm": 3
  *   (both optional: 1 when absent),
+ *   "rtc": "2026-01-01T00:00:00", "cpu": "max" (each only when given),
  *   "tests": ["smoke.fork_exec_wait", ...], "ccache": true, "cache": true,
  *   "parallel": true, "base": true, "sandbox": true (absent: true),
  *   "metrics": [{"name": ..., "description": ..., "git_grep": [...]}],
@@ -47,6 +48,13 @@ struct run_config {
 	 * (--confirm; 1: none). Absent in runs from before it: 1.
 	 */
 	int confirm;
+	/*
+	 * What enters the guest from outside, pinned or varied (guest-variation.md):
+	 * the RTC's start (QEMU -rtc base=RTC,clock=vm) and the CPU model (-cpu).
+	 * NULL: the host's clock, QEMU's default model (qemu64), no argument.
+	 */
+	char *rtc;
+	char *cpu;
 	char **suites;			/* guest suites (guest/suites/NAME), in order */
 	size_t nsuites;
 	char *profile;			/* "quick" or "full" */
@@ -90,6 +98,8 @@ void run_config_free(struct run_config *rc);
 /* Replace the configurations / suites by a comma-separated list. */
 void run_config_set_configs(struct run_config *rc, const char *list);
 void run_config_set_suites(struct run_config *rc, const char *list);
+/* --rtc and --cpu: NULL or "host" leaves the host's clock, NULL QEMU's model. */
+void run_config_set_guest(struct run_config *rc, const char *rtc, const char *cpu);
 /*
  * The lists of a run_config (configs, suites, tests, build_only): emptied;
  * replaced by the items of a comma-separated list, empty items kept so

@@ -18,9 +18,18 @@ double confidence_of(int k, int n, int parent_passes)
 	return 1 - pow(1 - p, parent_passes);
 }
 
+int confidence_percent(double confidence)
+{
+	int pct = (int)lround(confidence * 100);
+
+	return pct == 100 && confidence < 1 ? 99 : pct;
+}
+
 const char *confidence_class(int k, int n, int parent_failed)
 {
 	if (parent_failed)
 		return "inherited";
+	if (n < 2)
+		return "unconfirmed";
 	return k >= n ? "deterministic" : "flaky";
 }

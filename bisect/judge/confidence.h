@@ -22,13 +22,16 @@
  * of a range verified without its base): only its own boots count, m = 0.
  *
  * The class: deterministic (k = n), flaky (0 < k < n), inherited (the
- * parent failed too).
+ * parent failed too); unconfirmed for a single boot, which tells neither.
  */
 #ifndef BISECT_CONFIDENCE_H
 #define BISECT_CONFIDENCE_H
 
 /* The confidence in [0, 1] of k of n failing boots against a parent's m passes. */
 double confidence_of(int k, int n, int parent_passes);
+
+/* The confidence in whole percent: rounded, but 100 only when it is 1 (a build's). */
+int confidence_percent(double confidence);
 
 /* "deterministic", "flaky" or "inherited" for k of n, the parent failing some. */
 const char *confidence_class(int k, int n, int parent_failed);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "judge/confidence.h"
 #include "judge/verdict.h"
 #include "judge/verdict-text.h"
 #include "lib/escape.h"
@@ -121,8 +122,7 @@ static void confidence_text(const struct verdict *v, struct strbuf *out)
 		else
 			strbuf_addstr(out, ", no parent result");
 	}
-	/* Floor, not round: 99.96% is not "100%", which only a build earns. */
-	strbuf_addf(out, "; confidence %d%%", (int)(v->confidence * 100 + 1e-9));
+	strbuf_addf(out, "; confidence %d%%", confidence_percent(v->confidence));
 }
 
 /* "up: known at the base, not counted: LINE (fixed by 3/4)", a line each. */

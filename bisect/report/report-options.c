@@ -107,6 +107,8 @@ ssize_t report_options_changed(const char *json, struct report_option **rows)
 	option_int(rows, &n, "Retries", rc.retries, def.retries, "");
 	option_int(rows, &n, "Boots per commit (repeat)", rc.repeat, def.repeat, "");
 	option_int(rows, &n, "Boots confirming a failure", rc.confirm, def.confirm, "");
+	option_str(rows, &n, "Guest clock", rc.rtc, NULL);
+	option_str(rows, &n, "CPU model", rc.cpu, NULL);
 	option_int(rows, &n, "ccache", rc.ccache, def.ccache, NULL);
 	option_int(rows, &n, "Result cache", rc.use_cache, def.use_cache, NULL);
 	option_int(rows, &n, "Parallel configurations", rc.parallel, def.parallel, NULL);

@@ -62,6 +62,8 @@ struct bisect_settings {
 	const char *tests;		/* NULL: "all" */
 	int no_cache;
 	int retries;			/* -1: the default */
+	const char *rtc;		/* NULL: the host's clock */
+	const char *cpu;		/* NULL: QEMU's default model */
 	int boot_timeout;		/* 0: the default */
 	int no_sandbox;
 };

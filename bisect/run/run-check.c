@@ -14,6 +14,7 @@
 #include "run/run-check.h"
 #include "step/kbuild.h"
 #include "step/suite.h"
+#include "lib/escape.h"
 #include "lib/util.h"
 
 /* A test the list names without its suite: the first chosen suite that has it. */
@@ -137,6 +138,54 @@ static int validate_tests(const struct run_config *rc)
 	return ret;
 }
 
+/* n decimal digits at s, into *value: 0, or -1. */
+static int digits(const char *s, int n, int *value)
+{
+	*value = 0;
+	while (n--) {
+		if (*s < '0' || *s > '9')
+			return -1;
+		*value = *value * 10 + (*s++ - '0');
+	}
+	return 0;
+}
+
+/*
+ * QEMU's -rtc base=: YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS (UTC), a real date,
+ * nothing else: the value goes after "base=" in an argument of QEMU's, where
+ * a comma would add options of its own. 1970 to 2069: a guest without ACPI
+ * reads the RTC's two-digit year as 19YY from 70, 20YY below.
+ */
+static int check_rtc(const char *s)
+{
+	static const int mdays[] = { 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
+	size_t len = strlen(s);
+	int y, mo, d, h = 0, mi = 0, sec = 0;
+
+	if ((len != 10 && len != 19) || s[4] != '-' || s[7] != '-' || digits(s, 4, &y) ||
+	    digits(s + 5, 2, &mo) || digits(s + 8, 2, &d))
+		return -1;
+	if (len == 19 && (s[10] != 'T' || s[13] != ':' || s[16] != ':' ||
+			  digits(s + 11, 2, &h) || digits(s + 14, 2, &mi) ||
+			  digits(s + 17, 2, &sec)))
+		return -1;
+	if (y < 1970 || y > 2069 || mo < 1 || mo > 12 || d < 1 || d > mdays[mo - 1] ||
+	    h > 23 || mi > 59 || sec > 59)
+		return -1;
+	/* Every fourth year is a leap year from 1970 to 2069 (2000 is one). */
+	return mo == 2 && d == 29 && y % 4 ? -1 : 0;
+}
+
+/* QEMU's -cpu: a model and its features ("qemu64,+rdrand"), no blank, no shell character. */
+static int check_cpu(const char *s)
+{
+	size_t len = strlen(s);
+
+	return len && len <= 128 &&
+	       strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._+,=-")
+	       == len ? 0 : -1;
+}
+
 int run_config_validate(const struct run_config *rc, const char *configs_dir)
 {
 	char why[256];
@@ -155,6 +204,12 @@ int run_config_validate(const struct run_config *rc, const char *configs_dir)
 		ret = error("retries must be 0 to 5");
 	if (rc->repeat < 1 || rc->repeat > 100 || rc->confirm < 1 || rc->confirm > 100)
 		ret = error("repeat and confirm must be 1 to 100");
+	if (rc->rtc && check_rtc(rc->rtc))
+		ret = error("--rtc '%s': give 'host', or a date YYYY-MM-DD or date-time"
+			    " YYYY-MM-DDTHH:MM:SS (UTC) from 1970 to 2069", term_str(rc->rtc));
+	if (rc->cpu && check_cpu(rc->cpu))
+		ret = error("--cpu '%s': a QEMU CPU model, with features after commas"
+			    " (letters, digits, ._+,=- only)", term_str(rc->cpu));
 	for (i = 0; i < rc->nmetrics; i++) {
 		if (series_metric_check(&rc->metrics[i], why, sizeof(why)))
 			ret = error("metric %s: %s", rc->metrics[i].name, why);

@@ -101,6 +101,7 @@ int run_setup_config(const struct run_opts *o, const struct run_target *t,
 	rc->retries = o->retries;
 	rc->repeat = o->repeat;
 	rc->confirm = o->confirm;
+	run_config_set_guest(rc, o->rtc, o->cpu);
 	rc->ccache = o->ccache;
 	rc->use_cache = !o->no_cache;
 	rc->parallel = !o->no_parallel;
@@ -149,6 +150,10 @@ void run_setup_slurm_args(const struct run_opts *o, struct argv_array *a)
 	argv_pushf(a, "--retries=%d", o->retries);
 	argv_pushf(a, "--repeat=%d", o->repeat);
 	argv_pushf(a, "--confirm=%d", o->confirm);
+	if (o->rtc)
+		argv_pushl(a, "--rtc", o->rtc, NULL);
+	if (o->cpu)
+		argv_pushl(a, "--cpu", o->cpu, NULL);
 	if (o->jobs)
 		argv_pushf(a, "--jobs=%d", o->jobs);
 	if (o->ccache >= 0)

@@ -35,6 +35,8 @@ struct run_opts {
 	int retries;
 	int repeat;
 	int confirm;
+	const char *rtc;	/* the guest's clock: NULL or "host", or a date */
+	const char *cpu;	/* QEMU's CPU model, NULL for its default */
 	int ccache;
 	int no_cache;
 	int no_parallel;

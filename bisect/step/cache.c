@@ -97,6 +97,11 @@ static char *guest_key(const char *what, const char *input, const struct boot_jo
 		    "test-timeout %d\ncmdline %s\n", job->tests, job->profile ? job->profile : "",
 		    job->cpus, job->accel, job->boot_timeout, job->test_timeout,
 		    QEMU_KERNEL_CMDLINE);
+	/* Only when given: the keys of boots without them stay those of before. */
+	if (job->rtc)
+		strbuf_addf(&key, "rtc %s\n", job->rtc);
+	if (job->cpu)
+		strbuf_addf(&key, "cpu %s\n", job->cpu);
 	h = sha256_buf(key.buf, key.len);
 	strbuf_release(&key);
 	return h;

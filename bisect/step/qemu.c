@@ -29,6 +29,16 @@ void qemu_argv(const struct boot_job *job, struct argv_array *argv, const char *
 	if (!strcmp(job->accel, "tcg"))
 		argv_pushl(argv, "-icount", "shift=0,sleep=off", NULL);
 	/*
+	 * A pinned RTC (--rtc): clock=vm lets it follow the virtual clock, so
+	 * under icount every boot sees the same wall time at the same point.
+	 */
+	if (job->rtc) {
+		argv_push(argv, "-rtc");
+		argv_pushf(argv, "base=%s,clock=vm", job->rtc);
+	}
+	if (job->cpu)
+		argv_pushl(argv, "-cpu", job->cpu, NULL);
+	/*
 	 * Without ACPI (tinyconfig), QEMU 7.2's "-smp 2" shows the guest one
 	 * CPU in the MP table; one CPU per socket shows them all.
 	 */

@@ -32,6 +32,8 @@ struct boot_job {
 	int boot_timeout;		/* seconds to the ready marker */
 	int test_timeout;		/* seconds of a test word without its own */
 	const struct known_set *known;	/* the configuration's known failures, or NULL */
+	const char *rtc;		/* -rtc base=RTC,clock=vm; NULL: the host's clock */
+	const char *cpu;		/* -cpu CPU; NULL: QEMU's default (qemu64) */
 };
 
 struct boot_outcome {

@@ -238,6 +238,8 @@ static void config_step_init(struct config_step *cs, struct verify_commit *vc,
 	cs->bjob.cpus = config_cpus(cs->configs_dir, config);
 	cs->bjob.boot_timeout = rc->boot_timeout;
 	cs->bjob.test_timeout = rc->test_timeout;
+	cs->bjob.rtc = rc->rtc;
+	cs->bjob.cpu = rc->cpu;
 
 	if (vc->position > 0) {
 		char *known = db_base_known(vc->db, vc->run->id, config);

@@ -135,6 +135,50 @@ static void test_tool_identity(void)
 	free(k2);
 }
 
+/*
+ * --rtc and --cpu join the boot key only when given: the key of a boot
+ * without them is the one of before these options (its text spelled out
+ * here), so the results of earlier runs are still reused.
+ */
+static void test_guest_variation_keys(void)
+{
+	struct boot_job job = { .initrd = "/nonexistent/initrd", .expect_script = "/nonexistent/exp",
+				.accel = "tcg", .tests = "a b", .profile = "quick", .cpus = 2,
+				.boot_timeout = 120, .test_timeout = 60 };
+	struct strbuf text = STRBUF_INIT;
+	char *before, *plain, *rtc, *rtc2, *cpu, *both;
+
+	cache_set_tool_identity("tool");
+	strbuf_addf(&text, "bisectable %s boot\ntool tool\nbuild B\ninitrd missing\n"
+		    "expect missing\ntests a b\nprofile quick\ncpus 2\naccel tcg\n"
+		    "boot-timeout 120\ntest-timeout 60\ncmdline %s\n", BISECTABLE_VERSION,
+		    QEMU_KERNEL_CMDLINE);
+	before = sha256_buf(text.buf, text.len);
+	plain = cache_key_boot("B", &job);
+	is_str(plain, before, "without --rtc and --cpu: the key of before them");
+	job.rtc = "2026-01-01T00:00:00";
+	rtc = cache_key_boot("B", &job);
+	ok(strcmp(rtc, plain) != 0, "a pinned clock gives another key");
+	job.rtc = "2026-01-02T00:00:00";
+	rtc2 = cache_key_boot("B", &job);
+	ok(strcmp(rtc2, rtc) != 0, "and another date another one");
+	job.rtc = NULL;
+	job.cpu = "max";
+	cpu = cache_key_boot("B", &job);
+	ok(strcmp(cpu, plain) != 0, "a CPU model gives another key");
+	job.rtc = "2026-01-01T00:00:00";
+	both = cache_key_boot("B", &job);
+	ok(strcmp(both, rtc) && strcmp(both, cpu), "both: another key again");
+	cache_set_tool_identity(NULL);
+	strbuf_release(&text);
+	free(before);
+	free(plain);
+	free(rtc);
+	free(rtc2);
+	free(cpu);
+	free(both);
+}
+
 static void test_cache(void)
 {
 	char dir[] = "/tmp/bisectable-cache.XXXXXX";
@@ -252,5 +296,6 @@ int main(void)
 	test_cache();
 	test_cache_plan();
 	test_tool_identity();
+	test_guest_variation_keys();
 	return done_testing();
 }

@@ -28,5 +28,9 @@ int main(void)
 	is_str(confidence_class(3, 3, 0), "deterministic", "every boot failed");
 	is_str(confidence_class(2, 6, 0), "flaky", "some boots failed");
 	is_str(confidence_class(3, 3, 1), "inherited", "the parent fails too");
+	is_str(confidence_class(1, 1, 0), "unconfirmed", "one boot tells neither");
+	is_int(confidence_percent(2.0 / 3), 67, "percent: rounded");
+	is_int(confidence_percent(0.9996), 99, "percent: 100 only when sure");
+	is_int(confidence_percent(1), 100, "percent: a build's");
 	return done_testing();
 }

@@ -2,7 +2,8 @@
 /*
  * test-qemu.c - the boot's verdicts (step/qemu.c) from a guest's console
  * and expect's exit: a good boot, a panic, timeouts, failing tests, a
- * machine that failed, and the verdict that stands after the retries.
+ * machine that failed, and the verdict that stands after the retries; and
+ * QEMU's command line, with the guest's clock and CPU model pinned or not.
  */
 #define _GNU_SOURCE
 #include <stdio.h>
@@ -172,8 +173,53 @@ static void test_boot_classify(void)
 	test_boot_machine_failures();
 }
 
+static char *joined_qemu_argv(const struct boot_job *job)
+{
+	struct argv_array a = ARGV_ARRAY_INIT;
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+
+	qemu_argv(job, &a, NULL);
+	for (i = 0; i < a.argc; i++)
+		strbuf_addf(&sb, "%s%s", i ? " " : "", a.argv[i]);
+	argv_clear(&a);
+	return strbuf_detach(&sb, NULL);
+}
+
+/* --rtc and --cpu: QEMU's argv gains them only when given. */
+static void test_qemu_argv(void)
+{
+	struct boot_job job = { .kernel = "bzImage", .initrd = "initrd", .accel = "tcg",
+				.cpus = 2 };
+	char *line, *want;
+
+	want = xasprintf("qemu-system-x86_64 -M pc -accel tcg -m 256M -nographic -no-reboot"
+			 " -nic none -kernel bzImage -initrd initrd -append %s%s"
+			 " -icount shift=0,sleep=off -smp cpus=2,sockets=2", QEMU_KERNEL_CMDLINE,
+			 file_exists("/usr/share/qemu/qboot.rom") ? " -bios qboot.rom -vga none" :
+			 "");
+	line = joined_qemu_argv(&job);
+	is_str(line, want, "by default: no -rtc, no -cpu (the host's clock, qemu64)");
+	free(line);
+	free(want);
+
+	job.rtc = "2026-01-01T00:00:00";
+	line = joined_qemu_argv(&job);
+	ok(strstr(line, " -rtc base=2026-01-01T00:00:00,clock=vm ") && !strstr(line, "-cpu"),
+	   "--rtc DATE: the RTC starts there and follows the virtual clock: %s", line);
+	free(line);
+
+	job.rtc = NULL;
+	job.cpu = "qemu64,+rdrand";
+	line = joined_qemu_argv(&job);
+	ok(strstr(line, " -cpu qemu64,+rdrand ") && !strstr(line, "-rtc"),
+	   "--cpu MODEL: passed as it is: %s", line);
+	free(line);
+}
+
 int main(void)
 {
+	test_qemu_argv();
 	test_boot_classify();
 	test_boot_settle();
 	return done_testing();

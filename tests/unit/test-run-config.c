@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * test-run-config.c - the options of a run (input/run-config.c): their JSON
- * document and back, documents from before retries and before suites, and
- * what is not one. Run from the top of the repository (the suites are read).
+ * document and back, documents from before retries and before suites, the
+ * guest's clock and CPU model (absent unless given), and what is not one.
+ * Run from the top of the repository (the suites are read).
  */
 #define _GNU_SOURCE
 #include <stdio.h>
@@ -85,8 +86,49 @@ static void test_json(void)
 	free(words);
 }
 
+/* --rtc and --cpu: in the document only when given, so old runs read and compare. */
+static void test_guest_variation(void)
+{
+	struct run_config rc, back;
+	char *json, *again;
+
+	run_config_init(&rc);
+	ok(!rc.rtc && !rc.cpu, "by default: the host's clock, QEMU's CPU model");
+	json = run_config_to_json(&rc);
+	ok(!strstr(json, "\"rtc\"") && !strstr(json, "\"cpu\""),
+	   "the defaults add no key: documents stay those of before");
+	is_int(run_config_from_json(json, &back), 0, "a document without them reads");
+	ok(!back.rtc && !back.cpu, "as the defaults");
+	run_config_free(&back);
+	free(json);
+
+	run_config_set_guest(&rc, "2026-01-01T00:00:00", "max");
+	json = run_config_to_json(&rc);
+	is_int(run_config_from_json(json, &back), 0, "a document with them reads");
+	is_str(back.rtc, "2026-01-01T00:00:00", "the guest's clock");
+	is_str(back.cpu, "max", "the CPU model");
+	again = run_config_to_json(&back);
+	is_str(again, json, "a round trip changes nothing");
+	run_config_free(&back);
+	free(again);
+	free(json);
+
+	run_config_set_guest(&rc, "host", NULL);
+	ok(!rc.rtc && !rc.cpu, "--rtc host is the default spelled out");
+	run_config_free(&rc);
+
+	is_int(run_config_from_json("{\"format\":\"bisectable-run-config\",\"version\":1,"
+				    "\"configs\":[\"up\"],\"mode\":\"keep-going\",\"accel\":\"tcg\","
+				    "\"jobs\":2,\"boot_timeout\":120,\"test_timeout\":60,"
+				    "\"tests\":[\"smoke.affinity\"],\"ccache\":true,\"cache\":true,"
+				    "\"parallel\":true,\"base\":true,\"metrics\":[],\"rtc\":2026}",
+				    &back), -1, "an rtc that is not a string is not a run configuration");
+	run_config_free(&back);
+}
+
 int main(void)
 {
 	test_json();
+	test_guest_variation();
 	return done_testing();
 }

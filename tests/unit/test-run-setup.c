@@ -56,6 +56,15 @@ static void check_slurm_args(void)
 	   strstr(line, "--repo /r/linux v6.1..HEAD"), "-j, ccache, distcc and a range: %s", line);
 	free(line);
 	argv_clear(&a);
+
+	o.rtc = "2026-01-01";
+	o.cpu = "max";
+	run_setup_slurm_args(&o, &a);
+	line = joined(&a);
+	ok(strstr(line, " --rtc 2026-01-01 --cpu max ") != NULL,
+	   "the guest's clock and CPU model when given: %s", line);
+	free(line);
+	argv_clear(&a);
 }
 
 static void check_defaults(void)

@@ -232,7 +232,7 @@ static void check_print(sqlite3 *db, long long run, const char *stage, const cha
 			int want_ret)
 {
 	struct strbuf sb = STRBUF_INIT;
-	int ret = verdict_report(db, run, NULL, stage, &sb);
+	int ret = verdict_report(db, run, NULL, stage, 0, &sb);
 
 	is_str(sb.buf, want, "run %lld%s%s: the lines of first-bad", run, stage ? " --stage " : "",
 	       stage ? stage : "");
@@ -312,7 +312,7 @@ int main(void)
 
 	check_print(db, 1, NULL, "up: bisectable (3/3 commits pass)\n", 0);
 	check_print(db, 2, NULL, "up: first bad 2/4 0202000 \"commit 2 of run 2\" at build: fail:"
-		    " up fail at 2\nup: hole: 2/4 does not build (fixed by 3/4)\n", EXIT_BAD);
+		    " up fail at 2; confidence 100%\nup: hole: 2/4 does not build (fixed by 3/4)\n", EXIT_BAD);
 	check_print(db, 3, NULL, "up: the base 0300000 itself is bad at boot: timeout:"
 		    " up timeout at 0\n", EXIT_BAD);
 	check_print(db, 4, NULL, "up: incomplete: 0/3 commits verified and passing (run done)\n",
@@ -322,33 +322,37 @@ int main(void)
 	check_print(db, 5, NULL, "up: incomplete: 1/3 commits verified and passing"
 		    " (run running)\n", EXIT_BAD);
 	check_print(db, 6, NULL, "up: first bad 2/3 0602000 \"commit 2 of run 6\" at test: fail:"
-		    " up fail at 2\nup: hole: 2/3 builds, fails its tests (fixed by 3/3)\n", EXIT_BAD);
+		    " up fail at 2; failed 1 of 1 boot (unconfirmed), parent passed 1 of 1;"
+		    " confidence 67%\nup: hole: 2/3 builds, fails its tests (fixed by 3/3)\n", EXIT_BAD);
 	check_print(db, 7, NULL, "up: first bad 2/3 0702000 \"commit 2 of run 7\" at test: fail:"
-		    " up fail at 2\nsmp: first bad 2/3 0702000 \"commit 2 of run 7\" at build:"
-		    " timeout: smp timeout at 2\nsmp: hole: 2/3 build timeout (fixed by 3/3)\n",
+		    " up fail at 2; failed 1 of 1 boot (unconfirmed), parent passed 1 of 1;"
+		    " confidence 67%\nsmp: first bad 2/3 0702000 \"commit 2 of run 7\" at build:"
+		    " timeout: smp timeout at 2; confidence 100%\nsmp: hole: 2/3 build timeout (fixed by 3/3)\n",
 		    EXIT_BAD);
 	check_print(db, 7, "boot", "up: first bad 3/3 0703000 \"commit 3 of run 7\" at boot: fail:"
-		    " up fail at 3\nsmp: no bad commit at stage boot (2/3 commits pass every"
+		    " up fail at 3; failed 1 of 1 boot (unconfirmed), parent passed 1 of 1;"
+		    " confidence 67%\nsmp: no bad commit at stage boot (2/3 commits pass every"
 		    " stage)\n", EXIT_BAD);
 	check_print(db, 8, NULL, "up: incomplete: 2/3 commits verified and passing (run done;"
 		    " 1 error: 2/3 build: up error at 2)\n", EXIT_BAD);
 	check_print(db, 9, NULL, "up: first bad 2/2 0902000 \"commit 2 of run 9\" at test: fail:"
-		    " up fail at 2 (not verified before it: an error: 1/2 boot: up error at 1)\n",
+		    " up fail at 2; failed 1 of 1 boot (unconfirmed), no parent result;"
+		    " confidence 0% (not verified before it: an error: 1/2 boot: up error at 1)\n",
 		    EXIT_BAD);
 	check_print(db, 10, NULL, "up: incomplete: 2/2 commits verified and passing (run done;"
 		    " 1 error: 0/2 build: up error at 0)\n", EXIT_BAD);
 	check_print(db, 11, NULL, "up: first bad 2/5 1102000 \"commit 2 of run 11\" at build: fail:"
-		    " up fail at 2\nup: hole: 2/5 does not build; 3/5 builds, does not boot (fixed by 4/5)\n",
+		    " up fail at 2; confidence 100%\nup: hole: 2/5 does not build; 3/5 builds, does not boot (fixed by 4/5)\n",
 		    EXIT_BAD);
 	check_print(db, 11, "build", "up: first bad 2/5 1102000 \"commit 2 of run 11\" at build:"
-		    " fail: up fail at 2\n", EXIT_BAD);
+		    " fail: up fail at 2; confidence 100%\n", EXIT_BAD);
 	check_print(db, 13, NULL, "up: first bad 2/3 1302000 \"commit 2 of run 13\" at build: fail:"
-		    " up fail at 2\n", EXIT_BAD);
+		    " up fail at 2; confidence 100%\n", EXIT_BAD);
 	check_print(db, 14, NULL, "up: first bad 1/5 1401000 \"commit 1 of run 14\" at build: fail:"
-		    " up fail at 1\nup: hole: 1/5 does not build (fixed by 2/5)\n"
+		    " up fail at 1; confidence 100%\nup: hole: 1/5 does not build (fixed by 2/5)\n"
 		    "up: hole: 3/5 builds, test timeout (fixed by 4/5)\n", EXIT_BAD);
 	check_print(db, 15, NULL, "up: first bad 1/5 1501000 \"commit 1 of run 15\" at build: fail:"
-		    " up fail at 1\n"
+		    " up fail at 1; confidence 100%\n"
 		    "up: hole: 1/5 does not build; 2/5 not verified; 3/5 builds, does not boot"
 		    " (fixed by 5/5)\n", EXIT_BAD);
 	check_print(db, 99, NULL, "", EXIT_ERROR);
@@ -358,7 +362,7 @@ int main(void)
 	exec_sql(db, "UPDATE results SET evidence = 'e' || char(27) || '[2J' || char(13)"
 		 " WHERE run_id = 13 AND evidence IS NOT NULL");
 	check_print(db, 13, NULL, "up: first bad 2/3 1302000 \"x\\033]0;t\\a\" at build: fail:"
-		    " e\\033[2J\\r\n", EXIT_BAD);
+		    " e\\033[2J\\r; confidence 100%\n", EXIT_BAD);
 
 	check_data(db, 1, "up:bisectable=0");
 	check_data(db, 3, "up:bad@0/2=1");
