@@ -173,6 +173,61 @@ static void test_boot_classify(void)
 	test_boot_machine_failures();
 }
 
+/*
+ * Known failures (judge/known.h): the base's failing test and its warning
+ * during the boot are known; a commit that meets only them passes, one that
+ * fails the same test another way, or another test, does not.
+ */
+static void test_known_failures(void)
+{
+	const char *base =
+		"[ 0.2] WARNING: CPU: 0 PID: 1 at kernel/sched/core.c:10 f+0x1/0x2\n"
+		"BISECTABLE-READY cpus=1\nBISECTABLE-TEST-BEGIN a\nKTAP version 1\n1..1\n"
+		"not ok 1 a # fork: EBUSY, expected EAGAIN\nBISECTABLE-TEST-BEGIN b\n"
+		"KTAP version 1\n1..1\nok 1 b\nBISECTABLE-END 1\nBISECTABLE-SHUTDOWN-OK\n";
+	const char *other_way =
+		"BISECTABLE-READY cpus=1\nBISECTABLE-TEST-BEGIN a\nKTAP version 1\n1..1\n"
+		"not ok 1 a # fork: ENOMEM, expected EAGAIN\nBISECTABLE-TEST-BEGIN b\n"
+		"KTAP version 1\n1..1\nok 1 b\nBISECTABLE-END 1\nBISECTABLE-SHUTDOWN-OK\n";
+	struct known_set known = { 0 };
+	struct boot_outcome bo;
+
+	classify(base, 0, 0, 1, 2, &bo);
+	is_str(bo.boot_status, "fail", "the base: its warning fails the boot, as judged raw");
+	boot_failure_lines(&bo, 1, &known);
+	is_int(known.n, 2, "its failure lines: the warning and test a");
+	is_str(known.lines[0], "kernel: WARNING: CPU: N PID: N at kernel/sched/core.c:N f+X/X",
+	       "the warning's line");
+	is_str(known.lines[1], "a: fork: EBUSY, expected EAGAIN", "the test's line");
+	boot_classify(bo.expect_rc, bo.hard_timeout, 1, 2, &known, &bo);
+	ok(!strcmp(bo.boot_status, "pass") && !strcmp(bo.test_status, "pass"),
+	   "judged with them as known, the base passes (%s, %s)", bo.boot_status, bo.test_status);
+	is_int(bo.known_met.n, 2, "and met both");
+	ok(boot_test_known(&bo, &bo.console.tests[0]) && !boot_test_known(&bo, &bo.console.tests[1]),
+	   "test a failed the known way, b passed");
+	boot_outcome_free(&bo);
+
+	memset(&bo, 0, sizeof(bo));
+	console_parse(base, strlen(base), &bo.console);
+	boot_classify(0, 0, 1, 2, &known, &bo);
+	is_str(bo.test_status, "pass", "a commit failing the same way (numbers aside) passes");
+	boot_outcome_free(&bo);
+
+	memset(&bo, 0, sizeof(bo));
+	console_parse(other_way, strlen(other_way), &bo.console);
+	boot_classify(0, 0, 1, 2, &known, &bo);
+	is_str(bo.test_status, "fail", "the same test failing another way fails");
+	is_str(bo.test_evidence, "a: fork: ENOMEM, expected EAGAIN", "with that evidence");
+	boot_outcome_free(&bo);
+
+	memset(&bo, 0, sizeof(bo));
+	console_parse("[ 0.1] Kernel panic - not syncing: x\n", 37, &bo.console);
+	boot_failure_lines(&bo, 1, &known);
+	is_int(known.n, 2, "a base that never became ready adds no known failure");
+	boot_outcome_free(&bo);
+	known_set_free(&known);
+}
+
 static char *joined_qemu_argv(const struct boot_job *job)
 {
 	struct argv_array a = ARGV_ARRAY_INIT;
@@ -221,6 +276,7 @@ int main(void)
 {
 	test_qemu_argv();
 	test_boot_classify();
+	test_known_failures();
 	test_boot_settle();
 	return done_testing();
 }
