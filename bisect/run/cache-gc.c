@@ -226,6 +226,45 @@ out:
 	free(lock);
 }
 
+/*
+ * The images kept for confirming boots (step/confirm.c): each is needed
+ * only while a run may boot its commit again; those unused for older_than go.
+ */
+static void gc_images(const char *cache, double older_than, int dry_run, FILE *out,
+		      struct gc_stats *stats)
+{
+	char *dir = xasprintf("%s/images", cache);
+	unsigned long long bytes = 0;
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int n = 0;
+
+	while (d && (e = readdir(d))) {
+		char *path = xasprintf("%s/%s", dir, e->d_name);
+		struct stat st;
+
+		if (e->d_name[0] != '.' && !lstat(path, &st) && S_ISREG(st.st_mode) &&
+		    idle_seconds(path) >= older_than) {
+			bytes += (unsigned long long)st.st_blocks * 512;
+			n++;
+			if (!dry_run)
+				unlink(path);
+		}
+		free(path);
+	}
+	if (d)
+		closedir(d);
+	if (n) {
+		fprintf(out, "%s %d kept kernel image%s (", dry_run ? "would remove" : "removed", n,
+			n == 1 ? "" : "s");
+		say_bytes(out, bytes);
+		fprintf(out, ")\n");
+		stats->removed++;
+		stats->bytes += bytes;
+	}
+	free(dir);
+}
+
 void cache_gc(const char *cache, double older_than, int dry_run, FILE *out,
 	      struct gc_stats *stats)
 {
@@ -245,6 +284,7 @@ void cache_gc(const char *cache, double older_than, int dry_run, FILE *out,
 		gc_orphan_build(cache, names.argv[i], older_than, dry_run, out, stats);
 	argv_clear(&names);
 	free(dir);
+	gc_images(cache, older_than, dry_run, out, stats);
 	if (stats->removed && !dry_run)
 		prune_worktrees(cache);
 }

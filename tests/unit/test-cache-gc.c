@@ -172,6 +172,28 @@ static void test_gc(void)
 	free(lock);
 }
 
+/* The images kept for confirming boots: the old ones go, a recent one stays. */
+static void test_images(void)
+{
+	struct gc_stats st;
+	char *out;
+
+	put("images/old1", "kernel");
+	put("images/old2", "kernel");
+	put("images/new", "kernel");
+	age("images/old1", 30);
+	age("images/old2", 30);
+	out = gc(1, &st);
+	ok(strstr(out, "would remove 2 kept kernel images (") && exists("images/old1"),
+	   "a dry run says it would remove the 2 old images, and does not: %s", out);
+	free(out);
+	out = gc(0, &st);
+	ok(!exists("images/old1") && !exists("images/old2") && exists("images/new"),
+	   "the old images are gone, the recent one stays");
+	ok(strstr(out, "removed 2 kept kernel images (") != NULL, "and it says so");
+	free(out);
+}
+
 int main(void)
 {
 	char dir[] = "/tmp/bisectable-gc.XXXXXX";
@@ -183,6 +205,7 @@ int main(void)
 	cache = dir;
 	test_dry_run_writes_nothing();
 	test_gc();
+	test_images();
 	remove_tree(dir);
 	return done_testing();
 }
