@@ -25,6 +25,7 @@ struct bisect_opts {
 	int boot_timeout;
 	int no_cache;
 	int no_sandbox;
+	int confirm;
 };
 
 static const char *const stages[] = { "build", "boot", "test", NULL };
@@ -54,6 +55,8 @@ static const struct opt bisect_option_list[] = {
 		"seconds to the guest's shell"),
 	OPT_BOOL(0, "no-cache", struct bisect_opts, no_cache,
 		 "build and boot every step even if a result is known"),
+	OPT_INT(0, "confirm", struct bisect_opts, confirm, "N", 1, 100, 3,
+		"boots the answer and its parent N times each, without the cache"),
 	OPT_BOOL(0, "no-sandbox", struct bisect_opts, no_sandbox,
 		 "run the Makefiles without bubblewrap"),
 	OPT_END(),
@@ -69,7 +72,7 @@ int cmd_bisect(struct cmd_ctx *ctx)
 		.no_sandbox = o->no_sandbox, .rtc = o->rtc, .cpu = o->cpu,
 	};
 	struct bisect_target t = { .repo = o->repo, .good = ctx->argv[0], .bad = ctx->argv[1],
-				   .stage = o->stage };
+				   .stage = o->stage, .confirm = o->confirm };
 	struct run_config rc;
 	int ret = EXIT_ERROR;
 

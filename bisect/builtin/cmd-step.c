@@ -37,6 +37,7 @@ struct step_opts {
 	const char *suites;
 	const char *tests;
 	int no_cache;
+	int repeat;
 };
 
 static const char *const bisect_stages[] = { "build", "boot", "test", NULL };
@@ -60,6 +61,8 @@ static const struct opt step_option_list[] = {
 		   "with --bisect-run and no --run: only these tests (SUITE.TEST)"),
 	OPT_BOOL(0, "no-cache", struct step_opts, no_cache,
 		 "with --bisect-run: build and boot even if a result is known"),
+	OPT_INT(0, "repeat", struct step_opts, repeat, "N", 1, 100, 1,
+		"with --bisect-run: boot N times (bad if one boot fails)"),
 	OPT_END(),
 };
 DEFINE_CMD_OPTIONS(step, struct step_opts, step_option_list);
@@ -101,6 +104,8 @@ static int bisect_step(const struct step_opts *o, const char *db_path)
 	step_load_run(db, db_path, run_id, &run, &rc);
 	if (o->no_cache)
 		rc.use_cache = 0;
+	if (o->repeat > rc.repeat)
+		rc.repeat = o->repeat;
 
 	verify_commit_init(&vc, db, db_path, &run, &rc, top.buf);
 	verify_print_progress(&vc, 0);

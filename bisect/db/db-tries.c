@@ -187,6 +187,24 @@ int db_cell_failed(sqlite3 *db, long long commit_id, const char *config)
 	return failed;
 }
 
+void db_commit_boots(sqlite3 *db, long long run_id, const char *sha, int *tries, int *failed)
+{
+	sqlite3_stmt *st = db_prepare(db, "SELECT COALESCE(MAX(CASE WHEN r.stage = 'boot'"
+				      " THEN r.tries END), 0), COALESCE(SUM(r.failed_tries), 0)"
+				      " FROM results r JOIN commits c ON c.id = r.commit_id"
+				      " WHERE c.run_id = ? AND c.sha = ? AND r.stage IN"
+				      " ('boot', 'test')");
+
+	*tries = *failed = 0;
+	sqlite3_bind_int64(st, 1, run_id);
+	db_bind_text(st, 2, sha);
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		*tries = sqlite3_column_int(st, 0);
+		*failed = sqlite3_column_int(st, 1);
+	}
+	sqlite3_finalize(st);
+}
+
 char *db_commit_sha(sqlite3 *db, long long commit_id)
 {
 	sqlite3_stmt *st = db_prepare(db, "SELECT sha FROM commits WHERE id = ?");

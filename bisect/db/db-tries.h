@@ -59,6 +59,12 @@ void db_cell_tries(sqlite3 *db, long long commit_id, const char *config, const c
 void cell_tries_release(struct cell_tries *c);
 /* 1 if some result of the cell (commit x config) is bad: fail or timeout. */
 int db_cell_failed(sqlite3 *db, long long commit_id, const char *config);
+/*
+ * The boots of the commit sha in a run, over its configurations: the most
+ * boots any of them had (boot results' tries), and how many failed at boot
+ * or at test in all. Both 0 when it was not booted.
+ */
+void db_commit_boots(sqlite3 *db, long long run_id, const char *sha, int *tries, int *failed);
 /* The sha of a commit (allocated; NULL: none). */
 char *db_commit_sha(sqlite3 *db, long long commit_id);
 /* What confirming found at result_id: deterministic, flaky or inherited. */

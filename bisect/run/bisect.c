@@ -16,6 +16,8 @@
 #include "db/db.h"
 #include "db/db-results.h"
 #include "db/db-run.h"
+#include "db/db-tries.h"
+#include "judge/confidence.h"
 #include "lib/escape.h"
 #include "lib/layout.h"
 #include "run/run.h"
@@ -236,7 +238,8 @@ static void on_signal(int sig)
 }
 
 /* self step --bisect-run --db DB --run N [--stage S] [--no-cache] */
-static void step_argv(struct run *r, const char *stage, int no_cache, struct argv_array *a)
+static void step_argv(struct run *r, const char *stage, int no_cache, int repeat,
+		      struct argv_array *a)
 {
 	char *self = self_exe_path(), *db = abspath(r->db_path);
 
@@ -248,6 +251,9 @@ static void step_argv(struct run *r, const char *stage, int no_cache, struct arg
 		argv_pushf(a, "--stage=%s", stage);
 	if (no_cache)
 		argv_push(a, "--no-cache");
+	/* A build's verdict repeats: only a boot is worth booting again. */
+	if (repeat > 1 && (!stage || strcmp(stage, "build")))
+		argv_pushf(a, "--repeat=%d", repeat);
 }
 
 /*
@@ -360,7 +366,7 @@ static int git_bisect_run(struct run *r, const char *stage)
 	size_t i;
 	int ret;
 
-	step_argv(r, stage, 0, &step);
+	step_argv(r, stage, 0, 1, &step);
 	argv_pushl(&argv, "git", "-C", r->work_dir, "bisect", "run", NULL);
 	for (i = 0; i < step.argc; i++)
 		argv_push(&argv, step.argv[i]);
@@ -372,7 +378,8 @@ static int git_bisect_run(struct run *r, const char *stage)
 }
 
 /* One step at sha outside git bisect (without the result cache): its answer. */
-static int step_at(struct run *r, const char *sha, const char *stage, int no_cache)
+static int step_at(struct run *r, const char *sha, const char *stage, int no_cache,
+		   int repeat)
 {
 	const char *const env[] = { r->alive_env, NULL };
 	struct argv_array argv = ARGV_ARRAY_INIT;
@@ -381,7 +388,7 @@ static int step_at(struct run *r, const char *sha, const char *stage, int no_cac
 
 	if (tree_checkout_clean(r->work_dir, sha))
 		return BISECT_ABORT;
-	step_argv(r, stage, no_cache, &argv);
+	step_argv(r, stage, no_cache, repeat, &argv);
 	c.argv = argv.argv;
 	ret = run_owned_to_stderr(r, &c);
 	argv_clear(&argv);
@@ -459,23 +466,48 @@ static void save_log(struct run *r, const struct bisect_log *l)
 }
 
 /*
- * Test the first bad commit and its parent once more, without the cache:
- * 1 when they say bad and good again, 0 (flaky) when not, with what they said.
+ * "; 3 of 3 boots failed (deterministic), the parent passed 3 of 3;
+ * confidence 99%": the boots behind the confirmation (judge/confidence.h).
  */
-static int confirm(struct run *r, const char *bad, const char *stage, struct strbuf *said)
+static void confirm_boots(struct run *r, const char *bad, const char *parent,
+			  const char *stage, struct strbuf *said)
+{
+	int tries, failed, ptries, pfailed;
+
+	if (stage && !strcmp(stage, "build"))
+		return;		/* a build's verdict repeats; nothing was booted again */
+	db_commit_boots(r->db, r->id, bad, &tries, &failed);
+	db_commit_boots(r->db, r->id, parent, &ptries, &pfailed);
+	if (tries < 1 || ptries < 1)
+		return;
+	strbuf_addf(said, "; %d of %d boot%s failed (%s), the parent passed %d of %d;"
+		    " confidence %d%%", failed, tries, tries == 1 ? "" : "s",
+		    confidence_class(failed, tries, pfailed), ptries - pfailed, ptries,
+		    confidence_percent(pfailed ? 0 : confidence_of(failed, tries, ptries)));
+}
+
+/*
+ * Test the first bad commit and its parent again without the cache, each
+ * booted t->confirm times: 1 when the commit is bad again and every boot of
+ * the parent good, 0 (flaky) when not, with what they said.
+ */
+static int confirm(struct run *r, const char *bad, const char *stage, int n,
+		   struct strbuf *said)
 {
 	struct strbuf parent = STRBUF_INIT;
 	char *spec = xasprintf("%s^", bad);
 	int p = BISECT_ABORT, b;
 
 	if (!git(r->work_dir, &parent, "rev-parse", "--verify", spec, NULL)) {
-		info("confirming: %.12s (the parent) and %.12s again, without the cache",
-		     parent.buf, bad);
-		p = step_at(r, parent.buf, stage, 1);
+		info("confirming: %.12s (the parent) and %.12s again, without the cache,"
+		     " %d boot%s each", parent.buf, bad, n, n == 1 ? "" : "s");
+		p = step_at(r, parent.buf, stage, 1, n);
 	}
-	b = interrupted ? BISECT_ABORT : step_at(r, bad, stage, 1);
+	b = interrupted ? BISECT_ABORT : step_at(r, bad, stage, 1, n);
 	strbuf_addf(said, "%.12s is %s and its parent %.12s %s", bad, bisect_answer_name(b),
 		    parent.buf, bisect_answer_name(p));
+	if (parent.len)
+		confirm_boots(r, bad, parent.buf, stage, said);
 	free(spec);
 	strbuf_release(&parent);
 	return b == BISECT_BAD && p == BISECT_GOOD;
@@ -532,7 +564,7 @@ static int test_bad_end(struct run *r, const char *stage)
 	int answer;
 
 	info("testing the bad end %.12s first", r->tip.buf);
-	answer = step_at(r, r->tip.buf, stage, 0);
+	answer = step_at(r, r->tip.buf, stage, 0, 1);
 	if (interrupted)
 		return EXIT_ERROR;
 	if (answer == BISECT_ABORT)
@@ -541,6 +573,29 @@ static int test_bad_end(struct run *r, const char *stage)
 		return -1;
 	printf("no first bad commit: the bad end %.12s passes %s: nothing to bisect\n",
 	       r->tip.buf, stage ? stage : "every stage");
+	return EXIT_BAD;
+}
+
+/*
+ * The good end is tested first, as the run's position 0: what fails there
+ * the same way is a known failure of the configuration, good at every
+ * step (judge/known.h); a good end that does not build or boot is no
+ * bisection. -1 to go on, else the exit status of 'bisect'.
+ */
+static int test_good_end(struct run *r, const char *stage)
+{
+	int answer;
+
+	info("testing the good end %.12s: its failures are known ones", r->base.buf);
+	answer = step_at(r, r->base.buf, stage, 0, 1);
+	if (interrupted)
+		return EXIT_ERROR;
+	if (answer == BISECT_GOOD)
+		return -1;
+	if (answer == BISECT_ABORT)
+		return error("the good end %.12s could not be tested", r->base.buf), EXIT_ERROR;
+	printf("no first bad commit: the good end %.12s is %s itself (it does not build or"
+	       " boot): nothing to bisect\n", r->base.buf, bisect_answer_name(answer));
 	return EXIT_BAD;
 }
 
@@ -572,7 +627,7 @@ int bisect_run(sqlite3 *db, const char *db_path, const struct bisect_target *t,
 
 	/* A bisection an earlier, killed bisect left in our clone ends here. */
 	git_quiet(r.work_dir, NULL, "bisect", "reset", NULL);
-	if ((ret = test_bad_end(&r, t->stage)) >= 0)
+	if ((ret = test_good_end(&r, t->stage)) >= 0 || (ret = test_bad_end(&r, t->stage)) >= 0)
 		goto end;
 	ret = EXIT_ERROR;
 	if (tree_checkout_clean(r.work_dir, r.tip.buf) ||
@@ -592,7 +647,8 @@ int bisect_run(sqlite3 *db, const char *db_path, const struct bisect_target *t,
 		goto end;
 	}
 	if (l.first_bad[0])
-		confirmed = confirm(&r, l.first_bad, t->stage, &said);
+		confirmed = confirm(&r, l.first_bad, t->stage, t->confirm > 0 ? t->confirm : 1,
+				    &said);
 	if (interrupted)
 		goto end;
 	ret = answer(&r, &l, t->stage, confirmed, said.buf, now_seconds() - start);

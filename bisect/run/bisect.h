@@ -82,6 +82,7 @@ struct bisect_target {
 	const char *repo;		/* the user's repository: only read */
 	const char *good, *bad;
 	const char *stage;		/* "build", "boot", "test", or NULL: any */
+	int confirm;			/* boots of the answer and its parent (--confirm) */
 };
 
 /*

@@ -3,7 +3,8 @@
 # targets), its merge_config.sh concatenates the fragments. A bzImage build
 # sleeps $FAKE_BUILD_SECONDS (0 by default) under a command line that names
 # fake-kbuild-marker, so a test can find it with pgrep; it fails on a commit
-# that has a file named 'broken'.
+# that has a file named 'broken'. A commit's file 'fake-fails' goes into its
+# bzImage, for the fake QEMU (fake-qemu.sh) to fail those tests.
 fake_kernel() {	# fake_kernel DIR: base commit tagged 'base', three commits, tag 'tip'
 	local dir=$1
 	mkdir -p "$dir/scripts/kconfig"
@@ -21,6 +22,7 @@ bzImage:
 	@sh -c 'sleep "$$1"' fake-kbuild-marker $${FAKE_BUILD_SECONDS:-0}
 	@if [ -e broken ]; then echo "broken.c:1:1: error: this commit is broken"; exit 1; fi
 	mkdir -p $(O)/arch/x86/boot && echo fake > $(O)/arch/x86/boot/bzImage
+	@if [ -e fake-fails ]; then cat fake-fails >> $(O)/arch/x86/boot/bzImage; fi
 MK
 	printf '#!/bin/sh\n# merge_config.sh -m -O OUT DOTCONFIG BASE FRAGMENT\ncat "$5" "$6" > "$4"\n' \
 		> "$dir/scripts/kconfig/merge_config.sh"

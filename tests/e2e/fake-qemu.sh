@@ -3,7 +3,10 @@
 # ready line with the CPUs it was given, the prompt, one KTAP result per test
 # with a figure, a clean power-off), in no time. A commit with a file named
 # 'panics' (the fake kernel's work tree is the current directory of the
-# build, not of QEMU) is not seen here: every boot passes.
+# build, not of QEMU) is not seen here: every boot passes, but for the
+# tests its bzImage names (fake-kernel.sh's 'fake-fails'), a line each:
+# "fail TEST REASON" fails TEST; "flaky TEST REASON" fails it on every other
+# boot of the machine ($FAKE_QEMU_BOOTS, a file counting them, is needed).
 # FAKE_QEMU_SPLICE=1: a kernel message cuts every line and the prompt in
 # two, as a real console does when the kernel prints while a tty writes.
 fake_qemu() {	# fake_qemu DIR: DIR/qemu-system-x86_64
@@ -11,9 +14,11 @@ fake_qemu() {	# fake_qemu DIR: DIR/qemu-system-x86_64
 	cat > "$1/qemu-system-x86_64" <<'QEMU'
 #!/bin/bash
 cpus=1
+kernel=/dev/null
 while [ $# -gt 0 ]; do
 	case $1 in
 	-smp) cpus=${2#cpus=}; cpus=${cpus%%,*}; shift ;;
+	-kernel) kernel=$2; shift ;;
 	-pidfile) echo $$ > "$2"; shift ;;
 	esac
 	shift
@@ -34,6 +39,22 @@ out() {	# out TEXT: TEXT, each line cut in its middle by a kernel message
 		[ -z "$rest" ] && [ "${1: -1}" != $'\n' ] || printf '\n'
 	done
 }
+boot=0
+if [ -n "${FAKE_QEMU_BOOTS:-}" ]; then
+	boot=$(( $(cat "$FAKE_QEMU_BOOTS" 2>/dev/null || echo 0) + 1 ))
+	echo "$boot" > "$FAKE_QEMU_BOOTS"
+fi
+verdict() {	# verdict TEST: "ok 1 TEST", or "not ok 1 TEST # REASON" as the image says
+	local kind name reason
+	while read -r kind name reason; do
+		[ "$name" = "$1" ] || continue
+		if [ "$kind" = fail ] || { [ "$kind" = flaky ] && [ $((boot % 2)) = 1 ]; }; then
+			printf 'not ok 1 %s # %s' "$1" "$reason"
+			return
+		fi
+	done < "$kernel"
+	printf 'ok 1 %s' "$1"
+}
 n=1
 out "$(printf 'Linux version 6.12.0-fake\nBISECTABLE-READY cpus=%s\n' "$cpus")"$'\n'
 out 'guest# '
@@ -44,8 +65,8 @@ while IFS= read -r line; do
 	*/suites/*/run\ *)
 		set -- ${line#*/suites/}
 		name=$2
-		out "$(printf 'KTAP version 1\n1..1\n# metric fake_ns 100\nok 1 %s\nBISECTABLE-END 0' \
-			"$name")"$'\n'
+		out "$(printf 'KTAP version 1\n1..1\n# metric fake_ns 100\n%s\nBISECTABLE-END 0' \
+			"$(verdict "$name")")"$'\n'
 		out 'guest# '
 		;;
 	esac
