@@ -4,12 +4,12 @@
 # the commit's and is recorded, and no QEMU process is left behind.
 . "$(dirname "$0")/lib.sh"
 
-"$BISECTABLE" run --db "$db" --configs up --boot-timeout 20 tests/fixtures/boot-hang \
+"$BISECTABLE" run --db "$db" --configs up --boot-timeout 20 --confirm 1 tests/fixtures/boot-hang \
 	> "$scratch/run.out" 2>&1
 is "$?" 1 "run exits 1"
 sed 's/^/# /' "$scratch/run.out" | tail -6
 out=$("$BISECTABLE" first-bad --db "$db")
-like "$out" '^up: first bad 1/1 .* at boot: timeout: all 2 tries timed out; the last: no ready marker within the boot timeout$' \
+like "$out" '^up: first bad 1/1 .* at boot: timeout: all 2 tries timed out; the last: no ready marker within the boot timeout; failed 1 of 1 boot \(unconfirmed\), parent passed 1 of 1; confidence 67%$' \
 	"the hang is a boot timeout, on both tries"
 at1="from results r join commits c on c.id = r.commit_id where c.position = 1"
 is "$(sql "select r.status $at1 and r.stage = 'test'")" skip "tests are skipped"
