@@ -27,5 +27,7 @@ void html_coverage(struct report_out *r);
 void html_known(struct report_out *r);
 void html_cell_marks(struct report_out *r, const struct cell *cell);
 void html_cell_boots_known(struct report_out *r, const struct cell *cell);
+/* What those markers mean, under the matrix's legend, when some cell has one. */
+void html_matrix_legend_more(struct report_out *r);
 
 #endif

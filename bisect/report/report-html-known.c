@@ -130,3 +130,28 @@ void html_cell_boots_known(struct report_out *r, const struct cell *cell)
 		strbuf_addstr(o, "</ul>");
 	known_set_free(&known);
 }
+
+/* Some result of the run had several boots or met known failures. */
+static int any_boots_or_known(const struct report_model *m)
+{
+	size_t i, j;
+
+	for (i = 0; i < m->ncommits; i++)
+		for (j = 0; j < m->nconfigs * NR_STAGES; j++)
+			if (m->commits[i].cells[j].tries > 1 || m->commits[i].cells[j].known)
+				return 1;
+	return 0;
+}
+
+void html_matrix_legend_more(struct report_out *r)
+{
+	if (!any_boots_or_known(r->m))
+		return;
+	strbuf_addstr(&r->buf, "<p class=\"note\"><span class=\"tag\">2/3</span>: of the"
+		      " boots behind a result, those that failed (its status is the worst of"
+		      " them); <span class=\"tag\">flaky</span>: some failed, some passed;"
+		      " <span class=\"tag\">deterministic</span>, <span class=\"tag\">"
+		      "inherited</span>: what booting a failure and its parent again found;"
+		      " <span class=\"tag\">known</span>: it met failures its base has too,"
+		      " which are not counted against it (the cell opens to them).</p>\n");
+}

@@ -587,9 +587,10 @@ static void html_matrix(struct report_out *r)
 		      "A cell that is not pass opens to show its evidence, log, smoke tests,"
 		      " new warnings and the command that reproduces it. <span class=\"tag\">"
 		      "cached</span>: the result was reused from an identical earlier build."
-		      " The first bad cell of each configuration is framed.</p>\n"
-		      "<div class=\"scroll\">\n<table class=\"matrix\">\n<thead>\n<tr><th rowspan=\"2\">#</th>"
-		      "<th rowspan=\"2\">commit</th><th rowspan=\"2\">subject and author</th>");
+		      " The first bad cell of each configuration is framed.</p>\n");
+	html_matrix_legend_more(r);
+	strbuf_addstr(o, "<div class=\"scroll\">\n<table class=\"matrix\">\n<thead>\n"
+		      "<tr><th rowspan=\"2\">#</th><th rowspan=\"2\">commit</th><th rowspan=\"2\">subject and author</th>");
 	for (cfg = 0; cfg < r->m->nconfigs; cfg++) {
 		strbuf_addstr(o, "<th colspan=\"4\" class=\"grp\">");
 		html_escape(o, r->m->configs[cfg]);

@@ -440,6 +440,8 @@ static void test_html_known_flaky(void)
 	ok(contains(cell, "<code>smoke.affinity</code> fail <span class=\"tag known\">known</span>"),
 	   "its smoke.affinity failure is marked known");
 	free(cell);
+	ok(contains(html, "<span class=\"tag\">known</span>: it met failures its base has too"),
+	   "the matrix's legend says what the markers mean");
 	is_int(count(html, "got <N>"), 0, "nothing of the known line is markup");
 	free(line);
 	free(html);
@@ -465,6 +467,8 @@ int main(void)
 	test_html_holes(html ? html : "");
 	test_html_metrics(html ? html : "");
 	test_html_options(html ? html : "");
+	ok(!contains(html, "<span class=\"tag\">known</span>: it met"),
+	   "no word of them in the legend of a run without any");
 	free(html);
 	test_html_base(db);
 	test_error_cell(db);
