@@ -590,7 +590,8 @@ static void html_matrix(struct report_out *r)
 		      " The first bad cell of each configuration is framed.</p>\n");
 	html_matrix_legend_more(r);
 	strbuf_addstr(o, "<div class=\"scroll\">\n<table class=\"matrix\">\n<thead>\n"
-		      "<tr><th rowspan=\"2\">#</th><th rowspan=\"2\">commit</th><th rowspan=\"2\">subject and author</th>");
+		      "<tr><th rowspan=\"2\">#</th><th rowspan=\"2\">commit</th>"
+		      "<th rowspan=\"2\">subject and author</th>");
 	for (cfg = 0; cfg < r->m->nconfigs; cfg++) {
 		strbuf_addstr(o, "<th colspan=\"4\" class=\"grp\">");
 		html_escape(o, r->m->configs[cfg]);

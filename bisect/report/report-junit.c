@@ -32,13 +32,12 @@
  */
 static void junit_message(struct report_out *r, size_t cfg, const struct cell *cell)
 {
-	struct strbuf msg = STRBUF_INIT;
+	struct strbuf msg = STRBUF_INIT, boots = STRBUF_INIT;
 	const char *marker;
 
 	if (cell == first_bad_cell(r->m, cfg) && confidence_text(r->m, cfg, &msg)) {
 		strbuf_addstr(&msg, ": ");
-	} else if (status_is_bad(cell->status) && cell_boots(cell, &msg, &marker)) {
-		strbuf_reset(&msg);
+	} else if (status_is_bad(cell->status) && cell_boots(cell, &boots, &marker)) {
 		strbuf_addf(&msg, "failed %d of %d boots", cell->failed_tries, cell->tries);
 		if (marker)
 			strbuf_addf(&msg, " (%s)", marker);
@@ -46,6 +45,7 @@ static void junit_message(struct report_out *r, size_t cfg, const struct cell *c
 	}
 	strbuf_addstr(&msg, empty(cell->evidence) ? status_names[cell->status] : cell->evidence);
 	html_escape(&r->buf, msg.buf);
+	strbuf_release(&boots);
 	strbuf_release(&msg);
 }
 
@@ -113,10 +113,8 @@ static void junit_cell_note(struct strbuf *o, const struct commit *c, enum stage
 	size_t i;
 
 	known_set_add_text(&known, cell->known);
-	if (cell->cached_from || known.n) {
-		if (!(*any)++)
-			strbuf_addstr(o, "    <system-out>");
-	}
+	if ((cell->cached_from || known.n) && !(*any)++)
+		strbuf_addstr(o, "    <system-out>");
 	if (cell->cached_from)
 		strbuf_addf(o, "%02d %s: reused from the cache (result %lld)\n",
 			    c->position, stage_names[s], cell->cached_from);

@@ -343,6 +343,12 @@ static void test_junit_known_flaky(void)
 		free(st.failure_types[i]);
 	}
 	free(xml);
+	exec_sql(db, "UPDATE results SET status = 'fail', failed_tries = 1, evidence = 'late <b>'"
+		 " WHERE config = 'smp' AND stage = 'test' AND commit_id = 4;");
+	xml = render(db, 0, REPORT_JUNIT, &ret);
+	ok(contains(xml, "<failure message=\"failed 1 of 3 boots (flaky): late &lt;b&gt;\""),
+	   "a flaky failure after the first bad says how many boots failed");
+	free(xml);
 	test_schema(db, "known failures and a flaky first bad");
 	sqlite3_close(db);
 }
