@@ -6,7 +6,10 @@
  * series came as mails), the tree, base and series, then per configuration
  * the first bad commit, its stage, the lines that show why (new ones
  * prefixed ">> "), the commands that reproduce it and the configuration
- * fragment, and the bisection holes.
+ * fragment, and the bisection holes. A first bad commit at boot or test
+ * says how many of its boots failed and how sure it is; the known
+ * failures of a configuration (its base's, not counted) are listed under
+ * its line, "known at the base, not counted: ...".
  *
  * Everything from the database or a log goes through mail_text(): one line
  * of printable UTF-8, so a subject or a log line cannot add a header or end
@@ -18,6 +21,7 @@
 #include <time.h>
 
 #include "lib/escape.h"
+#include "report/report-confidence.h"
 #include "step/kbuild.h"
 #include "report/report-model.h"
 #include "input/series.h"
@@ -510,6 +514,10 @@ static int email_tests(struct report_out *r, const struct cell *cell)
 		mail_text(o, t->name, 100);
 		strbuf_addstr(o, ": ");
 		mail_text(o, t->status, 20);
+		if (t->runs > 1)
+			strbuf_addf(o, " (%d of %d runs)", t->fails, t->runs);
+		if (t->known)
+			strbuf_addstr(o, " (known at the base, not counted)");
 		if (!empty(t->reason)) {
 			strbuf_addstr(o, ": ");
 			mail_text(o, t->reason, LINE_MAX);
@@ -669,6 +677,35 @@ static void email_fragment(struct report_out *r, size_t cfg)
 	strbuf_addstr(o, "\n");
 }
 
+/*
+ * Under a configuration's verdict line: the boots and confidence of its
+ * first bad commit at boot or test, then each known failure (the base's,
+ * not counted) and the commit that no longer meets it; then a blank line.
+ */
+static void email_confidence_known(struct report_out *r, size_t cfg)
+{
+	const struct verdict *v = &r->m->verdicts[cfg];
+	struct strbuf *o = &r->buf, text = STRBUF_INIT;
+	size_t i;
+	int fixed;
+
+	if (confidence_text(r->m, cfg, &text)) {
+		strbuf_addstr(o, "    ");
+		mail_text(o, text.buf, LINE_MAX);
+		strbuf_addstr(o, "\n");
+	}
+	for (i = 0; i < v->known.n; i++) {
+		strbuf_addstr(o, "    known at the base, not counted: ");
+		mail_text(o, v->known.lines[i], LINE_MAX);
+		fixed = known_fixed_at(v, v->known.lines[i]);
+		if (fixed >= 0)
+			strbuf_addf(o, " (fixed by %d/%d)", fixed, r->m->last_position);
+		strbuf_addstr(o, "\n");
+	}
+	strbuf_addstr(o, "\n");
+	strbuf_release(&text);
+}
+
 static void email_config(struct report_out *r, size_t cfg)
 {
 	const struct report_model *m = r->m;
@@ -679,12 +716,13 @@ static void email_config(struct report_out *r, size_t cfg)
 	mail_text(o, m->configs[cfg], 100);
 	if (!v->bad) {
 		if (v->bisectable)
-			strbuf_addf(o, ": bisectable (%d/%d commits pass every stage)\n\n",
+			strbuf_addf(o, ": bisectable (%d/%d commits pass every stage)\n",
 				    v->passed, v->commits);
 		else
 			strbuf_addf(o, ": incomplete (%d/%d commits verified and passing,"
-				    " %d error%s of the machine)\n\n", v->passed, v->commits,
+				    " %d error%s of the machine)\n", v->passed, v->commits,
 				    v->errors, v->errors == 1 ? "" : "s");
+		email_confidence_known(r, cfg);
 		return;
 	}
 	c = report_commit_at(m, v->position);
@@ -697,7 +735,8 @@ static void email_config(struct report_out *r, size_t cfg)
 		mail_text(o, v->sha, 64);
 		strbuf_addstr(o, ", at ");
 	}
-	strbuf_addf(o, "%s: %s\n\n", stage_names[v->stage], status_names[status_parse(v->status)]);
+	strbuf_addf(o, "%s: %s\n", stage_names[v->stage], status_names[status_parse(v->status)]);
+	email_confidence_known(r, cfg);
 	if (!c)
 		return;
 	/* A test stage's own tests tell more than the console's last lines. */

@@ -18,4 +18,16 @@ void html_commit_ref(struct report_out *r, const char *sha, int position,
  */
 void html_coverage(struct report_out *r);
 
+/*
+ * report-html-known.c: the known failures of every configuration (under
+ * the verdicts; nothing without any), a cell's markers (its failed boots
+ * "2/3" when it had more than one, flaky or what confirming found, known),
+ * and in its details its boots and the known failures it met.
+ */
+void html_known(struct report_out *r);
+void html_cell_marks(struct report_out *r, const struct cell *cell);
+void html_cell_boots_known(struct report_out *r, const struct cell *cell);
+/* What those markers mean, under the matrix's legend, when some cell has one. */
+void html_matrix_legend_more(struct report_out *r);
+
 #endif

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "lib/escape.h"
+#include "report/report-confidence.h"
 #include "report/report-html-common.h"
 #include "report/report-html-metrics.h"
 #include "report/report-model.h"
@@ -286,6 +287,19 @@ static void html_holes(struct report_out *r)
 	strbuf_addstr(o, "</ul>\n");
 }
 
+/* Under a first bad commit at boot or test: its boots and the confidence. */
+static void html_confidence(struct report_out *r, size_t cfg)
+{
+	struct strbuf text = STRBUF_INIT;
+
+	if (confidence_text(r->m, cfg, &text)) {
+		strbuf_addstr(&r->buf, "<br><span class=\"note confidence\">");
+		html_escape(&r->buf, text.buf);
+		strbuf_addstr(&r->buf, "</span>");
+	}
+	strbuf_release(&text);
+}
+
 static void html_verdicts(struct report_out *r)
 {
 	struct strbuf *o = &r->buf;
@@ -309,7 +323,9 @@ static void html_verdicts(struct report_out *r)
 			html_escape(o, r->m->configs[i]);
 			strbuf_addstr(o, "\">");
 			html_commit_ref(r, v->sha, v->position, v->subject);
-			strbuf_addf(o, "</a></td><td class=\"%s\">%s %s</td><td>",
+			strbuf_addstr(o, "</a>");
+			html_confidence(r, i);
+			strbuf_addf(o, "</td><td class=\"%s\">%s %s</td><td>",
 				    status_names[status_parse(v->status)], stage_names[v->stage],
 				    status_marks[status_parse(v->status)]);
 			if (!empty(v->evidence)) {
@@ -344,6 +360,7 @@ static void html_verdicts(struct report_out *r)
 	}
 	strbuf_addstr(o, "</table>\n</div>\n");
 	html_holes(r);
+	html_known(r);
 	strbuf_addstr(o, "</section>\n");
 }
 
@@ -367,6 +384,10 @@ static void html_tests(struct report_out *r, const struct cell *cell)
 		html_escape(o, t->name);
 		strbuf_addstr(o, "</code> ");
 		html_escape(o, t->status);
+		if (t->runs > 1)
+			strbuf_addf(o, " (%d of %d runs)", t->fails, t->runs);
+		if (t->known)
+			strbuf_addstr(o, " <span class=\"tag known\">known</span>");
 		if (t->reason) {
 			strbuf_addstr(o, ": ");
 			html_escape(o, t->reason);
@@ -472,6 +493,7 @@ static void html_cell_details(struct report_out *r, long ci, size_t cfg, enum st
 			strbuf_addf(o, " Reused from the cache (result %lld).", cell->cached_from);
 		strbuf_addstr(o, "</p>");
 	}
+	html_cell_boots_known(r, cell);
 	if (!empty(cell->log_path)) {
 		if (log_excerpt(r->m->db_dir, cell, stage, &ex) == 0) {
 			strbuf_addstr(o, "<p><b>Log</b> <code>");
@@ -518,10 +540,12 @@ static void html_cell(struct report_out *r, long ci, size_t cfg, enum stage stag
 	strbuf_addf(o, "\" data-stage=\"%s\" data-position=\"%d\">", stage_names[stage],
 		    c->position);
 
-	if (cell->id && cell->status != ST_PASS) {
+	/* A pass opens too when it met known failures: which, and its tests. */
+	if (cell->id && (cell->status != ST_PASS || cell->known)) {
 		strbuf_addf(o, "<details><summary>%s", status_marks[cell->status]);
 		if (first)
 			strbuf_addstr(o, "<span class=\"tag first\">first bad</span>");
+		html_cell_marks(r, cell);
 		if (cell->cached_from)
 			strbuf_addstr(o, "<span class=\"tag cached\">cached</span>");
 		strbuf_addstr(o, "</summary>");
@@ -529,6 +553,7 @@ static void html_cell(struct report_out *r, long ci, size_t cfg, enum stage stag
 		strbuf_addstr(o, "</details>");
 	} else {
 		strbuf_addstr(o, status_marks[cell->status]);
+		html_cell_marks(r, cell);
 		if (cell->cached_from)
 			strbuf_addf(o, "<span class=\"tag cached\" title=\"reused from result"
 				    " %lld\">cached</span>", cell->cached_from);
@@ -562,9 +587,11 @@ static void html_matrix(struct report_out *r)
 		      "A cell that is not pass opens to show its evidence, log, smoke tests,"
 		      " new warnings and the command that reproduces it. <span class=\"tag\">"
 		      "cached</span>: the result was reused from an identical earlier build."
-		      " The first bad cell of each configuration is framed.</p>\n"
-		      "<div class=\"scroll\">\n<table class=\"matrix\">\n<thead>\n<tr><th rowspan=\"2\">#</th>"
-		      "<th rowspan=\"2\">commit</th><th rowspan=\"2\">subject and author</th>");
+		      " The first bad cell of each configuration is framed.</p>\n");
+	html_matrix_legend_more(r);
+	strbuf_addstr(o, "<div class=\"scroll\">\n<table class=\"matrix\">\n<thead>\n"
+		      "<tr><th rowspan=\"2\">#</th><th rowspan=\"2\">commit</th>"
+		      "<th rowspan=\"2\">subject and author</th>");
 	for (cfg = 0; cfg < r->m->nconfigs; cfg++) {
 		strbuf_addstr(o, "<th colspan=\"4\" class=\"grp\">");
 		html_escape(o, r->m->configs[cfg]);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "judge/known.h"
 #include "lib/escape.h"
 #include "report/report-model.h"
 #include "lib/util.h"
@@ -61,6 +62,20 @@ static void json_log_url(struct report_out *r, json_t *obj, const char *path)
 	free(url);
 }
 
+/* Known failures as stored (a line each) as an array of lines; [] for none. */
+static json_t *json_known_lines(const char *text)
+{
+	struct known_set ks = { 0 };
+	json_t *arr = json_array();
+	size_t i;
+
+	known_set_add_text(&ks, text);
+	for (i = 0; i < ks.n; i++)
+		json_array_append_new(arr, jstr(ks.lines[i]));
+	known_set_free(&ks);
+	return arr;
+}
+
 static json_t *json_tests(const struct cell *cell)
 {
 	json_t *arr = json_array();
@@ -74,6 +89,9 @@ static json_t *json_tests(const struct cell *cell)
 		jset(jt, "status", jstr(t->status));
 		jset(jt, "reason", jstr(t->reason));
 		jset(jt, "duration", t->has_duration ? jnum(t->duration) : json_null());
+		jset(jt, "runs", json_integer(t->runs));
+		jset(jt, "fails", json_integer(t->fails));
+		jset(jt, "known", json_boolean(t->known));
 		json_array_append_new(arr, jt);
 	}
 	return arr;
@@ -132,6 +150,10 @@ static json_t *json_commit(struct report_out *r, long ci)
 			jset(jr, "cached_from", cell->cached_from ?
 			     json_integer(cell->cached_from) : json_null());
 			jset(jr, "recorded_at", jstr(cell->recorded_at));
+			jset(jr, "tries", json_integer(cell->tries));
+			jset(jr, "failed_tries", json_integer(cell->failed_tries));
+			jset(jr, "confirmed", jstr(cell->confirmed));
+			jset(jr, "known", json_known_lines(cell->known));
 			jset(jr, "tests", json_tests(cell));
 			jset(stages, stage_names[s], jr);
 		}
@@ -326,6 +348,37 @@ static json_t *json_run(struct report_out *r)
 	return jrun;
 }
 
+/* A count of verdict.h where -1 is none: null. */
+static json_t *jcount(int n)
+{
+	return n < 0 ? json_null() : json_integer(n);
+}
+
+/*
+ * How sure the first bad is, as verdict.c judged it (confidence.h): null
+ * without one or at the base; the configuration's known failures and the
+ * commits that fixed them.
+ */
+static void json_confidence(const struct verdict *v, json_t *jv)
+{
+	json_t *known = json_array(), *fixed = json_array();
+	size_t i;
+
+	jset(jv, "confidence", v->bad && !v->base_bad ? jnum(v->confidence) : json_null());
+	jset(jv, "kind", jstr(v->kind));
+	jset(jv, "boots", json_integer(v->boots));
+	jset(jv, "failed_boots", json_integer(v->failed_boots));
+	jset(jv, "parent_boots", jcount(v->parent_boots));
+	jset(jv, "parent_passes", jcount(v->parent_passes));
+	for (i = 0; i < v->known.n; i++)
+		json_array_append_new(known, jstr(v->known.lines[i]));
+	for (i = 0; i < v->nfixed; i++)
+		json_array_append_new(fixed, json_pack("{s:o, s:i}", "line",
+				      jstr(v->fixed[i].line), "position", v->fixed[i].position));
+	jset(jv, "known", known);
+	jset(jv, "fixed", fixed);
+}
+
 /* One configuration's verdict: its counts, first error and first bad commit. */
 static json_t *json_verdict(struct report_out *r, size_t i)
 {
@@ -360,6 +413,7 @@ static json_t *json_verdict(struct report_out *r, size_t i)
 		json_log_url(r, fb, v->log_path);
 	}
 	jset(jv, "first_bad", fb);
+	json_confidence(v, jv);
 	json_perf(r, i, jv);
 	return jv;
 }

@@ -10,14 +10,44 @@
  * "skipped" on <testsuites>, nothing but the verdict inside a <testcase>;
  * the cells reused from the cache are listed in the suite's <system-out>.
  * A performance regression is no failure: each is a property of its suite,
- * as judge/regress.c finds them ('bisectable regressions').
+ * as judge/regress.c finds them ('bisectable regressions'). A failure of
+ * several boots says how many failed ("failed 2 of 3 boots (flaky): ...",
+ * the first bad also its confidence, as verdict.c judged it); a known
+ * failure (the base has it too) is no failure: the suite names each as a
+ * property, and its <system-out> the cells that met one.
  */
 #include <string.h>
 
 #include "lib/escape.h"
+#include "report/report-confidence.h"
 #include "report/report-model.h"
 #include "lib/util.h"
+#include "judge/known.h"
 #include "judge/verdict.h"
+
+/*
+ * The message of a bad cell: its evidence (its status without one), after
+ * how many of its boots failed when it had several; for the first bad
+ * commit, with the confidence.
+ */
+static void junit_message(struct report_out *r, size_t cfg, const struct cell *cell)
+{
+	struct strbuf msg = STRBUF_INIT, boots = STRBUF_INIT;
+	const char *marker;
+
+	if (cell == first_bad_cell(r->m, cfg) && confidence_text(r->m, cfg, &msg)) {
+		strbuf_addstr(&msg, ": ");
+	} else if (status_is_bad(cell->status) && cell_boots(cell, &boots, &marker)) {
+		strbuf_addf(&msg, "failed %d of %d boots", cell->failed_tries, cell->tries);
+		if (marker)
+			strbuf_addf(&msg, " (%s)", marker);
+		strbuf_addstr(&msg, ": ");
+	}
+	strbuf_addstr(&msg, empty(cell->evidence) ? status_names[cell->status] : cell->evidence);
+	html_escape(&r->buf, msg.buf);
+	strbuf_release(&boots);
+	strbuf_release(&msg);
+}
 
 static void junit_testcase(struct report_out *r, long ci, size_t cfg, enum stage stage)
 {
@@ -50,8 +80,7 @@ static void junit_testcase(struct report_out *r, long ci, size_t cfg, enum stage
 		struct excerpt ex;
 
 		strbuf_addf(o, "      <%s message=\"", tag);
-		html_escape(o, empty(cell->evidence) ? status_names[cell->status] :
-			    cell->evidence);
+		junit_message(r, cfg, cell);
 		strbuf_addf(o, "\" type=\"%s\">", status_names[cell->status]);
 		if (!empty(cell->evidence)) {
 			html_escape(o, cell->evidence);
@@ -76,27 +105,78 @@ static void junit_testcase(struct report_out *r, long ci, size_t cfg, enum stage
 	strbuf_addstr(o, "    </testcase>\n");
 }
 
-/* The suite's <system-out>: which cells were reused from the cache, if any. */
-static void junit_cached_cells(struct report_out *r, size_t cfg)
+/* A line of the suite's <system-out> about one cell, if it has something to say. */
+static void junit_cell_note(struct strbuf *o, const struct commit *c, enum stage s,
+			    const struct cell *cell, int *any)
+{
+	struct known_set known = { 0 };
+	size_t i;
+
+	known_set_add_text(&known, cell->known);
+	if ((cell->cached_from || known.n) && !(*any)++)
+		strbuf_addstr(o, "    <system-out>");
+	if (cell->cached_from)
+		strbuf_addf(o, "%02d %s: reused from the cache (result %lld)\n",
+			    c->position, stage_names[s], cell->cached_from);
+	if (known.n) {
+		strbuf_addf(o, "%02d %s: known failures met, not counted: ", c->position,
+			    stage_names[s]);
+		for (i = 0; i < known.n; i++) {
+			strbuf_addstr(o, i ? "; " : "");
+			html_escape(o, known.lines[i]);
+		}
+		strbuf_addstr(o, "\n");
+	}
+	known_set_free(&known);
+}
+
+/*
+ * The suite's <system-out>: which cells were reused from the cache, and
+ * which met known failures (a testcase holds nothing but its verdict).
+ */
+static void junit_system_out(struct report_out *r, size_t cfg)
 {
 	struct strbuf *o = &r->buf;
 	size_t i;
 	int s, any = 0;
 
 	for (i = 0; i < r->m->ncommits; i++)
-		for (s = 0; s < NR_STAGES; s++) {
-			const struct commit *c = &r->m->commits[i];
-			const struct cell *cell = &c->cells[cfg * NR_STAGES + s];
-
-			if (!cell->cached_from)
-				continue;
-			if (!any++)
-				strbuf_addstr(o, "    <system-out>");
-			strbuf_addf(o, "%02d %s: reused from the cache (result %lld)\n",
-				    c->position, stage_names[s], cell->cached_from);
-		}
+		for (s = 0; s < NR_STAGES; s++)
+			junit_cell_note(o, &r->m->commits[i], s,
+					&r->m->commits[i].cells[cfg * NR_STAGES + s], &any);
 	if (any)
 		strbuf_addstr(o, "</system-out>\n");
+}
+
+/*
+ * <property name="known_failure" value="NAME: SIGNATURE (fixed by 4/4)"/>
+ * for each known failure of cfg, and the confidence of its first bad at
+ * boot or test (<property name="first_bad_confidence" .../>).
+ */
+static void junit_known_properties(struct report_out *r, size_t cfg)
+{
+	const struct verdict *v = &r->m->verdicts[cfg];
+	struct strbuf *o = &r->buf, value = STRBUF_INIT;
+	size_t i;
+	int fixed;
+
+	for (i = 0; i < v->known.n; i++) {
+		strbuf_reset(&value);
+		strbuf_addstr(&value, v->known.lines[i]);
+		fixed = known_fixed_at(v, v->known.lines[i]);
+		if (fixed >= 0)
+			strbuf_addf(&value, " (fixed by %d/%d)", fixed, r->m->last_position);
+		strbuf_addstr(o, "      <property name=\"known_failure\" value=\"");
+		html_escape(o, value.buf);
+		strbuf_addstr(o, "\"/>\n");
+	}
+	strbuf_reset(&value);
+	if (confidence_text(r->m, cfg, &value)) {
+		strbuf_addstr(o, "      <property name=\"first_bad_confidence\" value=\"");
+		html_escape(o, value.buf);
+		strbuf_addstr(o, "\"/>\n");
+	}
+	strbuf_release(&value);
 }
 
 /*
@@ -195,13 +275,14 @@ void report_junit(struct report_out *r)
 			strbuf_addstr(o, "incomplete");
 		strbuf_addstr(o, "\"/>\n");
 		junit_perf_properties(r, cfg);
+		junit_known_properties(r, cfg);
 		strbuf_addstr(o, "    </properties>\n");
 		for (i = 0; i < r->m->ncommits; i++) {
 			for (s = 0; s < NR_STAGES; s++)
 				junit_testcase(r, i, cfg, s);
 			report_maybe_flush(r);
 		}
-		junit_cached_cells(r, cfg);
+		junit_system_out(r, cfg);
 		strbuf_addstr(o, "  </testsuite>\n");
 	}
 	strbuf_addstr(o, "</testsuites>\n");

@@ -18,6 +18,15 @@
  *              {value, unit} and misc {noisy, better, regression: the
  *              performance regression at that commit, if it is one}
  *
+ * Repeated boots and known failures go in misc: a "boot" or "test" stage
+ * of several boots has tries, failed_tries, flaky (some failed, some
+ * passed) and confirmed (what confirming found); one that met known
+ * failures (the base's, not counted: its status is PASS) known_failures,
+ * a line each; a test that failed the known way is FAIL with known: true,
+ * one of several runs has tries, failed_tries and flaky. The build or
+ * stage of a configuration's first bad commit has confidence (0..1) and,
+ * at boot and test, kind, as verdict.c judged them.
+ *
  * Every id is "bisectable:RUN:POSITION[:CONFIG[:PATH]]", RUN being the run's
  * start time and number (a database's run numbers are its own). Statuses:
  * pass PASS, fail and timeout FAIL, error ERROR, skip SKIP, a test that never
@@ -30,7 +39,9 @@
 #include <string.h>
 
 #include "lib/hash.h"
+#include "judge/known.h"
 #include "lib/escape.h"
+#include "report/report-confidence.h"
 #include "report/report-model.h"
 #include "lib/util.h"
 #include "judge/verdict.h"
@@ -340,6 +351,19 @@ static void kset_excerpt(json_t *obj, const struct report_model *m, const struct
 	excerpt_release(&ex);
 }
 
+/* confidence (and kind) into misc when cell is the first bad of cfg. */
+static void kset_confidence(json_t *misc, const struct report_model *m, size_t cfg,
+			    const struct cell *cell)
+{
+	const struct verdict *v = &m->verdicts[cfg];
+
+	if (cell != first_bad_cell(m, cfg))
+		return;
+	kset_num(misc, "confidence", v->confidence);
+	if (v->kind)
+		json_object_set_new(misc, "kind", json_string(v->kind));
+}
+
 static json_t *kcidb_build(const struct report_model *m, const struct commit *c, size_t cfg,
 			   const char *key)
 {
@@ -371,6 +395,7 @@ static json_t *kcidb_build(const struct report_model *m, const struct commit *c,
 		json_object_set_new(misc, "evidence", kstr(cell->evidence));
 	if (cell->cached_from)
 		json_object_set_new(misc, "cached_from", json_integer(cell->cached_from));
+	kset_confidence(misc, m, cfg, cell);
 	json_object_set_new(b, "misc", misc);
 	strbuf_release(&sb);
 	free(id);
@@ -390,6 +415,63 @@ static json_t *kcidb_test(const char *build_id, const char *path, const char *st
 	json_object_set_new(t, "status", json_string(status));
 	free(id);
 	return t;
+}
+
+/* Set misc on t unless it is empty (then there is none: no empty object). */
+static void kset_misc(json_t *t, json_t *misc)
+{
+	if (json_object_size(misc))
+		json_object_set_new(t, "misc", misc);
+	else
+		json_decref(misc);
+}
+
+/*
+ * misc of a boot or test stage: its boots when it had several, the known
+ * failures it met, the confidence when it is the first bad result.
+ */
+static json_t *kcidb_stage_misc(const struct report_model *m, size_t cfg,
+				const struct cell *cell)
+{
+	json_t *misc = json_object(), *lines;
+	struct known_set known = { 0 };
+	size_t i;
+
+	if (cell->tries > 1) {
+		json_object_set_new(misc, "tries", json_integer(cell->tries));
+		json_object_set_new(misc, "failed_tries", json_integer(cell->failed_tries));
+		json_object_set_new(misc, "flaky", json_boolean((cell->failed_tries > 0 &&
+				    cell->failed_tries < cell->tries) ||
+				    (cell->confirmed && !strcmp(cell->confirmed, "flaky"))));
+	}
+	if (cell->confirmed)
+		json_object_set_new(misc, "confirmed", kstr(cell->confirmed));
+	known_set_add_text(&known, cell->known);
+	if (known.n) {
+		lines = json_array();
+		for (i = 0; i < known.n; i++)
+			json_array_append_new(lines, kstr(known.lines[i]));
+		json_object_set_new(misc, "known_failures", lines);
+	}
+	known_set_free(&known);
+	kset_confidence(misc, m, cfg, cell);
+	return misc;
+}
+
+/* misc of one test: known (the base fails it the same way), its runs when several. */
+static json_t *kcidb_test_misc(const struct report_test *t)
+{
+	json_t *misc = json_object();
+
+	if (t->known)
+		json_object_set_new(misc, "known", json_true());
+	if (t->runs > 1) {
+		json_object_set_new(misc, "tries", json_integer(t->runs));
+		json_object_set_new(misc, "failed_tries", json_integer(t->fails));
+		json_object_set_new(misc, "flaky", json_boolean(t->fails > 0 &&
+							t->fails < t->runs));
+	}
+	return misc;
 }
 
 /* KCIDB's unit symbols where ours differ. */
@@ -473,6 +555,7 @@ static void kcidb_tests(const struct report_model *m, const struct commit *c, si
 		kset_url(t, "log_url", m, boot->log_path);
 		kset_excerpt(t, m, boot, STAGE_BOOT);
 		kset_str(t, "comment", boot->evidence);
+		kset_misc(t, kcidb_stage_misc(m, cfg, boot));
 		json_array_append_new(tests, t);
 	}
 	if (test->id) {
@@ -480,6 +563,7 @@ static void kcidb_tests(const struct report_model *m, const struct commit *c, si
 		kset_url(t, "log_url", m, test->log_path);
 		kset_excerpt(t, m, test, STAGE_TEST);
 		kset_str(t, "comment", test->evidence);
+		kset_misc(t, kcidb_stage_misc(m, cfg, test));
 		json_array_append_new(tests, t);
 	}
 	for (i = 0; i < test->ntests; i++) {
@@ -494,6 +578,7 @@ static void kcidb_tests(const struct report_model *m, const struct commit *c, si
 		if (!empty(rt->reason))
 			json_object_set_new(t, "log_excerpt", kstr_n(rt->reason, strlen(rt->reason),
 					    KCIDB_EXCERPT_MAX));
+		kset_misc(t, kcidb_test_misc(rt));
 		json_array_append_new(tests, t);
 	}
 	kcidb_metric_tests(m, c, cfg, build_id, tests);

@@ -2,7 +2,8 @@
 /*
  * report-model.c - load a run for the report, once: the run, its
  * configurations, metric names, commits, one cell per commit x configuration
- * x stage with its smoke tests, metrics, warnings (new ones marked), the
+ * x stage with its smoke tests (and the boots behind it, the known failures
+ * it met), metrics, warnings (new ones marked), the
  * verdicts (verdict.c) and the performance verdicts (regress.c's
  * perf_regressions: the report judges nothing itself). See report-model.h.
  */
@@ -264,13 +265,25 @@ static void load_commits(struct report_model *r, sqlite3 *db)
 	r->base = r->ncommits ? 0 : -1;
 }
 
+/*
+ * Schema 11's boots and known failures, or what a database from before it
+ * means (a read-only open does not upgrade it): one boot, nothing known.
+ */
+static const char results_sql_v11[] =
+	"SELECT id, commit_id, config, stage, status, duration, evidence, log_path,"
+	" reproduce, cache_key, cached_from, recorded_at, tries, failed_tries, confirmed,"
+	" known FROM results WHERE run_id = ?";
+static const char results_sql_v10[] =
+	"SELECT id, commit_id, config, stage, status, duration, evidence, log_path,"
+	" reproduce, cache_key, cached_from, recorded_at, 1,"
+	" status IN ('fail', 'timeout'), NULL, NULL FROM results WHERE run_id = ?";
+
 static void load_results(struct report_model *r, sqlite3 *db)
 {
 	sqlite3_stmt *st;
 
-	st = db_prepare(db,
-		"SELECT id, commit_id, config, stage, status, duration, evidence, log_path,"
-		" reproduce, cache_key, cached_from, recorded_at FROM results WHERE run_id = ?");
+	st = db_prepare(db, db_has_column(db, "results", "tries") ? results_sql_v11 :
+			results_sql_v10);
 	sqlite3_bind_int64(st, 1, r->run.id);
 	while (sqlite3_step(st) == SQLITE_ROW) {
 		long ci = commit_index(r, sqlite3_column_int64(st, 1));
@@ -291,6 +304,11 @@ static void load_results(struct report_model *r, sqlite3 *db)
 		cell->cache_key = db_column_dup(st, 9);
 		cell->cached_from = sqlite3_column_int64(st, 10);
 		cell->recorded_at = db_column_dup(st, 11);
+		cell->tries = sqlite3_column_int(st, 12);
+		cell->failed_tries = sqlite3_column_int(st, 13);
+		cell->confirmed = db_column_dup(st, 14);
+		cell->known = sqlite3_column_type(st, 15) == SQLITE_NULL ||
+			      !*db_column_str(st, 15) ? NULL : db_column_dup(st, 15);
 	}
 	sqlite3_finalize(st);
 }
@@ -553,14 +571,22 @@ static struct cell *cell_of_result(struct report_model *r, long long result_id)
 }
 
 /* The smoke tests of every result, in the order they were recorded. */
+static const char tests_sql_v11[] =
+	"SELECT t.result_id, t.name, t.status, t.reason, t.duration, t.runs, t.fails, t.known"
+	" FROM tests t JOIN results r ON r.id = t.result_id WHERE r.run_id = ?"
+	" ORDER BY t.result_id, t.id";
+static const char tests_sql_v10[] =
+	"SELECT t.result_id, t.name, t.status, t.reason, t.duration, 1,"
+	" t.status IN ('fail', 'timeout'), 0"
+	" FROM tests t JOIN results r ON r.id = t.result_id WHERE r.run_id = ?"
+	" ORDER BY t.result_id, t.id";
+
 static void load_tests(struct report_model *r, sqlite3 *db)
 {
 	struct cell *cell = NULL;
 	sqlite3_stmt *st;
 
-	st = db_prepare(db, "SELECT t.result_id, t.name, t.status, t.reason, t.duration"
-			" FROM tests t JOIN results r ON r.id = t.result_id WHERE r.run_id = ?"
-			" ORDER BY t.result_id, t.id");
+	st = db_prepare(db, db_has_column(db, "tests", "runs") ? tests_sql_v11 : tests_sql_v10);
 	sqlite3_bind_int64(st, 1, r->run.id);
 	while (sqlite3_step(st) == SQLITE_ROW) {
 		long long id = sqlite3_column_int64(st, 0);
@@ -577,6 +603,9 @@ static void load_tests(struct report_model *r, sqlite3 *db)
 		t->reason = db_column_dup(st, 3);
 		t->has_duration = sqlite3_column_type(st, 4) != SQLITE_NULL;
 		t->duration = sqlite3_column_double(st, 4);
+		t->runs = sqlite3_column_int(st, 5);
+		t->fails = sqlite3_column_int(st, 6);
+		t->known = sqlite3_column_int(st, 7) != 0;
 	}
 	sqlite3_finalize(st);
 }
@@ -634,6 +663,8 @@ static void cell_free(struct cell *cell)
 	free(cell->reproduce);
 	free(cell->cache_key);
 	free(cell->recorded_at);
+	free(cell->confirmed);
+	free(cell->known);
 }
 
 static void warnings_free(struct report_warnings *ws)

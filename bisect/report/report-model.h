@@ -40,6 +40,8 @@ struct report_test {
 	char *reason;		/* NULL: none */
 	double duration;
 	int has_duration;
+	int runs, fails;	/* boots that ran it, and of them those it failed in */
+	int known;		/* its failure is a known one: the base fails it the same way */
 };
 
 /* One compiler warning of a commit x configuration. */
@@ -66,6 +68,9 @@ struct cell {
 	char *cache_key;
 	char *recorded_at;
 	long long cached_from;	/* 0: not from the cache */
+	int tries, failed_tries;	/* boots behind it, those that failed (1, 0: one) */
+	char *confirmed;	/* deterministic, flaky, inherited; NULL: not confirmed */
+	char *known;		/* known failures met and not counted, a line each; NULL: none */
 	struct report_test *tests;
 	size_t ntests;
 };

@@ -10,7 +10,15 @@
  *   configs      the configurations, runs.configs first
  *   verdicts[]   config, commits, passed, complete, bisectable, first_bad
  *                (null, or position, sha, subject, stage, status, evidence,
- *                log_path), as verdict.h defines them; apart from them the
+ *                log_path), as verdict.h defines them; how sure the first
+ *                bad is (confidence.h): confidence (0..1, 1 at apply and
+ *                build; null without a first bad or at the base), kind
+ *                ("deterministic", "flaky", "inherited"; null at apply and
+ *                build), boots, failed_boots, parent_boots, parent_passes
+ *                (null: no parent result); known[] (the configuration's
+ *                known failures, "NAME: SIGNATURE", known.h) and fixed[]
+ *                (line, position: the first commit that no longer meets
+ *                one); apart from them the
  *                performance verdicts (regress.h): regression_threshold_pct,
  *                regressions[] and noisy_moves[] (metric, unit, better,
  *                position, sha, subject, value, reference_position,
@@ -24,8 +32,11 @@
  *                never judged), from ("database", "series", "built-in", null)
  *   commits[]    position, sha, tree, subject, author, patch,
  *                results.CONFIG.STAGE: status, duration, evidence, log_path,
- *                  reproduce, cache_key, cached_from, recorded_at, tests[]
- *                  (name, status, reason, duration)
+ *                  reproduce, cache_key, cached_from, recorded_at, tries
+ *                  (boots behind it), failed_tries, confirmed (null, or what
+ *                  confirming found), known[] (known failures it met, not
+ *                  counted), tests[] (name, status, reason, duration, runs,
+ *                  fails, known: a failure the base has too)
  *                metrics.CONFIG.NAME: number
  *                noisy_metrics.CONFIG[]: the names whose value here is noisy
  *                warnings.CONFIG[]: object, message, new (not at the

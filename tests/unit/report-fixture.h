@@ -86,6 +86,44 @@ static inline sqlite3 *fixture_db(const char *sql_file)
 	return db;
 }
 
+/*
+ * Known failures and a flaky first bad, over tests/unit/up-build-break.sql
+ * (up does not build at 2/4, smp passes), as 'run --repeat 3 --confirm'
+ * records them:
+ *   up   its base fails smoke.affinity (KNOWN_LINE): the base's test and
+ *        those of 1/4 and 3/4 pass and list it in results.known, their
+ *        smoke.affinity row is a failure with tests.known = 1; 4/4 no
+ *        longer meets it (fixed by 4/4)
+ *   smp  three boots of each commit; 2/4 fails smoke.sleep_futex in 2 of 3
+ *        (its test result is fail, confirmed flaky), its parent 1/4 passed
+ *        all 3: the first bad, 2/4 at test, confidence 1 - (2/5)^3 = 93.6%
+ */
+#define KNOWN_LINE "smoke.affinity: expected CPU N, got <N> & \"X\""
+
+static inline void fixture_known_flaky(sqlite3 *db)
+{
+	exec_sql(db,
+		"UPDATE results SET known = '" KNOWN_LINE "' WHERE config = 'up'"
+		" AND stage = 'test' AND commit_id IN (1, 2, 4);"
+		"INSERT INTO tests (result_id, name, status, reason, runs, fails, known)"
+		" SELECT id, 'smoke.affinity', 'fail', 'expected CPU 1, got <0> & \"0x1f\"',"
+		" 1, 1, 1 FROM results WHERE config = 'up' AND stage = 'test'"
+		" AND commit_id IN (1, 2, 4);"
+		"INSERT INTO tests (result_id, name, status, runs, fails)"
+		" SELECT id, 'smoke.affinity', 'pass', 1, 0 FROM results WHERE config = 'up'"
+		" AND stage = 'test' AND commit_id = 5;"
+		"UPDATE results SET tries = 3 WHERE config = 'smp' AND stage IN ('boot', 'test');"
+		"UPDATE results SET status = 'fail', failed_tries = 2, confirmed = 'flaky',"
+		" evidence = 'smoke.sleep_futex: woke 3 ms late' WHERE config = 'smp'"
+		" AND stage = 'test' AND commit_id = 3;"
+		"INSERT INTO tests (result_id, name, status, reason, runs, fails)"
+		" SELECT id, 'smoke.sleep_futex', 'fail', 'woke 3 ms late', 3, 2 FROM results"
+		" WHERE config = 'smp' AND stage = 'test' AND commit_id = 3;"
+		"INSERT INTO tests (result_id, name, status, runs, fails)"
+		" SELECT id, 'smoke.pipe_pingpong', 'pass', 3, 0 FROM results"
+		" WHERE config = 'smp' AND stage = 'test' AND commit_id = 3;");
+}
+
 /* Independent of report.c: is s valid UTF-8 without C0 controls but tab/newline/CR? */
 static inline int clean_utf8(const unsigned char *s, size_t len)
 {

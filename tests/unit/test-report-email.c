@@ -452,11 +452,43 @@ static void test_email_origin(void)
 	sqlite3_close(db);
 }
 
+/*
+ * Known failures and a flaky first bad (report-fixture.h): up's known
+ * failure in its part of the body, as the kernel test robot says it;
+ * smp's flaky first bad with its boots and confidence under its line; the
+ * failing test's runs.
+ */
+static void test_email_known_flaky(void)
+{
+	sqlite3 *db = fixture_db("tests/unit/up-build-break.sql");
+	char *mail;
+	int ret;
+
+	fixture_known_flaky(db);
+	mail = render(db, 0, REPORT_EMAIL, &ret);
+	is_int(ret, 0, "email: the run with known failures and a flaky test");
+	ok(contains(mail, "    commit f4f31b7ff03741264e46cf7ffc7f3673ca2015b9, at build: fail\n"
+		    "    known at the base, not counted: " KNOWN_LINE " (fixed by 4/4)\n\n"),
+	   "email: up's known failure under its first bad line, with the commit that fixed it");
+	ok(contains(mail, "\nsmp: first bad commit: [PATCH 2/4] sched/syscalls: Drop the #ifdef"
+		    " around ttwu_pending in idle_cpu()\n    commit f4f31b7ff03741264e46cf7ffc7f3673"
+		    "ca2015b9, at test: fail\n    failed 2 of 3 boots (flaky, confirmed), parent"
+		    " passed 3 of 3; confidence 94%\n\n"),
+	   "email: smp's flaky first bad, its boots and confidence");
+	ok(contains(mail, ">> smoke.sleep_futex: fail (2 of 3 runs): woke 3 ms late\n"),
+	   "email: the failing test's runs");
+	is_int(count(mail, "known at the base"), 1, "email: smp has no known failure");
+	ok(printable_lines(mail), "email: every line is printable UTF-8");
+	free(mail);
+	sqlite3_close(db);
+}
+
 int main(void)
 {
 	test_email_up_build_break();
 	test_email_browser_fixture();
 	test_email_origin();
+	test_email_known_flaky();
 	remove_tree(fixture_dir);
 	return done_testing();
 }

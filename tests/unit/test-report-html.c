@@ -390,6 +390,64 @@ static void test_html_options(const char *html)
 	free(header);
 }
 
+/*
+ * Known failures and a flaky first bad (report-fixture.h): the verdict's
+ * boots and confidence, the known failures under the verdicts with the
+ * commit that fixed them, and the matrix cells' boots and markers.
+ */
+static void test_html_known_flaky(void)
+{
+	sqlite3 *db = fixture_db("tests/unit/up-build-break.sql");
+	char *html, *row, *list, *cell, *line;
+	int ret;
+
+	fixture_known_flaky(db);
+	html = render(db, 0, REPORT_HTML, &ret);
+	is_int(ret, 0, "html: the run with known failures and a flaky test");
+	row = slice(html, "<tr class=\"verdict\" data-config=\"smp\">", "</tr>");
+	ok(contains(row, "first bad") && contains(row, "failed 2 of 3 boots (flaky, confirmed),"
+		    " parent passed 3 of 3; confidence 94%"),
+	   "smp: first bad, failed 2 of 3 boots (flaky, confirmed), its confidence");
+	free(row);
+	row = slice(html, "<tr class=\"verdict\" data-config=\"up\">", "</tr>");
+	ok(contains(row, "first bad") && !contains(row, "confidence"),
+	   "up: a build failure repeats, no confidence figure");
+	free(row);
+	list = slice(html, "<h3>Known failures (at the base, not counted)</h3>", "</ul>");
+	line = escaped(KNOWN_LINE);
+	ok(contains(list, "<li class=\"known\" data-config=\"up\"><b>up</b>: <code>") &&
+	   contains(list, line), "the known failure of up, escaped");
+	ok(contains(list, "fixed by <a href=\"#commit-4\" ") && contains(list, ">4/4</a>"),
+	   "with the commit that no longer meets it");
+	ok(!contains(list, "data-config=\"smp\""), "smp has none");
+	free(list);
+	cell = slice(html, "data-config=\"smp\" data-stage=\"test\" data-position=\"2\"", "</td>");
+	ok(contains(cell, "<span class=\"tag boots\" title=\"failed 2 of 3 boots\">2/3</span>") &&
+	   contains(cell, "<span class=\"tag flaky\" title=\"some of its boots failed, the"
+		    " others passed\">flaky</span>"),
+	   "the flaky cell: 2/3 boots failed, marked flaky");
+	ok(contains(cell, "<code>smoke.sleep_futex</code> fail (2 of 3 runs): woke 3 ms late"),
+	   "its test failed in 2 of its 3 runs");
+	free(cell);
+	cell = slice(html, "data-config=\"smp\" data-stage=\"test\" data-position=\"1\"", "</td>");
+	ok(contains(cell, ">0/3</span>") && !contains(cell, "flaky"),
+	   "its parent: 0/3 boots failed, not flaky");
+	free(cell);
+	cell = slice(html, "data-config=\"up\" data-stage=\"test\" data-position=\"0\"", "</td>");
+	ok(contains(cell, "<details><summary>\xe2\x9c\x93 pass<span class=\"tag known\" title=\""
+		    "known failures met, not counted: ") && contains(cell, line),
+	   "the base's test passes, marked known, the line in the title, escaped");
+	ok(contains(cell, "<code>smoke.affinity</code> fail <span class=\"tag known\">known</span>"),
+	   "its smoke.affinity failure is marked known");
+	free(cell);
+	ok(contains(html, "<span class=\"tag\">known</span>: it met failures its base has too"),
+	   "the matrix's legend says what the markers mean");
+	is_int(count(html, "got <N>"), 0, "nothing of the known line is markup");
+	free(line);
+	free(html);
+	sqlite3_close(db);
+}
+
 int main(void)
 {
 	sqlite3 *db;
@@ -399,6 +457,7 @@ int main(void)
 	test_html_compiler();
 	test_html_coverage();
 	test_number_format();
+	test_html_known_flaky();
 	db = fixture_db("tests/browser/make-fixture-db.sql");
 
 	html = render(db, 0, REPORT_HTML, &ret);
@@ -408,6 +467,8 @@ int main(void)
 	test_html_holes(html ? html : "");
 	test_html_metrics(html ? html : "");
 	test_html_options(html ? html : "");
+	ok(!contains(html, "<span class=\"tag\">known</span>: it met"),
+	   "no word of them in the legend of a run without any");
 	free(html);
 	test_html_base(db);
 	test_error_cell(db);

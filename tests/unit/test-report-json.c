@@ -141,6 +141,64 @@ static void test_error_cell(sqlite3 *db)
 	free(json);
 }
 
+/*
+ * Known failures and a flaky first bad (report-fixture.h): each verdict's
+ * confidence, kind, boots and known failures, each result's boots,
+ * confirmation and known failures, each test's runs.
+ */
+static void test_json_known_flaky(void)
+{
+	sqlite3 *db = fixture_db("tests/unit/up-build-break.sql");
+	json_t *root, *v;
+	char *text;
+	int ret;
+
+	fixture_known_flaky(db);
+	text = render(db, 0, REPORT_JSON, &ret);
+	root = json_loads(text ? text : "", 0, NULL);
+	ok(ret == 0 && root, "JSON of the run with known failures and a flaky test parses");
+	if (!root)
+		root = json_object();
+	v = jpath(root, "verdicts.1");
+	is_str(jtext(v, "config"), "smp", "verdicts[1] is smp");
+	ok(json_is_real(jpath(v, "confidence")) &&
+	   json_real_value(jpath(v, "confidence")) > 0.935 &&
+	   json_real_value(jpath(v, "confidence")) < 0.937, "smp: confidence 0.936");
+	is_str(jtext(v, "kind"), "flaky", "smp: kind flaky");
+	ok(json_integer_value(jpath(v, "boots")) == 3 &&
+	   json_integer_value(jpath(v, "failed_boots")) == 2 &&
+	   json_integer_value(jpath(v, "parent_boots")) == 3 &&
+	   json_integer_value(jpath(v, "parent_passes")) == 3,
+	   "smp: failed 2 of 3 boots, the parent passed 3 of 3");
+	ok(json_array_size(jpath(v, "known")) == 0 && json_array_size(jpath(v, "fixed")) == 0,
+	   "smp: no known failures");
+	v = jpath(root, "verdicts.0");
+	ok(json_integer_value(jpath(v, "confidence")) == 1 && json_is_null(jpath(v, "kind")) &&
+	   json_is_null(jpath(v, "parent_boots")) && json_is_null(jpath(v, "parent_passes")),
+	   "up: a build failure: confidence 1, no kind, no parent boots");
+	is_str(jtext(v, "known.0"), KNOWN_LINE, "up: its known failure");
+	ok(!strcmp(jtext(v, "fixed.0.line") ?: "", KNOWN_LINE) &&
+	   json_integer_value(jpath(v, "fixed.0.position")) == 4, "up: fixed by 4");
+	v = jpath(root, "commits.2.results.smp.test");
+	ok(json_integer_value(jpath(v, "tries")) == 3 &&
+	   json_integer_value(jpath(v, "failed_tries")) == 2 &&
+	   !strcmp(jtext(v, "confirmed") ?: "", "flaky") && json_array_size(jpath(v, "known")) == 0,
+	   "smp's test at 2: tries 3, failed_tries 2, confirmed flaky, nothing known");
+	ok(json_integer_value(jpath(v, "tests.0.runs")) == 3 &&
+	   json_integer_value(jpath(v, "tests.0.fails")) == 2 &&
+	   json_is_false(jpath(v, "tests.0.known")), "its failing test: 2 of 3 runs, not known");
+	v = jpath(root, "commits.0.results.up.test");
+	ok(!strcmp(jtext(v, "status") ?: "", "pass") && json_is_null(jpath(v, "confirmed")) &&
+	   !strcmp(jtext(v, "known.0") ?: "", KNOWN_LINE) && json_is_true(jpath(v, "tests.0.known")),
+	   "up's base test: pass, the known failure it met, its test marked known");
+	ok(json_integer_value(jpath(root, "commits.0.results.up.build.tries")) == 1 &&
+	   json_array_size(jpath(root, "commits.0.results.up.build.known")) == 0,
+	   "a build: one try, nothing known");
+	json_decref(root);
+	free(text);
+	sqlite3_close(db);
+}
+
 int main(void)
 {
 	sqlite3 *db;
@@ -152,7 +210,9 @@ int main(void)
 
 	test_json(db);
 	test_error_cell(db);
+	test_json_known_flaky();
 
 	sqlite3_close(db);
+	remove_tree(fixture_dir);
 	return done_testing();
 }

@@ -302,6 +302,57 @@ static void test_incomplete_run(sqlite3 *db)
 	free(xml);
 }
 
+/*
+ * Known failures and a flaky first bad (report-fixture.h): the flaky first
+ * bad is still a <failure> that says how many boots failed and how sure it
+ * is; a known failure is a passing testcase, noted in its suite's
+ * properties and <system-out>; the document still validates.
+ */
+static void test_junit_known_flaky(void)
+{
+	sqlite3 *db = fixture_db("tests/unit/up-build-break.sql");
+	char *xml, *suite, *tc;
+	struct xml_stats st;
+	int ret, i;
+
+	fixture_known_flaky(db);
+	xml = render(db, 0, REPORT_JUNIT, &ret);
+	xml_scan(xml ? xml : "", &st);
+	ok(ret == 0 && st.well_formed, "JUnit with known failures and a flaky test is well-formed");
+	ok(contains(st.root_attrs, "failures=\"2\" errors=\"0\""),
+	   "two failures: up's build at 2, smp's flaky test at 2: %s", st.root_attrs);
+	ok(contains(xml, "<failure message=\"failed 2 of 3 boots (flaky, confirmed), parent passed"
+		    " 3 of 3; confidence 94%: smoke.sleep_futex: woke 3 ms late\" type=\"fail\">"),
+	   "the flaky first bad is a failure that says so, with its confidence");
+	suite = strstr(xml ? xml : "", "<testsuite name=\"up\"");
+	tc = suite ? strstr(suite, "name=\"00 2d511cebd1de test: ") : NULL;
+	ok(tc && strstr(tc, "</testcase>") < strstr(tc, "<testcase") &&
+	   !memmem(tc, strstr(tc, "</testcase>") - tc, "<failure", 8),
+	   "up's base test, a known failure only, is a passing testcase");
+	ok(contains(suite, "<property name=\"known_failure\" value=\"smoke.affinity: expected CPU N,"
+		    " got &lt;N&gt; &amp; &quot;X&quot; (fixed by 4/4)\"/>"),
+	   "up's known failure is a property of its suite, escaped, with its fix");
+	ok(contains(suite, "00 test: known failures met, not counted: smoke.affinity: expected"
+		    " CPU N, got &lt;N&gt; &amp; &quot;X&quot;\n"),
+	   "and the cells that met it are noted in its <system-out>");
+	ok(contains(xml, "<property name=\"first_bad_confidence\" value=\"failed 2 of 3 boots"
+		    " (flaky, confirmed), parent passed 3 of 3; confidence 94%\"/>"),
+	   "smp's suite names the confidence of its first bad");
+	for (i = 0; i < st.nfailures; i++) {
+		free(st.failure_names[i]);
+		free(st.failure_types[i]);
+	}
+	free(xml);
+	exec_sql(db, "UPDATE results SET status = 'fail', failed_tries = 1, evidence = 'late <b>'"
+		 " WHERE config = 'smp' AND stage = 'test' AND commit_id = 4;");
+	xml = render(db, 0, REPORT_JUNIT, &ret);
+	ok(contains(xml, "<failure message=\"failed 1 of 3 boots (flaky): late &lt;b&gt;\""),
+	   "a flaky failure after the first bad says how many boots failed");
+	free(xml);
+	test_schema(db, "known failures and a flaky first bad");
+	sqlite3_close(db);
+}
+
 int main(void)
 {
 	sqlite3 *db;
@@ -315,7 +366,9 @@ int main(void)
 	test_error_cell(db);
 	test_schema(db, "the fixture run");
 	test_incomplete_run(db);
+	test_junit_known_flaky();
 
 	sqlite3_close(db);
+	remove_tree(fixture_dir);
 	return done_testing();
 }

@@ -437,10 +437,67 @@ static void test_kcidb_log_url(void)
 	strbuf_release(&log);
 }
 
+static json_t *misc_of(json_t *root, const char *list, const char *suffix, const char *key)
+{
+	return json_object_get(json_object_get(find_by_id(root, list, suffix), "misc"), key);
+}
+
+/*
+ * Known failures and a flaky first bad (report-fixture.h): a test that
+ * fails the known way is FAIL with misc.known (its stage passes and lists
+ * it), the flaky ones carry their boots, the first bad its confidence;
+ * everything still within the schema.
+ */
+static void test_kcidb_known_flaky(void)
+{
+	sqlite3 *db = memory_db("tests/unit/up-build-break.sql");
+	json_t *root, *o;
+
+	fixture_known_flaky(db);
+	root = kcidb_of(db, 0);
+	check_list(root, "builds", "build", "checkouts", "checkout_id");
+	check_list(root, "tests", "test", "builds", "build_id");
+	o = find_by_id(root, "tests", ":0:up:smoke.affinity");
+	ok(o && !strcmp(str_at(o, "status") ?: "", "FAIL") &&
+	   json_is_true(misc_of(root, "tests", ":0:up:smoke.affinity", "known")),
+	   "kcidb: a known failure's test is FAIL with misc.known");
+	ok(!json_object_get(find_by_id(root, "tests", ":4:up:smoke.affinity"), "misc"),
+	   "kcidb: the test passing again has no misc");
+	o = find_by_id(root, "tests", ":0:up:test");
+	ok(o && !strcmp(str_at(o, "status") ?: "", "PASS") &&
+	   !strcmp(json_string_value(json_array_get(misc_of(root, "tests", ":0:up:test",
+								"known_failures"), 0)) ?: "",
+		   KNOWN_LINE), "kcidb: its test stage is PASS, the known failure in its misc");
+	o = json_object_get(find_by_id(root, "tests", ":2:smp:test"), "misc");
+	ok(json_is_true(json_object_get(o, "flaky")) &&
+	   json_integer_value(json_object_get(o, "tries")) == 3 &&
+	   json_integer_value(json_object_get(o, "failed_tries")) == 2 &&
+	   !strcmp(json_string_value(json_object_get(o, "confirmed")) ?: "", "flaky"),
+	   "kcidb: smp's flaky test stage: tries 3, failed_tries 2, confirmed flaky");
+	ok(json_number_value(json_object_get(o, "confidence")) > 0.935 &&
+	   json_number_value(json_object_get(o, "confidence")) < 0.937,
+	   "kcidb: the first bad's misc carries its confidence");
+	o = json_object_get(find_by_id(root, "tests", ":1:smp:test"), "misc");
+	ok(json_is_false(json_object_get(o, "flaky")) &&
+	   json_integer_value(json_object_get(o, "failed_tries")) == 0 &&
+	   !json_object_get(o, "confidence"), "kcidb: its parent: 0 of 3, not flaky");
+	o = json_object_get(find_by_id(root, "tests", ":2:smp:smoke.sleep_futex"), "misc");
+	ok(json_is_true(json_object_get(o, "flaky")) &&
+	   json_integer_value(json_object_get(o, "tries")) == 3 &&
+	   json_integer_value(json_object_get(o, "failed_tries")) == 2,
+	   "kcidb: the flaky test itself: failed 2 of its 3 runs");
+	ok(json_number_value(misc_of(root, "builds", ":2:up", "confidence")) == 1 &&
+	   !misc_of(root, "builds", ":2:smp", "confidence"),
+	   "kcidb: up's first bad build has confidence 1, smp's build none");
+	json_decref(root);
+	sqlite3_close(db);
+}
+
 int main(void)
 {
 	test_kcidb_browser_fixture();
 	test_kcidb_log_url();
 	test_kcidb_up_build_break();
+	test_kcidb_known_flaky();
 	return done_testing();
 }

@@ -21,6 +21,7 @@
 #include "lib/util.h"
 #include "tap.h"
 #include "sql-file.h"
+#include "report-fixture.h"
 
 static sqlite3 *fixture(const char *sql)
 {
@@ -222,11 +223,59 @@ static void test_noise_floor(void)
 	sqlite3_close(db);
 }
 
+/*
+ * Repeated boots and known failures (report-fixture.h's fixture_known_flaky):
+ * each cell's tries, failed tries, confirmation and known failures, each
+ * test's runs, fails and known flag, and the verdicts' confidence and
+ * known failures as verdict.c gives them.
+ */
+static void test_known_flaky(void)
+{
+	sqlite3 *db = fixture("tests/unit/up-build-break.sql");
+	const struct report_test *t;
+	const struct cell *c;
+	struct report_model m;
+
+	fixture_known_flaky(db);
+	if (report_model_load(&m, db, 0)) {
+		ok(0, "the fixture with known failures and a flaky test loads");
+		sqlite3_close(db);
+		return;
+	}
+	c = cell(&m, "smp", 2, STAGE_TEST);
+	ok(c && c->status == ST_FAIL && c->tries == 3 && c->failed_tries == 2,
+	   "smp's test at 2: fail, 2 of 3 boots failed");
+	ok(c && c->confirmed && !strcmp(c->confirmed, "flaky"), "confirmed flaky");
+	ok(c && c->ntests == 2 && c->tests[0].runs == 3 && c->tests[0].fails == 2 &&
+	   !c->tests[0].known, "its failing test ran 3 times, failed twice, not a known one");
+	c = cell(&m, "smp", 1, STAGE_TEST);
+	ok(c && c->tries == 3 && c->failed_tries == 0 && !c->confirmed && !c->known,
+	   "the parent's test: 3 boots, none failed, not confirmed, nothing known");
+	c = cell(&m, "up", 0, STAGE_TEST);
+	ok(c && c->status == ST_PASS && c->known && !strcmp(c->known, KNOWN_LINE),
+	   "up's base passes its test and lists the known failure it met");
+	t = c && c->ntests ? &c->tests[0] : NULL;
+	ok(t && !strcmp(t->status, "fail") && t->known && t->runs == 1 && t->fails == 1,
+	   "its smoke.affinity row: a failure, a known one");
+	c = cell(&m, "up", 1, STAGE_BUILD);
+	ok(c && c->tries == 1 && c->failed_tries == 0 && !c->known,
+	   "a build: one try, nothing known");
+	ok(m.verdicts[1].bad && m.verdicts[1].position == 2 &&
+	   m.verdicts[1].stage == STAGE_TEST && m.verdicts[1].kind &&
+	   !strcmp(m.verdicts[1].kind, "flaky") && m.verdicts[1].confidence > 0.93 &&
+	   m.verdicts[1].confidence < 0.94, "smp's verdict: first bad 2 at test, flaky, 93.6%%");
+	ok(m.verdicts[0].known.n == 1 && m.verdicts[0].nfixed == 1 &&
+	   m.verdicts[0].fixed[0].position == 4, "up's verdict: one known failure, fixed by 4");
+	report_model_free(&m);
+	sqlite3_close(db);
+}
+
 int main(void)
 {
 	test_status_names();
 	test_up_build_break();
 	test_browser_fixture();
 	test_noise_floor();
+	test_known_flaky();
 	return done_testing();
 }

@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * report-confidence.c - the confidence of a first bad commit and the known
+ * failures, in words (report-confidence.h).
+ */
+#include <string.h>
+
+#include "judge/verdict.h"
+#include "lib/util.h"
+#include "report/report-confidence.h"
+
+void confidence_pct(struct strbuf *out, double confidence)
+{
+	double pct = confidence * 100;
+
+	if (pct >= 99 && confidence < 1)
+		/* truncated, so that 99.96% does not read as certain */
+		strbuf_addf(out, "%.1f%%", (double)(long long)(pct * 10) / 10);
+	else
+		strbuf_addf(out, "%.0f%%", pct);
+}
+
+const struct cell *first_bad_cell(const struct report_model *m, size_t cfg)
+{
+	const struct verdict *v = &m->verdicts[cfg];
+	const struct commit *c;
+
+	if (!v->bad || v->base_bad)
+		return NULL;
+	c = report_commit_at(m, v->position);
+	return c ? &c->cells[cfg * NR_STAGES + v->stage] : NULL;
+}
+
+int confidence_text(const struct report_model *m, size_t cfg, struct strbuf *out)
+{
+	const struct verdict *v = &m->verdicts[cfg];
+	const struct cell *cell = first_bad_cell(m, cfg);
+
+	if (!cell || !v->kind || v->stage < STAGE_BOOT)
+		return 0;
+	strbuf_addf(out, "failed %d of %d boot%s (%s%s), ", v->failed_boots, v->boots,
+		    v->boots == 1 ? "" : "s", v->kind, cell->confirmed ? ", confirmed" : "");
+	if (v->parent_boots < 0)
+		strbuf_addstr(out, "no parent result");
+	else
+		strbuf_addf(out, "parent passed %d of %d", v->parent_passes, v->parent_boots);
+	strbuf_addstr(out, "; confidence ");
+	confidence_pct(out, v->confidence);
+	return 1;
+}
+
+int known_fixed_at(const struct verdict *v, const char *line)
+{
+	size_t i;
+
+	for (i = 0; i < v->nfixed; i++)
+		if (!strcmp(v->fixed[i].line, line))
+			return v->fixed[i].position;
+	return -1;
+}
+
+int cell_boots(const struct cell *cell, struct strbuf *out, const char **marker)
+{
+	*marker = NULL;
+	if (cell->tries <= 1)
+		return 0;
+	strbuf_addf(out, "%d/%d", cell->failed_tries, cell->tries);
+	if (cell->confirmed)
+		*marker = cell->confirmed;
+	else if (cell->failed_tries > 0 && cell->failed_tries < cell->tries)
+		*marker = "flaky";
+	return 1;
+}
