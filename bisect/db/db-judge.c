@@ -29,13 +29,22 @@ static double column_or(sqlite3_stmt *st, int col, double none)
 void db_result_cells_load(sqlite3 *db, long long run_id, const char *config,
 			  struct db_result_cells *out)
 {
+	/*
+	 * A database from before version 11, opened read-only (never
+	 * migrated): one boot each, a bad one failed, nothing confirmed or known.
+	 */
+	static const char v11[] = "r.tries, r.failed_tries, r.confirmed, r.known";
+	static const char v10[] = "1, r.status IN ('fail', 'timeout'), NULL, NULL";
 	sqlite3_stmt *st;
+	char *sql;
 
 	memset(out, 0, sizeof(*out));
-	st = db_prepare(db,
-		"SELECT c.position, c.sha, c.subject, r.stage, r.status, r.evidence, r.log_path,"
-		" r.tries, r.failed_tries, r.confirmed, r.known FROM commits c LEFT JOIN results r ON r.commit_id = c.id AND r.config = ?2"
-		" WHERE c.run_id = ?1 ORDER BY c.position");
+	sql = xasprintf("SELECT c.position, c.sha, c.subject, r.stage, r.status, r.evidence,"
+			" r.log_path, %s FROM commits c LEFT JOIN results r ON r.commit_id = c.id"
+			" AND r.config = ?2 WHERE c.run_id = ?1 ORDER BY c.position",
+			db_has_column(db, "results", "tries") ? v11 : v10);
+	st = db_prepare(db, sql);
+	free(sql);
 	sqlite3_bind_int64(st, 1, run_id);
 	db_bind_text(st, 2, config);
 	while (sqlite3_step(st) == SQLITE_ROW) {

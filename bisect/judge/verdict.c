@@ -221,8 +221,9 @@ static void judge_confidence(struct verdict *v, const struct db_result_cells *ce
 	c = cell_at(cells, v->position, v->stage);
 	if (!c)
 		return;
-	v->boots = c->tries;
-	v->failed_boots = c->failed_tries;
+	/* A bad result is at least one failed boot of one (rows written by hand, merged). */
+	v->boots = c->tries > 0 ? c->tries : 1;
+	v->failed_boots = c->failed_tries > 0 ? c->failed_tries : 1;
 	p = cell_at(cells, v->position - 1, v->stage);
 	pboot = cell_at(cells, v->position - 1, STAGE_BOOT);
 	parent_failed = 0;

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "db/db.h"
+#include "judge/verdict.h"
 #include "lib/util.h"
 #include "tap.h"
 
@@ -251,6 +252,46 @@ static void test_schema_v10(void)
 }
 
 /*
+ * A version 10 database opened read-only is never migrated: the verdict
+ * still reads it, one boot a result (first-bad and report on an old file).
+ */
+static void test_schema_v11_readonly(void)
+{
+	char dir[] = "/tmp/bisectable-schema11.XXXXXX";
+	struct verdict v;
+	char *path;
+	sqlite3 *db;
+
+	if (!mkdtemp(dir)) {
+		ok(0, "mkdtemp");
+		return;
+	}
+	path = xasprintf("%s/v10.db", dir);
+	sqlite3_open(path, &db);
+	sqlite3_exec(db, "CREATE TABLE runs (id INTEGER PRIMARY KEY);"
+		     "CREATE TABLE commits (id INTEGER PRIMARY KEY, run_id INTEGER,"
+		     " position INTEGER, sha TEXT, subject TEXT);"
+		     "CREATE TABLE results (id INTEGER PRIMARY KEY, run_id INTEGER, commit_id"
+		     " INTEGER, config TEXT, stage TEXT, status TEXT, evidence TEXT, log_path TEXT);"
+		     "INSERT INTO commits VALUES (1, 1, 0, 'a', 'base'), (2, 1, 1, 'b', 'one');"
+		     "INSERT INTO results (run_id, commit_id, config, stage, status) VALUES"
+		     " (1, 1, 'up', 'boot', 'pass'), (1, 1, 'up', 'test', 'pass'),"
+		     " (1, 2, 'up', 'boot', 'pass'), (1, 2, 'up', 'test', 'fail');"
+		     "PRAGMA user_version = 10;", NULL, NULL, NULL);
+	sqlite3_close(db);
+	db = db_open_readonly(path);
+	verdict_load(db, 1, "up", NULL, &v);
+	ok(v.bad && v.position == 1 && v.boots == 1 && v.failed_boots == 1 &&
+	   v.parent_boots == 1 && v.confidence > 0.66 && v.confidence < 0.67,
+	   "the verdict of a version 10 file read-only: 1 of 1 against 1 of 1 (%d of %d, %.2f)",
+	   v.failed_boots, v.boots, v.confidence);
+	verdict_free(&v);
+	db_close(db);
+	free(path);
+	remove_tree(dir);
+}
+
+/*
  * Version 2 -> 3: results is rebuilt for status 'error', every row and id
  * kept (cached_from and tests.result_id refer to them), the references live.
  * The version 2 database is today's schema with version 2's CHECK.
@@ -401,5 +442,6 @@ int main(void)
 	test_schema_v3();
 	test_schema_v6();
 	test_schema_v10();
+	test_schema_v11_readonly();
 	return done_testing();
 }
