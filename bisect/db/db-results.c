@@ -143,7 +143,8 @@ void db_cell_publishable(sqlite3 *db, long long commit_id, const char *config,
 				     " WHERE commit_id = ? AND config = ?"
 				     " AND stage IN ('build', 'boot', 'test')"
 				     " AND status IN ('pass', 'fail', 'timeout') AND origin IS NULL"
-				     " AND cache_key IS NOT NULL ORDER BY id");
+				     " AND cache_key IS NOT NULL AND known IS NULL"
+				     " AND (failed_tries = 0 OR failed_tries >= tries) ORDER BY id");
 
 	sqlite3_bind_int64(q, 1, commit_id);
 	db_bind_text(q, 2, config);

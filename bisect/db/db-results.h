@@ -40,7 +40,8 @@ void db_cell_results(sqlite3 *db, long long commit_id, const char *config,
 /*
  * The results of a cell this machine may publish: verified here or by its
  * own cache (no origin), with a cache key, at build, boot or test, a pass,
- * fail or timeout; in the order recorded.
+ * fail or timeout, neither judged with known failures (they depend on the
+ * run's base) nor flaky; in the order recorded.
  */
 void db_cell_publishable(sqlite3 *db, long long commit_id, const char *config,
 			 struct result_recs *out);

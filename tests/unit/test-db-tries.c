@@ -14,6 +14,7 @@
 
 #include "db/db.h"
 #include "db/db-cache.h"
+#include "db/db-results.h"
 #include "db/db-tries.h"
 #include "judge/verdict.h"
 #include "judge/verdict-text.h"
@@ -117,6 +118,17 @@ static void test_known(sqlite3 *db, long long run, long long c0, long long c2)
 	       "one failure another way: no longer known");
 }
 
+/* Nor does the results store get them (another machine's base may differ). */
+static void test_publishable(sqlite3 *db, long long c1)
+{
+	struct result_recs recs;
+
+	db_cell_publishable(db, c1, "up", &recs);
+	ok(recs.n == 1 && !strcmp(recs.v[0].stage, "boot"),
+	   "the results store gets the boot, not the flaky test (%zu)", recs.n);
+	result_recs_release(&recs);
+}
+
 static void test_cache(sqlite3 *db, long long run, long long c1)
 {
 	is_int(db_cache_find(db, "cache_key", "K", "test", 1, 0) != 0, 0,
@@ -190,6 +202,7 @@ int main(void)
 	test_counting(db, run_id, c0, c1);
 	test_known(db, run_id, c0, c2);
 	test_cache(db, run_id, c1);
+	test_publishable(db, c1);
 	db_close(db);
 	unlink(path);
 	test_verdict();
