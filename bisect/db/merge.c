@@ -211,6 +211,18 @@ static void copy_rows(sqlite3 *db, const char *table, const char *key, const cha
 	strbuf_release(&sql);
 }
 
+/*
+ * Each boot of a result comes with it, but not its log path: only a
+ * result's own log is copied into our logs/ (copy_logs).
+ */
+static void copy_tries(sqlite3 *db)
+{
+	exec_sql(db, "INSERT OR IGNORE INTO main.tries (result_id, try, status, evidence,"
+		 " duration) SELECT m.new, x.try, x.status, x.evidence, x.duration FROM o.tries x"
+		 " JOIN temp.merge_result m ON m.old = x.result_id WHERE m.fresh"
+		 " ORDER BY x.result_id, x.try");
+}
+
 static void merge_rows(sqlite3 *db, struct merge_stats *stats)
 {
 	static const char *const commit_skip[] = { "id", "run_id", NULL };
@@ -261,14 +273,7 @@ static void merge_rows(sqlite3 *db, struct merge_stats *stats)
 
 	copy_rows(db, "tests", "result_id", " JOIN temp.merge_result m ON m.old = x.result_id"
 		  " WHERE m.fresh ORDER BY x.id", &stats->new_tests);
-	/*
-	 * Each boot of a result comes with it, but not its log path: only a
-	 * result's own log is copied into our logs/ (copy_logs).
-	 */
-	exec_sql(db, "INSERT OR IGNORE INTO main.tries (result_id, try, status, evidence,"
-		 " duration) SELECT m.new, x.try, x.status, x.evidence, x.duration FROM o.tries x"
-		 " JOIN temp.merge_result m ON m.old = x.result_id WHERE m.fresh"
-		 " ORDER BY x.result_id, x.try");
+	copy_tries(db);
 	/* A build's .config and its compiled files (coverage, the compiler), with the build. */
 	copy_rows(db, "kconfigs", "result_id", " JOIN temp.merge_result m ON m.old = x.result_id"
 		  " WHERE m.fresh", &stats->new_kconfigs);

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "db/db.h"
+#include "db/db-tries.h"
 #include "db/merge.h"
 #include "lib/util.h"
 #include "tap.h"
@@ -97,6 +98,7 @@ static char *fixture(const char *name, const char *started_at, const char *const
 			db_kconfig_set(db, origin[pos][0], "CONFIG_SMP=y\n", "kernel/x.c\n");
 			db_test_add(db, origin[pos][2], "smoke.fork", "pass", NULL, 0.5);
 			db_test_add(db, origin[pos][2], "smoke.pipe", "pass", NULL, 0.5);
+			db_try_add(db, origin[pos][2], &(struct try_row){ "pass", "e", "/etc/x", 1 });
 			db_metric_set(db, commit[pos], configs[c], "build", "text", 100 + pos);
 			db_warning_add(db, commit[pos], configs[c], "kernel/x.o", "warning: w");
 		}
@@ -128,6 +130,11 @@ static void test_merge_twice(void)
 	is_int(s.new_kconfigs, 6, "6 .configs added, one a build");
 	is_int(s.new_run_configs, 2, "both configurations' run_configs rows added");
 	is_int(sql_ll(db, "SELECT COUNT(*) FROM runs"), 5, "5 runs now");
+	is_int(sql_ll(db, "SELECT COUNT(*) FROM tries t JOIN results r ON r.id = t.result_id"
+		      " WHERE r.run_id > 1"), 6, "each boot of a result comes with it (6 tries)");
+	is_int(sql_ll(db, "SELECT COUNT(*) FROM tries WHERE log_path IS NOT NULL AND"
+		      " result_id IN (SELECT id FROM results WHERE run_id > 1)"), 0,
+	       "without its log path (only a result's own log is copied)");
 
 	is_int(merge_database(db, other, 0, &s), 0, "merging again succeeds");
 	is_int(s.runs, 4, "it sees the four runs again");
