@@ -698,24 +698,6 @@ long long db_result_set(sqlite3 *db, long long run_id, long long commit_id,
 	return sqlite3_last_insert_rowid(db);
 }
 
-void db_test_add(sqlite3 *db, long long result_id, const char *name, const char *status,
-		 const char *reason, double duration)
-{
-	sqlite3_stmt *st;
-
-	st = db_prepare(db, "INSERT OR REPLACE INTO tests (result_id, name, status, reason,"
-			" duration) VALUES (?, ?, ?, ?, ?)");
-	sqlite3_bind_int64(st, 1, result_id);
-	db_bind_text(st, 2, name);
-	db_bind_text(st, 3, status);
-	db_bind_text(st, 4, reason && *reason ? reason : NULL);
-	if (duration >= 0)
-		sqlite3_bind_double(st, 5, duration);
-	else
-		sqlite3_bind_null(st, 5);
-	db_done(db, st);
-}
-
 void db_metric_put(sqlite3 *db, long long commit_id, const char *config, const char *source,
 		   const struct metric_sample *m)
 {

@@ -112,8 +112,6 @@ struct result_row {
 /* Replace the result of one cell (and the tests that hung off it). */
 long long db_result_set(sqlite3 *db, long long run_id, long long commit_id,
 			const struct result_row *row);
-void db_test_add(sqlite3 *db, long long result_id, const char *name, const char *status,
-		 const char *reason, double duration);
 /* source: "build" (kbuild), "guest" (the console) or "series" (its metrics file). */
 void db_metric_set(sqlite3 *db, long long commit_id, const char *config, const char *source,
 		   const char *name, double value);

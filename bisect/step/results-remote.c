@@ -19,6 +19,7 @@
 #include <zlib.h>
 
 #include "db/db.h"
+#include "db/db-tries.h"
 #include "db/db-results.h"
 #include "db/db-run.h"
 #include "step/results-remote.h"
@@ -454,8 +455,8 @@ static long long record_cell(const struct remote_cell *cell, const char *stage,
 	db_result_set_origin(cell->db, id, doc_str(doc, "host"));
 	json_array_foreach(json_object_get(doc, "tests"), i, v)
 		if (doc_str(v, "name") && doc_str(v, "status"))
-			db_test_add(cell->db, id, doc_str(v, "name"), doc_str(v, "status"),
-				    doc_str(v, "reason"), doc_num(v, "duration", -1));
+			db_test_add_run(cell->db, id, doc_str(v, "name"), doc_str(v, "status"),
+					doc_str(v, "reason"), doc_num(v, "duration", -1), 0);
 	json_array_foreach(json_object_get(doc, "metrics"), i, v) {
 		struct metric_sample m = {
 			.name = doc_str(v, "name"), .value = doc_num(v, "value", 0),

@@ -12,6 +12,7 @@
 
 #include "step/cache.h"
 #include "db/db.h"
+#include "db/db-tries.h"
 #include "step/qemu.h"
 #include "lib/hash.h"
 #include "lib/util.h"
@@ -233,7 +234,7 @@ static void test_cache(void)
 
 		r = db_result_set(db, id, c1, &row);
 	}
-	db_test_add(db, r, "x", "fail", "broken", 0.5);
+	db_test_add_run(db, r, "x", "fail", "broken", 0.5, 0);
 	db_metric_set(db, c1, "up", "guest", "pipe_rtt_ns", 6000);
 	db_metric_set(db, c1, "up", "build", "text", 123);
 	is_int((int)cache_lookup(db, "cache_key", b1, "test"), (int)r, "a result is found by key");

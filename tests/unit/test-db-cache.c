@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "db/db.h"
+#include "db/db-tries.h"
 #include "db/db-cache.h"
 #include "lib/util.h"
 #include "tap.h"
@@ -52,7 +53,7 @@ int main(void)
 	origin = db_result_set(db, run_id, c1, &build);
 	db_result_set(db, run_id, c1, &skipped);
 	db_result_set(db, run_id, c1, &errored);
-	db_test_add(db, origin, "t1", "pass", NULL, 1.0);
+	db_test_add_run(db, origin, "t1", "pass", NULL, 1.0, 0);
 	db_metric_put(db, c1, "up", "build", &m);
 	m.name = "rtt";
 	db_metric_put(db, c1, "up", "guest", &m);

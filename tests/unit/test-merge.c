@@ -96,8 +96,8 @@ static char *fixture(const char *name, const char *started_at, const char *const
 				origin[pos][s] = db_result_set(db, run_id, commit[pos], &row);
 			}
 			db_kconfig_set(db, origin[pos][0], "CONFIG_SMP=y\n", "kernel/x.c\n");
-			db_test_add(db, origin[pos][2], "smoke.fork", "pass", NULL, 0.5);
-			db_test_add(db, origin[pos][2], "smoke.pipe", "pass", NULL, 0.5);
+			db_test_add_run(db, origin[pos][2], "smoke.fork", "pass", NULL, 0.5, 0);
+			db_test_add_run(db, origin[pos][2], "smoke.pipe", "pass", NULL, 0.5, 0);
 			db_try_add(db, origin[pos][2], &(struct try_row){ "pass", "e", "/etc/x", 1 });
 			db_metric_set(db, commit[pos], configs[c], "build", "text", 100 + pos);
 			db_warning_add(db, commit[pos], configs[c], "kernel/x.o", "warning: w");
