@@ -12,17 +12,7 @@
 #          10 0.2%; the closing note measured --repeat 6 over 10 runs.)
 . "$(dirname "$0")/lib.sh"
 
-base_git=$("$BISECTABLE" import | awk '{print $4}')
-base_sha=$(git --git-dir="$base_git" rev-parse refs/bisectable/base)
-cache=${BISECTABLE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/bisectable}
-# A fixed path: its private clone and build directories stay warm.
-user="$cache/e2e/confidence-linux"
-rm -rf "$user"
-mkdir -p "$(dirname "$user")"
-git init -q "$user"
-echo "$base_git/objects" > "$user/.git/objects/info/alternates"
-git -C "$user" update-ref refs/heads/master "$base_sha"
-git -C "$user" symbolic-ref HEAD refs/heads/master
+user=$(kernel_repo confidence-linux)
 tests/e2e/confidence-history.sh "$user"
 is "$(git -C "$user" rev-list --count known-base..known) $(git -C "$user" rev-list --count \
 	flaky-base..flaky)" "3 3" "two ranges of 3 commits"

@@ -8,17 +8,7 @@
 # linear walk, and leave the user's repository byte-identical.
 . "$(dirname "$0")/lib.sh"
 
-base_git=$("$BISECTABLE" import | awk '{print $4}')
-base_sha=$(git --git-dir="$base_git" rev-parse refs/bisectable/base)
-cache=${BISECTABLE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/bisectable}
-# A fixed path, so the private clone and its build directory (named after
-# the repository) stay warm from one run of this test to the next.
-user="$cache/e2e/bisect-linux"
-rm -rf "$user"
-mkdir -p "$(dirname "$user")"
-git init -q "$user"
-echo "$base_git/objects" > "$user/.git/objects/info/alternates"
-git -C "$user" update-ref refs/heads/master "$base_sha"
+user=$(kernel_repo bisect-linux)
 git -C "$user" checkout -q -f master
 git -C "$user" tag v6.12-base
 BOOT=27 TYPOS="20 24" tests/e2e/bisect-history.sh "$user"

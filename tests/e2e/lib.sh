@@ -48,6 +48,24 @@ sql() {
 	sqlite3 -batch "$db" "$@"
 }
 
+# kernel_repo NAME: a repository at the imported 6.12 base (branch master,
+# its objects borrowed from the import), at a fixed path of the cache, so
+# the private clone and build directories named after it stay warm from one
+# run of a test to the next; prints the path.
+kernel_repo() {
+	local base_git base_sha user
+	base_git=$("$BISECTABLE" import | awk '{print $4}')
+	base_sha=$(git --git-dir="$base_git" rev-parse refs/bisectable/base)
+	user="${BISECTABLE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/bisectable}/e2e/$1"
+	rm -rf "$user"
+	mkdir -p "$(dirname "$user")"
+	git init -q "$user"
+	echo "$base_git/objects" > "$user/.git/objects/info/alternates"
+	git -C "$user" update-ref refs/heads/master "$base_sha"
+	git -C "$user" symbolic-ref HEAD refs/heads/master
+	echo "$user"
+}
+
 qemu_count() {	# QEMU processes of bisectable builds still running
 	pgrep -fc 'qemu-system-x86_64.*bisectable/build' || true
 }
