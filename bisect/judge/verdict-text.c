@@ -106,23 +106,26 @@ static void holes_text(const struct verdict *v, struct strbuf *out)
 	}
 }
 
-/*
- * How sure a first bad is (confidence.h): at boot and test its boots and
- * its parent's, "; failed 3 of 3 boots (deterministic), parent passed 3 of
- * 3; confidence 99%"; at apply and build "; confidence 100%".
- */
+int verdict_boots_text(const struct verdict *v, struct strbuf *out)
+{
+	if (!v->bad || v->base_bad || !v->kind)
+		return 0;
+	strbuf_addf(out, "failed %d of %d boot%s (%s)", v->failed_boots, v->boots,
+		    v->boots == 1 ? "" : "s", v->kind);
+	if (v->parent_boots >= 0)
+		strbuf_addf(out, ", parent passed %d of %d", v->parent_passes, v->parent_boots);
+	else
+		strbuf_addstr(out, ", no parent result");
+	strbuf_addf(out, "; confidence %d%%", confidence_percent(v->confidence));
+	return 1;
+}
+
+/* "; failed 3 of 3 boots (...); confidence 99%", or at apply and build "; confidence 100%". */
 static void confidence_text(const struct verdict *v, struct strbuf *out)
 {
-	if (v->kind) {
-		strbuf_addf(out, "; failed %d of %d boot%s (%s)", v->failed_boots, v->boots,
-			    v->boots == 1 ? "" : "s", v->kind);
-		if (v->parent_boots >= 0)
-			strbuf_addf(out, ", parent passed %d of %d", v->parent_passes,
-				    v->parent_boots);
-		else
-			strbuf_addstr(out, ", no parent result");
-	}
-	strbuf_addf(out, "; confidence %d%%", confidence_percent(v->confidence));
+	strbuf_addstr(out, "; ");
+	if (!verdict_boots_text(v, out))
+		strbuf_addf(out, "confidence %d%%", confidence_percent(v->confidence));
 }
 
 /* "up: known at the base, not counted: LINE (fixed by 3/4)", a line each. */

@@ -51,6 +51,14 @@ void hole_text(const struct hole *h, int commits, hole_ref_fn *ref, void *data,
 	       struct strbuf *out);
 
 /*
+ * How sure a first bad at boot or test is, in the words of every output
+ * (judge/confidence.h): "failed 2 of 3 boots (flaky), parent passed 3 of 3;
+ * confidence 94%". Returns 0 and adds nothing for none, a bad base, or a
+ * first bad at apply or build (confidence 100%: their verdicts repeat).
+ */
+int verdict_boots_text(const struct verdict *v, struct strbuf *out);
+
+/*
  * Load the verdicts of a run (run_verdict_load) and add their lines to out.
  * Returns verdict_exit() (a first bad under min_confidence, in [0, 1], does
  * not count), or EXIT_ERROR if there is no such run.

@@ -6,19 +6,9 @@
 #include <string.h>
 
 #include "judge/verdict.h"
+#include "judge/verdict-text.h"
 #include "lib/util.h"
 #include "report/report-confidence.h"
-
-void confidence_pct(struct strbuf *out, double confidence)
-{
-	double pct = confidence * 100;
-
-	if (pct >= 99 && confidence < 1)
-		/* truncated, so that 99.96% does not read as certain */
-		strbuf_addf(out, "%.1f%%", (double)(long long)(pct * 10) / 10);
-	else
-		strbuf_addf(out, "%.0f%%", pct);
-}
 
 const struct cell *first_bad_cell(const struct report_model *m, size_t cfg)
 {
@@ -33,20 +23,9 @@ const struct cell *first_bad_cell(const struct report_model *m, size_t cfg)
 
 int confidence_text(const struct report_model *m, size_t cfg, struct strbuf *out)
 {
-	const struct verdict *v = &m->verdicts[cfg];
-	const struct cell *cell = first_bad_cell(m, cfg);
-
-	if (!cell || !v->kind || v->stage < STAGE_BOOT)
+	if (!first_bad_cell(m, cfg))
 		return 0;
-	strbuf_addf(out, "failed %d of %d boot%s (%s%s), ", v->failed_boots, v->boots,
-		    v->boots == 1 ? "" : "s", v->kind, cell->confirmed ? ", confirmed" : "");
-	if (v->parent_boots < 0)
-		strbuf_addstr(out, "no parent result");
-	else
-		strbuf_addf(out, "parent passed %d of %d", v->parent_passes, v->parent_boots);
-	strbuf_addstr(out, "; confidence ");
-	confidence_pct(out, v->confidence);
-	return 1;
+	return verdict_boots_text(&m->verdicts[cfg], out);
 }
 
 int known_fixed_at(const struct verdict *v, const char *line)

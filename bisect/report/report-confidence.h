@@ -11,24 +11,17 @@
 #include "report/report-model.h"
 
 /*
- * A confidence in [0, 1] as a percentage: "94%", one decimal from 99% on
- * ("99.2%"), never "100%" for less than 1.
- */
-void confidence_pct(struct strbuf *out, double confidence);
-
-/*
  * The first bad result of configuration cfg (NULL: none, or the base is
  * bad): the cell the verdict is about.
  */
 const struct cell *first_bad_cell(const struct report_model *m, size_t cfg);
 
 /*
- * The boots behind the first bad result of cfg at boot or test:
- *   failed 2 of 3 boots (flaky, confirmed), parent passed 3 of 3; confidence 94%
- * ("confirmed" when confirming boots decided the kind; "no parent result"
- * when its parent has none). Returns 0 and adds nothing when there is no
- * such verdict: none, the base is bad, or the first bad is at apply or
- * build (git's and the compiler's verdicts repeat: confidence 100%).
+ * The boots behind the first bad result of cfg at boot or test, in
+ * verdict_boots_text()'s words (first-bad's):
+ *   failed 2 of 3 boots (flaky), parent passed 3 of 3; confidence 94%
+ * Returns 0 and adds nothing when there is no such verdict: none, the base
+ * is bad, or the first bad is at apply or build (confidence 100%).
  */
 int confidence_text(const struct report_model *m, size_t cfg, struct strbuf *out);
 

@@ -472,7 +472,7 @@ static void test_email_known_flaky(void)
 	   "email: up's known failure under its first bad line, with the commit that fixed it");
 	ok(contains(mail, "\nsmp: first bad commit: [PATCH 2/4] sched/syscalls: Drop the #ifdef"
 		    " around ttwu_pending in idle_cpu()\n    commit f4f31b7ff03741264e46cf7ffc7f3673"
-		    "ca2015b9, at test: fail\n    failed 2 of 3 boots (flaky, confirmed), parent"
+		    "ca2015b9, at test: fail\n    failed 2 of 3 boots (flaky), parent"
 		    " passed 3 of 3; confidence 94%\n\n"),
 	   "email: smp's flaky first bad, its boots and confidence");
 	ok(contains(mail, ">> smoke.sleep_futex: fail (2 of 3 runs): woke 3 ms late\n"),
