@@ -468,6 +468,27 @@ static void html_excerpt_lines(struct report_out *r, const struct excerpt *ex)
 	strbuf_addstr(o, "</pre>");
 }
 
+/*
+ * "<p><b>Log</b> <code>PATH</code>": with a base for the logs (report
+ * --log-url-base), the path is a link a reader of the report can open.
+ */
+static void html_log_path(struct report_out *r, const char *path)
+{
+	struct strbuf *o = &r->buf;
+	char *url = report_log_url(r->m, path);
+
+	strbuf_addstr(o, "<p><b>Log</b> ");
+	if (url) {
+		strbuf_addstr(o, "<a href=\"");
+		html_escape(o, url);
+		strbuf_addstr(o, "\">");
+	}
+	strbuf_addstr(o, "<code>");
+	html_escape(o, path);
+	strbuf_addstr(o, url ? "</code></a>" : "</code>");
+	free(url);
+}
+
 static void html_cell_details(struct report_out *r, long ci, size_t cfg, enum stage stage,
 			      const struct cell *cell)
 {
@@ -496,16 +517,13 @@ static void html_cell_details(struct report_out *r, long ci, size_t cfg, enum st
 	html_cell_boots_known(r, cell);
 	if (!empty(cell->log_path)) {
 		if (log_excerpt(r->m->db_dir, cell, stage, &ex) == 0) {
-			strbuf_addstr(o, "<p><b>Log</b> <code>");
-			html_escape(o, cell->log_path);
-			strbuf_addf(o, "</code>, %s%s:</p>", ex.what,
-				    ex.cut ? " (others left out)" : "");
+			html_log_path(r, cell->log_path);
+			strbuf_addf(o, ", %s%s:</p>", ex.what, ex.cut ? " (others left out)" : "");
 			html_excerpt_lines(r, &ex);
 			excerpt_release(&ex);
 		} else {
-			strbuf_addstr(o, "<p><b>Log</b> <code>");
-			html_escape(o, cell->log_path);
-			strbuf_addstr(o, "</code> (not readable where this report was made)</p>");
+			html_log_path(r, cell->log_path);
+			strbuf_addstr(o, " (not readable where this report was made)</p>");
 		}
 	}
 	html_tests(r, cell);

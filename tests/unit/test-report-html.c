@@ -254,6 +254,24 @@ static void test_html_base(sqlite3 *db)
 	exec_sql(db, "DELETE FROM commits WHERE id = 10;");
 }
 
+/* With a base for the logs, a cell's log is a link a reader can open. */
+static void test_html_log_url(sqlite3 *db)
+{
+	char *html;
+	int ret;
+
+	html = render(db, 0, REPORT_HTML, &ret);
+	ok(contains(html, "<p><b>Log</b> <code>") && !contains(html, "<p><b>Log</b> <a "),
+	   "without a base, a log is its path");
+	free(html);
+	report_set_log_url_base("https://ci.example.org/b/");
+	html = render(db, 0, REPORT_HTML, &ret);
+	ok(contains(html, "<p><b>Log</b> <a href=\"https://ci.example.org/b/logs/"),
+	   "with --log-url-base, a link below the base");
+	free(html);
+	report_set_log_url_base(NULL);
+}
+
 /* An error of the machine (smp's test at commit 1) in the HTML report. */
 static void test_error_cell(sqlite3 *db)
 {
@@ -471,6 +489,7 @@ int main(void)
 	   "no word of them in the legend of a run without any");
 	free(html);
 	test_html_base(db);
+	test_html_log_url(db);
 	test_error_cell(db);
 
 	sqlite3_close(db);
