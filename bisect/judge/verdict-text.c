@@ -92,6 +92,10 @@ void hole_text(const struct hole *h, int commits, hole_ref_fn *ref, void *data,
 	}
 	strbuf_addstr(out, " (fixed by ");
 	hole_ref(out, h->fixed_by, commits, ref, data);
+	if (h->boots)
+		strbuf_addf(out, "; flaky before it: %d of %d boots failed, the fix passed %d of %d;"
+			    " confidence %d%%", h->failed_boots, h->boots, h->fix_boots,
+			    h->fix_boots, confidence_percent(h->confidence));
 	strbuf_addstr(out, ")");
 }
 

@@ -243,6 +243,30 @@ static void judge_confidence(struct verdict *v, const struct db_result_cells *ce
 }
 
 /*
+ * A hole whose first commit failed only some of its boots: a fix that
+ * passed every boot may only have been lucky (see struct hole).
+ */
+static void judge_holes(struct verdict *v, const struct db_result_cells *cells)
+{
+	size_t i;
+
+	for (i = 0; i < v->nholes; i++) {
+		struct hole *h = &v->holes[i];
+		const struct db_result_cell *c = cell_at(cells, h->from, h->stage);
+		const struct db_result_cell *fix = cell_at(cells, h->fixed_by, h->stage);
+
+		h->confidence = 1;
+		if (h->stage < STAGE_BOOT || !c || !fix || c->failed_tries < 1 ||
+		    c->failed_tries >= c->tries)
+			continue;
+		h->failed_boots = c->failed_tries;
+		h->boots = c->tries;
+		h->fix_boots = fix->tries;
+		h->confidence = confidence_of(h->failed_boots, h->boots, h->fix_boots);
+	}
+}
+
+/*
  * The known failures (those the base met) and, for each, the first commit
  * that booted and ran its tests without meeting it.
  */
@@ -325,11 +349,12 @@ int verdict_load(sqlite3 *db, long long run_id, const char *config, const char *
 			take_row(v, c, s);
 	}
 	count_commit(v, &cs, position, present, passing, bad, timeout, need);
-	judge_confidence(v, &cells);
-	judge_known(v, &cells);
-	db_result_cells_free(&cells);
 	find_holes(v, &cs);
 	free(cs.c);
+	judge_confidence(v, &cells);
+	judge_holes(v, &cells);
+	judge_known(v, &cells);
+	db_result_cells_free(&cells);
 	if (!v->commits || v->errors)
 		v->complete = 0;
 	v->bisectable = v->commits > 0 && v->passed == v->commits && !v->bad && !v->errors;

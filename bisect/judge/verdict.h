@@ -64,6 +64,15 @@ struct hole {
 	int fixed_by;		/* the first later commit that passes every stage */
 	struct hole_commit *commits;	/* from..to, each of them */
 	int ncommits;
+	/*
+	 * How sure the fix is, when commit from failed only some of its boots
+	 * (flaky): it failed failed_boots of boots, fixed_by passed all of its
+	 * fix_boots; a flaky failure the fix only hid passes them with
+	 * probability (1 - p)^fix_boots (confidence.h). 1 (and the figures 0)
+	 * for a failure every boot had, or a build's.
+	 */
+	int failed_boots, boots, fix_boots;
+	double confidence;
 };
 
 /* A known failure of the base that a commit of the series no longer has. */

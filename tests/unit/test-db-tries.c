@@ -139,6 +139,27 @@ static void test_cache(sqlite3 *db, long long run, long long c1)
 	       "but not when more boots are wanted (--repeat 5)");
 }
 
+/*
+ * A fix after a flaky failure (commit 3 of the run passing 3 of 3 boots
+ * after commit 2 failed 2 of 3): the hole says how sure the fix is; it is
+ * undone again for the verdict below.
+ */
+static void test_flaky_hole(sqlite3 *db, long long run_id)
+{
+	struct strbuf out = STRBUF_INIT;
+	long long c3 = db_commit_id(db, run_id, 3);
+
+	result(db, run_id, c3, "test", "pass", NULL);
+	boot(db, c3, "pass", NULL);
+	boot(db, c3, "pass", NULL);
+	verdict_report(db, run_id, NULL, NULL, 0, &out);
+	ok(strstr(out.buf, "up: hole: 2/3 builds, fails its tests (fixed by 3/3; flaky before it:"
+		  " 2 of 3 boots failed, the fix passed 3 of 3; confidence 94%)\n") != NULL,
+	   "a fix after a flaky failure says how sure it is: %s", out.buf);
+	strbuf_release(&out);
+	result(db, run_id, c3, "test", "fail", NULL);
+}
+
 /* A run of 3 commits on up: its base has a known failure, commit 2 is flaky. */
 static void test_verdict(void)
 {
@@ -168,6 +189,7 @@ static void test_verdict(void)
 		for (i = 1; i < (pos == 1 || pos == 2 ? 3 : 1); i++)
 			boot(db, c, pos == 2 && i == 2 ? "pass" : pos == 2 ? "fail" : "pass", NULL);
 	}
+	test_flaky_hole(db, run_id);
 	verdict_report(db, run_id, NULL, NULL, 0, &out);
 	is_str(out.buf, "up: first bad 2/3 2222222 \"subject\" at test: fail; failed 2 of 3 boots"
 	       " (flaky), parent passed 3 of 3; confidence 94%\n"
