@@ -153,11 +153,23 @@ void report_model_free(struct report_model *m);
 const struct report_move *report_move_at(const struct report_model *m, size_t cfg,
 					 size_t metric, long ci);
 
-/* The index of a metric, or -1; its rank among the known ones, or -1. */
 /* The commit at a position, or NULL. */
 const struct commit *report_commit_at(const struct report_model *m, int position);
+/* The index of a metric, or -1; its rank among the known ones, or -1. */
 long report_metric_index(const struct report_model *m, const char *name);
 int report_known_metric(const char *name);
+/* The index of a configuration by name, of a commit by its row id; -1 if none. */
+long report_config_index(const struct report_model *m, const char *name);
+long report_commit_index(const struct report_model *m, long long id);
+
+/*
+ * The parts of report_model_load() in report-model-metrics.c: the metric
+ * names (before the commits are loaded), their values, the performance
+ * verdicts (regress.c's perf_regressions; the report judges nothing).
+ */
+void report_load_metric_names(struct report_model *m, sqlite3 *db);
+void report_load_metrics(struct report_model *m, sqlite3 *db);
+void report_load_perf(struct report_model *m, sqlite3 *db);
 
 /* The commit before ci in the series (previous position), or -1. */
 static inline long parent_of(long ci)
