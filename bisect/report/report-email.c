@@ -11,144 +11,23 @@
  * failures of a configuration (its base's, not counted) are listed under
  * its line, "known at the base, not counted: ...".
  *
- * Everything from the database or a log goes through mail_text(): one line
- * of printable UTF-8, so a subject or a log line cannot add a header or end
- * the headers early. Message ids are taken again through mail_msg_ids().
+ * Everything from the database or a log goes through mail_text()
+ * (report-email-text.c): one line of printable UTF-8, so a subject or a log
+ * line cannot add a header or end the headers early. The headers are
+ * report-email-headers.c's; message ids are taken again through
+ * mail_msg_ids() there.
  */
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
-#include "lib/escape.h"
 #include "report/report-confidence.h"
 #include "step/kbuild.h"
+#include "report/report-email-headers.h"
+#include "report/report-email-text.h"
 #include "report/report-model.h"
-#include "input/series.h"
 #include "lib/util.h"
 #include "judge/verdict.h"
 #include "judge/verdict-text.h"
-
-#define HEADER_MAX	900	/* bytes of a header's value (RFC 5322: lines < 998) */
-#define LINE_MAX	400	/* bytes of a body line taken from data */
-#define REFS_MAX	20	/* message ids kept in References */
-
-/*
- * Append s as one line of printable UTF-8, at most max bytes: invalid bytes
- * become U+FFFD (utf8_sanitize), every control character (tab, CR and LF
- * included, and C1 controls and the Unicode line and paragraph separators)
- * a space; cut at a character boundary.
- */
-static void mail_text_n(struct strbuf *o, const char *s, size_t len, size_t max)
-{
-	struct strbuf clean = STRBUF_INIT;
-	size_t i, start = o->len;
-
-	if (!s)
-		return;
-	utf8_sanitize(&clean, s, len);
-	for (i = 0; i < clean.len; ) {
-		unsigned char c = clean.buf[i];
-		size_t n = c < 0x80 ? 1 : c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4;
-
-		if (o->len - start + n > max)
-			break;
-		if (c < 0x20 || c == 0x7f) {
-			strbuf_addstr(o, " ");
-		} else if (n == 2 && c == 0xc2 && (unsigned char)clean.buf[i + 1] < 0xa0) {
-			strbuf_addstr(o, " ");	/* U+0080..U+009F */
-		} else if (n == 3 && c == 0xe2 && (unsigned char)clean.buf[i + 1] == 0x80 &&
-			   ((unsigned char)clean.buf[i + 2] == 0xa8 ||
-			    (unsigned char)clean.buf[i + 2] == 0xa9)) {
-			strbuf_addstr(o, " ");	/* U+2028, U+2029 */
-		} else {
-			strbuf_add(o, clean.buf + i, n);
-		}
-		i += n;
-	}
-	strbuf_release(&clean);
-}
-
-/* A body line of data: mail_text_n, without trailing blanks (a console's CRs). */
-static void mail_line(struct strbuf *o, const char *prefix, const char *s, size_t len)
-{
-	strbuf_addstr(o, prefix);
-	mail_text_n(o, s, len, LINE_MAX);
-	while (o->len && o->buf[o->len - 1] == ' ')
-		o->len--;
-	o->buf[o->len] = '\0';
-	strbuf_addstr(o, "\n");
-}
-
-/*
- * The length of the work tree's path at s (with the '/' after it), or 0.
- * Behind ccache's remote storage (CCACHE_BASEDIR) the compiler names the
- * tree relative to the build directory, "../../../work/linux-source/kernel/
- * ...": "../" repeated, then a tail of the tree's absolute path.
- */
-static size_t tree_prefix_len(const char *s, size_t len, const char *tree)
-{
-	size_t tlen = strlen(tree), up = 0, i, tail;
-
-	if (tlen && tlen < len && !memcmp(s, tree, tlen) && s[tlen] == '/')
-		return tlen + 1;
-	while (up + 3 <= len && !memcmp(s + up, "../", 3))
-		up += 3;
-	if (!up)
-		return 0;
-	for (i = 0; i < tlen; i++) {	/* the longest tail first */
-		if (tree[i] != '/')
-			continue;
-		tail = tlen - i - 1;
-		if (tail && up + tail < len && !memcmp(s + up, tree + i + 1, tail) &&
-		    s[up + tail] == '/')
-			return up + tail + 1;
-	}
-	return 0;
-}
-
-/*
- * A build log line with the work tree's path taken out of it: the reader's
- * tree is elsewhere, and "kernel/sched/core.c:12:3" is what they look up.
- * The tree is tried as recorded and as its real path (what a relative path
- * was computed from).
- */
-static void mail_tree_line(struct strbuf *o, const char *tree, const char *prefix,
-			   const char *s, size_t len)
-{
-	struct strbuf line = STRBUF_INIT;
-	char *real = tree ? realpath(tree, NULL) : NULL;
-	size_t i, n;
-
-	for (i = 0; i < len; i++) {
-		n = tree ? tree_prefix_len(s + i, len - i, tree) : 0;
-		if (!n && real)
-			n = tree_prefix_len(s + i, len - i, real);
-		if (n) {
-			i += n - 1;
-			continue;
-		}
-		strbuf_add(&line, s + i, 1);
-	}
-	mail_line(o, prefix, line.buf, line.len);
-	strbuf_release(&line);
-	free(real);
-}
-
-static void mail_text(struct strbuf *o, const char *s, size_t max)
-{
-	if (s)
-		mail_text_n(o, s, strlen(s), max);
-}
-
-/* "[PATCH k/N] subject" of the commit at position k. */
-static void patch_name(struct strbuf *o, const struct report_model *m, int position)
-{
-	const struct commit *c = report_commit_at(m, position);
-
-	strbuf_addf(o, "[PATCH %d/%d] ", position, m->last_position);
-	mail_text(o, c ? c->subject : "", HEADER_MAX);
-}
 
 /* The configuration whose first bad commit comes first (not the base), or -1. */
 static long first_bad_config(const struct report_model *m)
@@ -166,178 +45,6 @@ static long first_bad_config(const struct report_model *m)
 	return best;
 }
 
-/* RFC 5322 2.1.1: a line SHOULD be at most 78 characters, MUST be at most 998. */
-#define FOLD_AT		78
-#define LINE_MUST	998
-
-/*
- * "Name: <id> <id>...\n", within RFC 5322's limits: a header that fits one
- * line of LINE_MUST stays one line (as it always was); a longer one is
- * folded (a line break and a space) between two ids, before column FOLD_AT
- * where an id allows (a msg-id holds no whitespace, so it cannot be folded
- * inside). An id too long for a line of its own is no id a mailer keeps:
- * dropped. Nothing when no id is left.
- */
-static void ids_header(struct strbuf *o, const char *name, const char *ids)
-{
-	size_t col = strlen(name) + 1, start = o->len, len;
-	size_t fold_at = ids && col + 1 + strlen(ids) > LINE_MUST ? FOLD_AT : LINE_MUST;
-	const char *p = ids;
-	int n = 0;
-
-	strbuf_addf(o, "%s:", name);
-	while (p && *p) {
-		len = strcspn(p, " ");
-		if (len && 1 + len <= LINE_MUST) {
-			if (col + 1 + len > (n ? fold_at : LINE_MUST)) {
-				strbuf_addstr(o, "\n");
-				col = 0;
-			}
-			strbuf_addf(o, " %.*s", (int)len, p);
-			col += 1 + len;
-			n++;
-		}
-		p += len;
-		p += strspn(p, " ");
-	}
-	if (n)
-		strbuf_addstr(o, "\n");
-	else
-		o->buf[o->len = start] = '\0';
-}
-
-/* The In-Reply-To and References of a reply to c, when its mail had ids. */
-static void thread_headers(struct strbuf *o, const struct commit *c, int to_parent)
-{
-	char *id = c ? mail_msg_ids(c->message_id, 1) : NULL;
-	char *refs = c ? mail_msg_ids(c->references, REFS_MAX) : NULL;
-	char *all, *parent;
-
-	if (to_parent) {
-		/* Not about this patch: a reply to what it replies to (the cover letter). */
-		parent = refs ? strrchr(refs, '<') : NULL;
-		ids_header(o, "In-Reply-To", parent ? parent : id);
-		ids_header(o, "References", refs ? refs : id);
-	} else if (id) {
-		all = xasprintf("%s%s%s", refs ? refs : "", refs ? " " : "", id);
-		free(refs);
-		refs = mail_msg_ids(all, REFS_MAX);
-		free(all);
-		ids_header(o, "In-Reply-To", id);
-		ids_header(o, "References", refs);
-	}
-	free(id);
-	free(refs);
-}
-
-static const char *mail_from;
-
-void report_email_set_from(const char *from)
-{
-	mail_from = from;
-}
-
-/* A stored "YYYY-MM-DDTHH:MM:SSZ" as seconds since the epoch; 0: none or not one. */
-static time_t utc_time(const char *iso)
-{
-	struct tm tm;
-
-	memset(&tm, 0, sizeof(tm));
-	if (!iso || sscanf(iso, "%4d-%2d-%2dT%2d:%2d:%2d", &tm.tm_year, &tm.tm_mon, &tm.tm_mday,
-			   &tm.tm_hour, &tm.tm_min, &tm.tm_sec) != 6)
-		return 0;
-	tm.tm_year -= 1900;
-	tm.tm_mon -= 1;
-	return timegm(&tm);
-}
-
-/*
- * From:, Date: (RFC 5322 3.3, of the run's end, or now while it runs) and a
- * Message-ID made of the run: <bisectable.run-ID.TIME@host>, the same for
- * every rendering of the same run. Header text is one line, of at most 998.
- */
-static void origin_headers(struct strbuf *o, const struct report_model *m)
-{
-	static const char *const days[] = { "Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat" };
-	static const char *const months[] = { "Jan", "Feb", "Mar", "Apr", "May", "Jun",
-					      "Jul", "Aug", "Sep", "Oct", "Nov", "Dec" };
-	time_t end = utc_time(m->run.ended_at), id_time = end ? end : utc_time(m->run.started_at);
-	const char *host = m->run.host;
-	struct tm tm;
-	size_t i;
-
-	strbuf_addstr(o, "From: ");
-	mail_text(o, mail_from ? mail_from : "bisectable <bisectable@localhost>", 500);
-	if (!end)
-		end = time(NULL);
-	gmtime_r(&end, &tm);
-	strbuf_addf(o, "\nDate: %s, %d %s %04d %02d:%02d:%02d +0000\n", days[tm.tm_wday],
-		    tm.tm_mday, months[tm.tm_mon], tm.tm_year + 1900, tm.tm_hour, tm.tm_min,
-		    tm.tm_sec);
-	strbuf_addf(o, "Message-ID: <bisectable.run-%lld.%lld@", m->run.id,
-		    (long long)(id_time ? id_time : end));
-	/* The host as a dot-atom: a '.' only after a letter or digit, else '-'. */
-	if (!host || !isalnum((unsigned char)*host))
-		host = "localhost";
-	for (i = 0; host[i] && i < 200; i++)
-		strbuf_addf(o, "%c", isalnum((unsigned char)host[i]) ||
-			     (host[i] == '.' && host[i + 1] && isalnum((unsigned char)host[i - 1])) ?
-			     host[i] : '-');
-	strbuf_addstr(o, ">\n");
-}
-
-/* The performance regressions of every configuration (noisy moves are none). */
-static size_t count_regressions(const struct report_model *m)
-{
-	size_t cfg, n = 0;
-
-	for (cfg = 0; cfg < m->nconfigs; cfg++)
-		n += m->perf[cfg].nregressions;
-	return n;
-}
-
-static void email_headers(struct report_out *r, long cfg)
-{
-	const struct report_model *m = r->m;
-	struct strbuf *o = &r->buf;
-	const char *slash;
-	size_t i;
-	int bisectable = m->nconfigs > 0, base_bad = 0;
-
-	strbuf_addstr(o, "Subject: ");
-	if (cfg >= 0) {
-		strbuf_addstr(o, "Re: ");
-		patch_name(o, m, m->verdicts[cfg].position);
-	} else {
-		slash = m->run.series ? strrchr(m->run.series, '/') : NULL;
-		strbuf_addstr(o, "bisectable: ");
-		mail_text(o, slash && slash[1] ? slash + 1 : m->run.series, 200);
-		for (i = 0; i < m->nconfigs; i++) {
-			bisectable &= m->verdicts[i].bisectable;
-			base_bad |= m->verdicts[i].base_bad;
-		}
-		strbuf_addstr(o, base_bad ? ": the base itself is bad (" :
-			      bisectable ? ": every commit passes (" : ": incomplete (");
-		for (i = 0; i < m->nconfigs; i++) {
-			strbuf_addstr(o, i ? ", " : "");
-			mail_text(o, m->configs[i], 100);
-		}
-		strbuf_addstr(o, ")");
-		/* "every commit passes" must not read as "nothing to see". */
-		if (count_regressions(m))
-			strbuf_addf(o, ", %zu performance regression%s", count_regressions(m),
-				    count_regressions(m) == 1 ? "" : "s");
-	}
-	strbuf_addstr(o, "\n");
-	if (cfg >= 0)
-		thread_headers(o, report_commit_at(m, m->verdicts[cfg].position), 0);
-	else
-		thread_headers(o, report_commit_at(m, 1), 1);
-	origin_headers(o, m);
-	strbuf_addf(o, "MIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\n"
-		    "Content-Transfer-Encoding: 8bit\nX-Bisectable-Run: %lld\n\n", m->run.id);
-}
-
 static void email_intro(struct report_out *r, long cfg)
 {
 	const struct report_model *m = r->m;
@@ -353,9 +60,9 @@ static void email_intro(struct report_out *r, long cfg)
 		mail_text(o, m->configs[cfg], 100);
 		strbuf_addstr(o, ".");
 	}
-	if (count_regressions(m))
+	if (email_count_regressions(m))
 		strbuf_addf(o, "\nIt found %zu performance regression%s, listed below.",
-			    count_regressions(m), count_regressions(m) == 1 ? "" : "s");
+			    email_count_regressions(m), email_count_regressions(m) == 1 ? "" : "s");
 	strbuf_addstr(o, "\n\n");
 	strbuf_addstr(o, "tree/base: linux ");
 	mail_text(o, m->run.base_version, 100);
@@ -363,11 +70,11 @@ static void email_intro(struct report_out *r, long cfg)
 	mail_text(o, m->run.base_sha, 100);
 	if (base && base->subject) {
 		strbuf_addstr(o, " (\"");
-		mail_text(o, base->subject, LINE_MAX);
+		mail_text(o, base->subject, MAIL_LINE_MAX);
 		strbuf_addstr(o, "\")");
 	}
 	strbuf_addstr(o, "\nseries:    ");
-	mail_text(o, m->run.series, LINE_MAX);
+	mail_text(o, m->run.series, MAIL_LINE_MAX);
 	strbuf_addstr(o, " (");
 	mail_text(o, m->run.series_kind, 20);
 	strbuf_addf(o, ", %d patches)\n", m->last_position);
@@ -405,7 +112,7 @@ static void email_evidence(struct report_out *r, const struct cell *cell, enum s
 			excerpt_release(&ex);
 		strbuf_addstr(o, ">> ");
 		mail_text(o, empty(cell->evidence) ? status_names[cell->status] : cell->evidence,
-			  LINE_MAX);
+			  MAIL_LINE_MAX);
 		strbuf_addstr(o, "\n\n");
 		return;
 	}
@@ -427,7 +134,7 @@ static void email_evidence(struct report_out *r, const struct cell *cell, enum s
 	}
 	if (!marked && !empty(cell->evidence)) {
 		strbuf_addstr(o, ">> ");
-		mail_text(o, cell->evidence, LINE_MAX);
+		mail_text(o, cell->evidence, MAIL_LINE_MAX);
 		strbuf_addstr(o, "\n");
 	}
 	strbuf_addstr(o, "\n");
@@ -520,7 +227,7 @@ static int email_tests(struct report_out *r, const struct cell *cell)
 			strbuf_addstr(o, " (known at the base, not counted)");
 		if (!empty(t->reason)) {
 			strbuf_addstr(o, ": ");
-			mail_text(o, t->reason, LINE_MAX);
+			mail_text(o, t->reason, MAIL_LINE_MAX);
 		}
 		strbuf_addstr(o, "\n");
 	}
@@ -554,7 +261,7 @@ static void email_apply(struct report_out *r, int position)
 
 		strbuf_addstr(o, "        git -C ");
 		strbuf_add_sq(&word, m->run.repo);
-		mail_text(o, word.buf, LINE_MAX);
+		mail_text(o, word.buf, MAIL_LINE_MAX);
 		strbuf_addstr(o, " checkout --detach ");
 		mail_text(o, c ? c->sha : "", 64);
 		strbuf_addstr(o, "\n");
@@ -565,7 +272,7 @@ static void email_apply(struct report_out *r, int position)
 		/* Its split files are gone: the mbox, then back to patch k. */
 		strbuf_addstr(o, "        git am ");
 		strbuf_add_sq(&word, m->run.series ? m->run.series : "?");
-		mail_text(o, word.buf, LINE_MAX);
+		mail_text(o, word.buf, MAIL_LINE_MAX);
 		strbuf_addstr(o, "\n");
 		if (m->last_position > position)
 			strbuf_addf(o, "        git reset --hard HEAD~%d    # back to patch %d/%d\n",
@@ -580,7 +287,7 @@ static void email_apply(struct report_out *r, int position)
 		strbuf_reset(&word);
 		strbuf_add_sq(&word, c && c->patch ? c->patch : "?");
 		strbuf_addstr(o, " \\\n                ");
-		mail_text(o, word.buf, LINE_MAX);
+		mail_text(o, word.buf, MAIL_LINE_MAX);
 	}
 	strbuf_addstr(o, "\n");
 	strbuf_release(&word);
@@ -621,27 +328,10 @@ static void email_reproduce(struct report_out *r, size_t cfg, const struct commi
 		     !strcmp(cell->reproduce, c->cells[cfg * NR_STAGES + STAGE_BOOT].reproduce)))
 			continue;
 		strbuf_addstr(o, "        ");
-		mail_text(o, cell->reproduce, 4 * LINE_MAX);
+		mail_text(o, cell->reproduce, 4 * MAIL_LINE_MAX);
 		strbuf_addstr(o, "\n");
 	}
 	strbuf_addstr(o, "\n");
-}
-
-/* A fragment's lines, indented. */
-static void email_lines(struct strbuf *o, const char *text)
-{
-	const char *p, *end;
-
-	for (p = text; *p; p = end + 1) {
-		end = strchr(p, '\n');
-		if (!end)
-			end = p + strlen(p);
-		strbuf_addstr(o, "        ");
-		mail_text_n(o, p, end - p, LINE_MAX);
-		strbuf_addstr(o, "\n");
-		if (!*end)
-			break;
-	}
 }
 
 /* configs/base.config and configs/NAME.config, as they are now. */
@@ -691,12 +381,12 @@ static void email_confidence_known(struct report_out *r, size_t cfg)
 
 	if (confidence_text(r->m, cfg, &text)) {
 		strbuf_addstr(o, "    ");
-		mail_text(o, text.buf, LINE_MAX);
+		mail_text(o, text.buf, MAIL_LINE_MAX);
 		strbuf_addstr(o, "\n");
 	}
 	for (i = 0; i < v->known.n; i++) {
 		strbuf_addstr(o, "    known at the base, not counted: ");
-		mail_text(o, v->known.lines[i], LINE_MAX);
+		mail_text(o, v->known.lines[i], MAIL_LINE_MAX);
 		fixed = known_fixed_at(v, v->known.lines[i]);
 		if (fixed >= 0)
 			strbuf_addf(o, " (fixed by %d/%d)", fixed, r->m->last_position);
