@@ -58,6 +58,18 @@ extern const struct opt common_db_options[];
 void cmd_usage_init(const struct cmd_entry *e, struct opt_usage *u);
 
 /* Each command's function and options (cmd-NAME.c defines both). */
+/*
+ * --rtc and --cpu, the same in every command that boots (run, bisect): what
+ * enters the guest from outside, pinned or varied (guest-variation.md).
+ * type has const char *rtc and *cpu.
+ */
+#define OPT_GUEST_VARIATION(type)						\
+	OPT_STRING(0, "rtc", type, rtc, "BASE", NULL, 0,			\
+		   "the guest's clock starts at BASE, YYYY-MM-DD[THH:MM:SS] UTC, at every" \
+		   " boot ('host', the default: the host's time)"),		\
+	OPT_STRING(0, "cpu", type, cpu, "MODEL", NULL, 0,			\
+		   "QEMU's CPU model, e.g. max, which has RDRAND (default: qemu64, without)")
+
 #define DECLARE_CMD(name) \
 	extern const struct cmd_options name##_options; \
 	int cmd_##name(struct cmd_ctx *ctx)

@@ -46,11 +46,7 @@ static const struct opt bisect_option_list[] = {
 		   "only these tests, comma-separated: SUITE.TEST, or TEST of a chosen suite"),
 	OPT_INT(0, "retries", struct bisect_opts, retries, "N", 0, 5, 1,
 		"tries again after an error of the machine or a timeout (0: never)"),
-	OPT_STRING(0, "rtc", struct bisect_opts, rtc, "BASE", NULL, 0,
-		   "the guest's clock starts at BASE, YYYY-MM-DD[THH:MM:SS] UTC, at every"
-		   " boot ('host', the default: the host's time)"),
-	OPT_STRING(0, "cpu", struct bisect_opts, cpu, "MODEL", NULL, 0,
-		   "QEMU's CPU model, e.g. max, which has RDRAND (default: qemu64, without)"),
+	OPT_GUEST_VARIATION(struct bisect_opts),
 	OPT_INT(0, "boot-timeout", struct bisect_opts, boot_timeout, "S", 1, 86400, 120,
 		"seconds to the guest's shell"),
 	OPT_BOOL(0, "no-cache", struct bisect_opts, no_cache,

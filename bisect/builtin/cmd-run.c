@@ -61,11 +61,7 @@ static const struct opt run_option_list[] = {
 		"boots every commit N times (builds once): a flaky test shows as k of N"),
 	OPT_INT(0, "confirm", struct run_opts, confirm, "N", 1, 100, 3,
 		"boots a first failure and its parent until each has N boots (1: never)"),
-	OPT_STRING(0, "rtc", struct run_opts, rtc, "BASE", NULL, 0,
-		   "the guest's clock starts at BASE, YYYY-MM-DD[THH:MM:SS] UTC, at every"
-		   " boot ('host', the default: the host's time)"),
-	OPT_STRING(0, "cpu", struct run_opts, cpu, "MODEL", NULL, 0,
-		   "QEMU's CPU model, e.g. max, which has RDRAND (default: qemu64, without)"),
+	OPT_GUEST_VARIATION(struct run_opts),
 	OPT_STRING(0, "metrics", struct run_opts, metrics, "FILE", NULL, OPT_FILE,
 		   "the series' metrics (default: SERIES/metrics if there is one)"),
 	OPT_STRING(0, "results-remote", struct run_opts, results_remote, "URL", NULL, 0,

@@ -25,6 +25,7 @@
 #include "report/report.h"
 #include "input/run-config.h"
 #include "lib/util.h"
+#include "report-fixture.h"
 #include "tap.h"
 #include "sql-file.h"
 
@@ -323,14 +324,6 @@ static void test_series_units(void)
 
 /* On a fixture database */
 
-static void exec_sql(sqlite3 *db, const char *sql)
-{
-	char *err = NULL;
-
-	if (sqlite3_exec(db, sql, NULL, NULL, &err) != SQLITE_OK)
-		die("%s: %s", sql, err);
-}
-
 #define HOSTILE_SUBJECT "perf: <script>alert(1)</script> & \"quotes\"\x1b[31m"
 
 /*
@@ -426,19 +419,6 @@ static char *moves_text(const struct perf_run *r, int with_delta)
 	return strbuf_detach(&sb, NULL);
 }
 
-/* The series of r for config and metric, or NULL. */
-static const struct perf_judged *judged(const struct perf_run *r, const char *config,
-					const char *metric)
-{
-	size_t i;
-
-	for (i = 0; i < r->n; i++)
-		if (!strcmp(r->series[i].series.config, config) &&
-		    !strcmp(r->series[i].series.metric, metric))
-			return &r->series[i];
-	return NULL;
-}
-
 /* first-bad --metric on run 0 (the latest), and its moves as lines. */
 static char *first_bad(sqlite3 *db, const char *configs, const char *metric, double threshold,
 		       enum perf_against against, struct perf_run *r)
@@ -508,7 +488,7 @@ static void test_first_bad(sqlite3 *db)
 	       " control character from a subject");
 	ok(r.run_id == 1 && r.n == 1 && r.regressions == 1 && r.judged == 1,
 	   "one configuration, one regression: exit 1");
-	j = judged(&r, "up", "pipe_rtt_ns");
+	j = perf_run_find(&r, "up", "pipe_rtt_ns");
 	ok(j && j->scan.nmoves == 1 && j->series.points[j->scan.moves[0].at].position == 3 &&
 	   j->series.points[j->scan.moves[0].ref].position == 2 && j->scan.moves[0].has_pct,
 	   "the move: at 3, against 2, in percent");
@@ -516,7 +496,7 @@ static void test_first_bad(sqlite3 *db)
 	perf_run_free(&r);
 
 	out = first_bad(db, "up", "pipe_rtt_ns", 20, PERF_AGAINST_PARENT, &r);
-	j = judged(&r, "up", "pipe_rtt_ns");
+	j = perf_run_find(&r, "up", "pipe_rtt_ns");
 	is_str(out, "", "none past 20%%");
 	ok(j && !r.regressions && j->scan.compared == 4 && j->series.commits == 4 &&
 	   !j->scan.noisy && !j->scan.why_none && j->series.dir.better == PERF_LOWER,
@@ -527,7 +507,7 @@ static void test_first_bad(sqlite3 *db)
 	out = first_bad(db, NULL, "pipe_rtt_ns", 5, PERF_AGAINST_BASE, &r);
 	ok(contains(out, "up: pipe_rtt_ns regressed at 3/4 3000000") &&
 	   contains(out, ": 6377.45 (base) -> 7365.08 ns (+15.5%"), "--against base");
-	j = judged(&r, "smp", "pipe_rtt_ns");
+	j = perf_run_find(&r, "smp", "pipe_rtt_ns");
 	ok(r.n == 2 && r.regressions == 1 && j && !j->scan.nmoves && j->scan.compared == 4 &&
 	   r.against == PERF_AGAINST_BASE, "every configuration of the run; none on smp");
 	free(out);
@@ -542,7 +522,7 @@ static void test_first_bad(sqlite3 *db)
 	out = first_bad(db, "up", "lat_us", 5, PERF_AGAINST_PARENT, &r);
 	ok(contains(out, "up: lat_us is noisy at 2/4") && contains(out, "not a verdict") &&
 	   contains(out, "spread 5% > noise floor 1%"), "a noisy move is said");
-	j = judged(&r, "up", "lat_us");
+	j = perf_run_find(&r, "up", "lat_us");
 	ok(j && !r.regressions && r.noisy == 1 && j->scan.nmoves == 1 &&
 	   j->scan.moves[0].noisy && j->scan.compared == 3 && j->scan.noisy == 1,
 	   "and is not the answer: 3/4 compared, 1 noisy value not judged (exit 0)");
@@ -550,7 +530,7 @@ static void test_first_bad(sqlite3 *db)
 	perf_run_free(&r);
 
 	out = first_bad(db, "up", "nice_ratio", 5, PERF_AGAINST_PARENT, &r);
-	j = judged(&r, "up", "nice_ratio");
+	j = perf_run_find(&r, "up", "nice_ratio");
 	ok(j && j->series.npoints && j->series.dir.better == PERF_UNDECLARED &&
 	   !strcmp(j->series.dir.from, "built-in") && !j->scan.nmoves && !r.judged &&
 	   !r.nundeclared, "a metric without a direction: no move, never a verdict");
@@ -591,7 +571,7 @@ static void test_regressions(sqlite3 *db)
 	ok(contains(out, "up: ops regressed at 2/4") &&
 	   contains(out, "(-100 ops/s, -10.0%, higher"), "the 'higher is better' one");
 	ok(contains(out, "up: lat_us is noisy at 2/4") && r.noisy == 1 &&
-	   judged(&r, "up", "lat_us")->scan.moves[0].noisy, "the noisy move, apart");
+	   perf_run_find(&r, "up", "lat_us")->scan.moves[0].noisy, "the noisy move, apart");
 	for (i = 0; i < r.nundeclared; i++)
 		names += !strcmp(r.undeclared[i], "nice_ratio") || !strcmp(r.undeclared[i], "rows");
 	ok(r.nundeclared == 2 && names == 2, "the metrics without a direction named, once each");
@@ -651,19 +631,6 @@ static void test_schema_v3(sqlite3 *db, const char *dir)
 
 /* The report: marked values, a section apart, JSON arrays; all escaped. */
 
-static char *render(sqlite3 *db, enum report_format fmt, int *ret)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-
-	if (!f)
-		die("open_memstream failed");
-	*ret = report_write(db, 0, fmt, f);
-	fclose(f);
-	return buf;
-}
-
 static json_t *jget(json_t *root, const char *path)
 {
 	char *copy = xstrdup(path), *w, *save = NULL;
@@ -699,7 +666,7 @@ static void test_report(sqlite3 *db)
 
 	/* A unit from the guest is data: it must come out escaped. */
 	exec_sql(db, "UPDATE metrics SET unit = '<i>u</i>' WHERE name = 'ops'");
-	html = render(db, REPORT_HTML, &ret);
+	html = render(db, 0, REPORT_HTML, &ret);
 	is_int(ret, 0, "the HTML report");
 	section = html ? strstr(html, "<section id=\"performance\">") : NULL;
 	end = section ? strstr(section, "</section>") : NULL;
@@ -732,7 +699,7 @@ static void test_report(sqlite3 *db)
 	ok(!contains(html, "class=\"cell fail"), "no matrix cell is red for a regression");
 	free(html);
 
-	html = render(db, REPORT_JSON, &ret);
+	html = render(db, 0, REPORT_JSON, &ret);
 	is_int(ret, 0, "the JSON report");
 	root = html ? json_loads(html, 0, NULL) : NULL;
 	ok(root != NULL, "parses");

@@ -15,25 +15,13 @@
 #include "db/db.h"
 #include "report/report.h"
 #include "lib/util.h"
+#include "report-fixture.h"
 #include "tap.h"
 #include "sql-file.h"
 
 static int contains(const char *hay, const char *needle)
 {
 	return hay && needle && strstr(hay, needle) != NULL;
-}
-
-static char *render(sqlite3 *db, long long run, enum report_format fmt, int *ret)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-
-	if (!f)
-		die("open_memstream failed");
-	*ret = report_write(db, run, fmt, f);
-	fclose(f);
-	return buf;
 }
 
 static void test_formats(void)
