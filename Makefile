@@ -201,6 +201,13 @@ test: layers unit suites browser e2e
 bench: all
 	tests/bench/bench.sh
 
+# ktest.pl's patchcheck beside bisectable, and the naive loop, on one series
+# and configuration (tests/bench/peers.sh; about 40 min on the shipped series).
+BENCH_SERIES ?= patches/sched-smp-up-6.12
+BENCH_CONFIG ?= up
+bench-peers: all
+	BENCH_SERIES=$(BENCH_SERIES) BENCH_CONFIG=$(BENCH_CONFIG) tests/bench/peers.sh
+
 # Builds beyond one machine (ccache's remote storage, distcc), on this one.
 bench-remote: all
 	tests/bench/remote.sh
@@ -232,5 +239,5 @@ clean:
 		bisect/builtin/command-pages.inc $(MANPAGES)
 	rm -rf tests/fuzz/work tests/unit/asan
 
-.PHONY: print-packages bench bench-remote all layers unit suites browser e2e test deps verify clean screenshot install \
+.PHONY: print-packages bench bench-peers bench-remote all layers unit suites browser e2e test deps verify clean screenshot install \
 	uninstall fuzz man
