@@ -48,6 +48,9 @@ static void hunks_add(struct repair_hunks *h, const char *file, const char *head
 	plus = text_len ? strstr(k->text, " +") : NULL;
 	if (plus)
 		k->line = atoi(plus + 2);
+	/* The place of its first changed line, past the leading context. */
+	for (plus = line_end(k->text); *plus == ' '; plus = line_end(plus))
+		k->line++;
 }
 
 /* One file's part of a diff, [p, end): its hunks, or its header alone. */

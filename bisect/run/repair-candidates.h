@@ -16,7 +16,7 @@
 /* One hunk of a diff, with the file header it needs to apply alone. */
 struct repair_hunk {
 	char *file;		/* the path it changes (b/ side, a/ when deleted) */
-	int line;		/* its first line in the new file (the @@ +N) */
+	int line;		/* its first changed line, in the new file */
 	char *header;		/* "diff --git ...\n" up to the first "@@" */
 	char *text;		/* "@@ ... @@ ...\n" and its lines */
 	int score;		/* how much the evidence names it (higher: first) */

@@ -13,6 +13,20 @@
 #include "lib/run-command.h"
 #include "lib/util.h"
 
+void repair_print_lines(const char *text)
+{
+	const char *p = text;
+
+	while (*p) {
+		const char *nl = strchr(p, '\n');
+		char *line = nl ? xstrndup(p, nl - p) : xstrdup(p);
+
+		printf("%s\n", term_str(line));
+		free(line);
+		p = nl ? nl + 1 : p + strlen(p);
+	}
+}
+
 static int dir_is_new_or_empty(const char *dir)
 {
 	DIR *d = opendir(dir);
@@ -113,14 +127,13 @@ static void print_range_diff(const struct repair_series *orig, const struct repa
 {
 	char *old = xasprintf("%s..%s", orig->base, repair_tip(orig));
 	char *new = xasprintf("%s..%s", s->base, repair_tip(s));
-	struct strbuf out = STRBUF_INIT, esc = STRBUF_INIT;
+	struct strbuf out = STRBUF_INIT;
 
 	if (!git(s->git_dir, &out, "range-diff", "--no-color", old, new, NULL)) {
-		term_escape(&esc, out.buf);
-		printf("git range-diff %s %s:\n%s\n", old, new, esc.buf);
+		printf("git range-diff %s %s:\n", old, new);
+		repair_print_lines(out.buf);
 	}
 	strbuf_release(&out);
-	strbuf_release(&esc);
 	free(old);
 	free(new);
 }

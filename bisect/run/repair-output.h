@@ -21,4 +21,7 @@ int repair_output(const struct repair_series *orig, const struct repair_series *
 /* The quilt directory dir (new, or empty) of s. 0, or -1 after an error. */
 int repair_write_quilt(const struct repair_series *s, const char *dir);
 
+/* Text of many lines printed a line at a time, each through term_escape(). */
+void repair_print_lines(const char *text);
+
 #endif

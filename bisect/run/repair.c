@@ -234,8 +234,9 @@ static int print_outcome(const struct repair *r)
 			continue;
 		}
 		unclosed++;
-		printf("not closed: hole %s on %s, not without changing the tip:\n%s",
-		       rh->words.buf, term_str(rh->on), term_str(rh->tries.buf));
+		printf("not closed: hole %s on %s, not without changing the tip:\n",
+		       rh->words.buf, term_str(rh->on));
+		repair_print_lines(rh->tries.buf);
 	}
 	for (i = 0; i < r->cur.dropped.argc; i++)
 		printf("dropped: %s, left empty by the move\n", term_str(r->cur.dropped.argv[i]));

@@ -50,8 +50,8 @@ static void test_parse(void)
 	is_int((int)h.n, 4, "four hunks: one, two in b.c, one in a new file");
 	is_str(h.v[0].file, "Documentation.txt", "first hunk's file");
 	is_str(h.v[1].file, "b.c", "second hunk's file");
-	is_int(h.v[1].line, 1, "b.c's first hunk starts at line 1");
-	is_int(h.v[2].line, 21, "b.c's second hunk at new line 21");
+	is_int(h.v[1].line, 2, "b.c's first hunk changes line 2 (past its context)");
+	is_int(h.v[2].line, 22, "b.c's second hunk at new line 22");
 	is_str(h.v[3].file, "y.c", "a new file's hunk names it");
 	patch = repair_hunk_patch(&h.v[2]);
 	is_str(patch, "diff --git a/b.c b/b.c\nindex 3333333..4444444 100644\n--- a/b.c\n"
@@ -86,7 +86,7 @@ static void test_order(void)
 
 	repair_hunks_parse(fix_diff, &h);
 	repair_hunks_order(&h, "BUG: at other+0x12/0x40");
-	is_int(h.v[0].line, 21, "a backtrace's function picks the hunk of that function");
+	is_int(h.v[0].line, 22, "a backtrace's function picks the hunk of that function");
 	repair_hunks_free(&h);
 
 	repair_hunks_parse(fix_diff, &h);
@@ -127,11 +127,11 @@ static void test_trailers(void)
 
 	repair_hunks_parse(fix_diff, &h);
 	t = repair_trailer_bad(&c, &h, "sched/core: Use cpu_of() in the idle path");
-	is_str(t, "[bisectable: moved the hunk at b.c:1 from \"sched/core: Use cpu_of() in the "
+	is_str(t, "[bisectable: moved the hunk at b.c:2 from \"sched/core: Use cpu_of() in the "
 	       "idle path\"]", "the first bad commit's trailer names hunk and fix");
 	free(t);
 	t = repair_trailer_fix(&c, &h, "use x");
-	is_str(t, "[bisectable: its hunk at b.c:1 moved into \"use x\"]", "the fix's trailer");
+	is_str(t, "[bisectable: its hunk at b.c:2 moved into \"use x\"]", "the fix's trailer");
 	free(t);
 	c.kind = REPAIR_REORDER;
 	t = repair_trailer_fix(&c, &h, "use x");

@@ -1,0 +1,157 @@
+#!/bin/bash
+# bisectable repair on fake kernels (nothing real is built): a fake tree
+# whose build fails while a.c has a line "call NAME" and no .c file has a
+# line "define NAME" (the error names a.c and 'NAME', as a compiler would).
+#   a  a build hole fixed by a later one-line change (the fix also touches
+#      an unrelated file): the hunk the evidence names moves, closed, exit 0
+#   b  a call to a function a later commit defines (in a new file): the fix
+#      moves whole, the commit it leaves empty is dropped, exit 0
+#   c  the fix edits a line that a commit inside the hole added: it applies
+#      nowhere before that, the hole cannot close without changing the tip:
+#      exit 1, with what was tried and why each try failed
+# Each closed fixture keeps the tip tree (tree ids compared) and its
+# repaired series, as a branch and as a patch directory applied with git
+# am, is bisectable in a fresh run.
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/fake-kernel.sh"
+. "$(dirname "$0")/fake-qemu.sh"
+export BISECTABLE_CACHE="$scratch/cache"
+fake_qemu "$scratch/bin"
+export PATH="$scratch/bin:$PATH"
+opts=(--configs up --suites smoke --tests smoke.fork_exec_wait --boot-timeout 10 --retries 0)
+
+call_kernel() {	# call_kernel DIR: the fake tree at its base (tag base)
+	local dir=$1
+	mkdir -p "$dir/scripts/kconfig"
+	git init -q "$dir"
+	cat > "$dir/Makefile" <<'MK'
+VERSION = 6
+PATCHLEVEL = 12
+SUBLEVEL = 0
+O ?= .
+tinyconfig:
+	mkdir -p $(O) && : > $(O)/.config
+olddefconfig:
+	@true
+bzImage:
+	@for n in $$(sed -n 's/^call //p' a.c); do \
+		cat *.c | grep -qx "define $$n" || \
+		{ echo "a.c:1:1: error: implicit declaration of function '$$n'"; exit 1; }; \
+	done
+	mkdir -p $(O)/arch/x86/boot && echo fake > $(O)/arch/x86/boot/bzImage
+MK
+	printf '#!/bin/sh\ncat "$5" "$6" > "$4"\n' > "$dir/scripts/kconfig/merge_config.sh"
+	chmod +x "$dir/scripts/kconfig/merge_config.sh"
+	printf 'a\n' > "$dir/a.c"
+	printf 'b1\nb2\nb3\n' > "$dir/b.c"
+	printf 'notes\n' > "$dir/Documentation.txt"
+	fake_git "$dir" add -A
+	fake_git "$dir" commit -q -m base
+	fake_git "$dir" tag base
+}
+
+change() {	# change DIR SUBJECT: commit what the caller changed
+	fake_git "$1" add -A
+	fake_git "$1" commit -q -m "$2" -m "The body of \"$2\"."
+}
+
+tree_of() { git -C "$1" rev-parse "$2^{tree}"; }
+
+# repaired FIXTURE REPO COMMITS: the branch and the patch directory of a
+# closed fixture keep the tip tree and are bisectable in fresh runs.
+repaired() {
+	local f=$1 repo=$2 n=$3 clone=$scratch/$1-am
+	is "$(tree_of "$repo" "$f-repaired")" "$(tree_of "$repo" "$f")" \
+		"$f: the repaired branch's tip tree is the original's"
+	is "$(wc -l < "$scratch/$f-patches/series")" "$n" "$f: the series file lists $n patches"
+	git clone -q "$repo" "$clone" && fake_git "$clone" checkout -q -b am base &&
+		fake_git "$clone" am -q $(sed "s|^|$scratch/$f-patches/|" "$scratch/$f-patches/series")
+	is "$(tree_of "$clone" am)" "$(tree_of "$repo" "$f")" \
+		"$f: the patch directory applies with git am onto the base, to the same tip tree"
+	timeout 300 "$BISECTABLE" run --db "$scratch/$f-fresh.db" "${opts[@]}" --repo "$clone" \
+		base..am > "$scratch/$f-fresh.out" 2>&1
+	is "$?" 0 "$f: a fresh run of the repaired patch directory passes"
+	is "$(timeout 30 "$BISECTABLE" first-bad --db "$scratch/$f-fresh.db")" \
+		"up: bisectable ($n/$n commits pass)" "$f: and says it is bisectable"
+}
+
+# fixture FIXTURE: run the range, repair it; its output in $scratch/F.repair
+fixture() {
+	local f=$1 repo=$scratch/$1 start
+	timeout 300 "$BISECTABLE" run --db "$scratch/$f.db" "${opts[@]}" --repo "$repo" base..$f \
+		> "$scratch/$f.run" 2>&1
+	is "$?" 1 "$f: the run finds the hole"
+	timeout 30 "$BISECTABLE" first-bad --db "$scratch/$f.db" | sed "s/^/# $f: /"
+	start=$(date +%s.%N)
+	timeout 600 "$BISECTABLE" repair --db "$scratch/$f.db" --branch "$f-repaired" \
+		-o "$scratch/$f-patches" > "$scratch/$f.repair" 2>&1
+	rc=$?
+	echo "# $f: repair took $(echo "$(date +%s.%N) - $start" | bc | cut -c1-5) s"
+	grep -E '^(repair|closed|not closed|dropped|tip tree|  \[|  tried)' "$scratch/$f.repair" |
+		sed "s/^/# $f: /"
+}
+
+# --- a: a build hole fixed by a later one-line change ---
+a=$scratch/a
+call_kernel "$a"
+fake_git "$a" checkout -q -b a base
+printf 'c\n' > "$a/c.c"; change "$a" "c: add c"
+printf 'a\ncall x\n' > "$a/a.c"; change "$a" "a: call x"
+printf 'c\nc2\n' > "$a/c.c"; change "$a" "c: more"
+printf 'notes\nmore notes\n' > "$a/Documentation.txt"
+printf 'b1\ndefine x\nb2\nb3\n' > "$a/b.c"; change "$a" "b: define x"
+fixture a
+is "$rc" 0 "a: repair closes the hole, exit 0"
+like "$(cat "$scratch/a.repair")" \
+	'^closed: hole 2/4\.\.3/4 does not build \(fixed by 4/4\) on up: move the hunk at b\.c:2 of "b: define x" into "a: call x" \(candidate 1 of 5 tried\)$' \
+	"a: the hunk the evidence names (b.c, 'x') moved first, before the unrelated one"
+before=$(sed -n 's/^tip tree: \([0-9a-f]*\) before, \([0-9a-f]*\) after (the same)$/\1/p' "$scratch/a.repair")
+after=$(sed -n 's/^tip tree: \([0-9a-f]*\) before, \([0-9a-f]*\) after (the same)$/\2/p' "$scratch/a.repair")
+ok "$([ -n "$before" ] && [ "$before" = "$after" ] && [ "$before" = "$(tree_of "$a" a)" ]; echo $?)" \
+	"a: the tip tree ids printed before and after are equal, and the tip's"
+like "$(git -C "$a" log -1 --format=%B a-repaired~2)" \
+	'^\[bisectable: moved the hunk at b\.c:2 from "b: define x"\]$' "a: the first bad commit's trailer"
+like "$(git -C "$a" log -1 --format=%B a-repaired)" \
+	'^\[bisectable: its hunk at b\.c:2 moved into "a: call x"\]$' "a: the fix's trailer"
+is "$(git -C "$a" log -1 --format='%an <%ae>' a-repaired~2)" "T <t@localhost>" "a: authorship kept"
+like "$(cat "$scratch/a.repair")" '^git range-diff ' "a: the range-diff is printed"
+ok "$(! git -C "$a" rev-parse -q --verify refs/bisectable/repaired/run-1 > /dev/null; echo $?)" \
+	"a: the user's repository has only the --branch asked for, no refs/bisectable"
+repaired a "$a" 4
+
+# --- b: a call to a function that a later commit defines ---
+b=$scratch/b
+call_kernel "$b"
+fake_git "$b" checkout -q -b b base
+printf 'a\ncall y\n' > "$b/a.c"; change "$b" "a: call y"
+printf 'b1\nb2\nb3\nb4\n' > "$b/b.c"; change "$b" "b: b4"
+printf 'define y\n' > "$b/y.c"; change "$b" "y: define y"
+fixture b
+is "$rc" 0 "b: repair closes the use before the definition, exit 0"
+like "$(cat "$scratch/b.repair")" '^closed: hole 1/3\.\.2/3 does not build \(fixed by 3/3\) on up: move the hunk at y\.c:1 of "y: define y" into "a: call y"' \
+	"b: the definition moved into the commit that calls it"
+like "$(cat "$scratch/b.repair")" '^dropped: 3/3 "y: define y", left empty by the move$' \
+	"b: the fixing commit, left empty, is dropped and said"
+is "$(git -C "$b" rev-list --count base..b-repaired)" 2 "b: the repaired series has 2 commits"
+repaired b "$b" 2
+
+# --- c: a fix that depends on a commit inside the hole ---
+c=$scratch/c
+call_kernel "$c"
+fake_git "$c" checkout -q -b c base
+printf 'a\ncall z\n' > "$c/a.c"; change "$c" "a: call z"
+printf 'b1\nb2\nb3\nstruct z_ops\n' > "$c/b.c"; change "$c" "b: add z_ops"
+printf 'b1\nb2\nb3\ndefine z\n' > "$c/b.c"; change "$c" "b: define z on z_ops"
+fixture c
+is "$rc" 1 "c: repair cannot close it without changing the tip, exit 1"
+like "$(cat "$scratch/c.repair")" '^not closed: hole 1/3\.\.2/3 does not build \(fixed by 3/3\) on up, not without changing the tip:$' \
+	"c: says which hole"
+like "$(cat "$scratch/c.repair")" '^  tried move the hunk at b\.c:4 of "b: define z on z_ops" into "a: call z": it does not apply at 1/3: error: patch failed: b\.c:' \
+	"c: the hunk move, and why it failed"
+like "$(cat "$scratch/c.repair")" '^  tried move "b: define z on z_ops" before "a: call z": it does not apply before 1/3: ' \
+	"c: the reorder, and why it failed"
+like "$(cat "$scratch/c.repair")" '^  tried squash "b: define z on z_ops" into "a: call z": it does not apply at 1/3: ' \
+	"c: the squash, and why it failed"
+ok "$([ ! -e "$scratch/c-patches" ] && ! git -C "$c" rev-parse -q --verify c-repaired; echo $?)" \
+	"c: nothing written"
+done_testing
