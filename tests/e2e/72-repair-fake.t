@@ -101,6 +101,10 @@ printf 'c\nc2\n' > "$a/c.c"; change "$a" "c: more"
 printf 'notes\nmore notes\n' > "$a/Documentation.txt"
 printf 'b1\ndefine x\nb2\nb3\n' > "$a/b.c"; change "$a" "b: define x"
 fixture a
+like "$(timeout 30 "$BISECTABLE" report --db "$scratch/a.db" --run 1 --format email -o -)" \
+	'^        bisectable repair --run 1$' "a: the e-mail report of the run suggests repair"
+like "$(timeout 30 "$BISECTABLE" report --db "$scratch/a.db" --run 1 --format html -o -)" \
+	'<code>bisectable repair --run 1</code>' "a: and so does the HTML report"
 is "$rc" 0 "a: repair closes the hole, exit 0"
 like "$(cat "$scratch/a.repair")" \
 	'^closed: hole 2/4\.\.3/4 does not build \(fixed by 4/4\) on up: move the hunk at b\.c:2 of "b: define x" into "a: call x" \(candidate 1 of 5 tried\)$' \
