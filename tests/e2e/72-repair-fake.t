@@ -121,6 +121,14 @@ is "$(git -C "$a" log -1 --format='%an <%ae>' a-repaired~2)" "T <t@localhost>" "
 like "$(cat "$scratch/a.repair")" '^git range-diff ' "a: the range-diff is printed"
 ok "$(! git -C "$a" rev-parse -q --verify refs/bisectable/repaired/run-1 > /dev/null; echo $?)" \
 	"a: the user's repository has only the --branch asked for, no refs/bisectable"
+built() {	# built DB RUN: the positions whose build the run did not take from the cache
+	sqlite3 -batch "$1" "select group_concat(c.position, ' ') from results r join commits c
+		on c.id = r.commit_id where r.run_id = $2 and r.stage = 'build'
+		and r.cached_from is null order by c.position"
+}
+is "$(built "$scratch/a.db" 2)" "2 3" \
+	"a: the candidate's run built only the rewritten commits 2/4 and 3/4 (the rest: the cache)"
+is "$(built "$scratch/a.db" 3)" "" "a: the end-to-end run built nothing anew"
 repaired a "$a" 4
 
 # --- b: a call to a function that a later commit defines ---
