@@ -201,13 +201,12 @@ static char *given_configs(const struct run_config *rc)
 }
 
 int repair_verify_all(struct repair_verifier *v, const struct repair_series *s,
-		      struct strbuf *why)
+		      size_t holes_left, struct strbuf *why)
 {
 	char *configs = given_configs(&v->rc);
 	struct run_verdict rv;
 	long long id = verify_run(v, s, configs, v->rc.verify_base, why);
-	size_t i, j;
-	int ok = 1;
+	size_t i, j, holes = 0;
 
 	free(configs);
 	if (!id)
@@ -216,13 +215,16 @@ int repair_verify_all(struct repair_verifier *v, const struct repair_series *s,
 		return strbuf_addf(why, "run %lld has no verdict", id), -1;
 	for (i = 0; i < rv.n; i++)
 		for (j = 0; j < rv.v[i].nholes; j++) {
-			strbuf_addf(why, "%s%s: hole ", ok ? "" : "; ", rv.v[i].config);
+			strbuf_addf(why, "%s%s: hole ", holes++ ? "; " : "", rv.v[i].config);
 			hole_text(&rv.v[i].holes[j], rv.v[i].commits, NULL, NULL, why);
-			ok = 0;
 		}
-	if (ok)
-		printf("repair: run %lld verified the rewritten series: no hole on any "
-		       "configuration\n", id);
 	run_verdict_free(&rv);
-	return ok;
+	if (holes > holes_left)
+		return 0;
+	printf("repair: run %lld verified the rewritten series end to end: ", id);
+	if (holes)
+		printf("only the holes it could not close are left (%s)\n", why->buf);
+	else
+		printf("no hole on any configuration\n");
+	return 1;
 }

@@ -40,10 +40,11 @@ int repair_verify_range(struct repair_verifier *v, const struct repair_series *s
 
 /*
  * Verify s end to end on every configuration of the run (the base too when
- * the run verified it): 1 when no configuration has a hole, 0 when one has
- * (why names them), -1 when the run failed.
+ * the run verified it): 1 when it has no more holes than holes_left (those
+ * that could not be closed), 0 when it has more (why names them all), -1
+ * when the run failed.
  */
 int repair_verify_all(struct repair_verifier *v, const struct repair_series *s,
-		      struct strbuf *why);
+		      size_t holes_left, struct strbuf *why);
 
 #endif

@@ -281,6 +281,17 @@ static int repair_all(struct repair *r)
 	return closed;
 }
 
+/* The holes (one per configuration that has it) that stay open. */
+static size_t holes_left(const struct repair *r)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < r->nholes; i++)
+		if (!r->holes[i].closed)
+			n += r->holes[i].configs.argc;
+	return n;
+}
+
 /* Verify the rewrite end to end, then write it out. 0, 1 (holes left), -1. */
 static int finish(struct repair *r)
 {
@@ -289,7 +300,7 @@ static int finish(struct repair *r)
 
 	printf("repair: verifying the rewritten series on every configuration\n");
 	fflush(stdout);
-	ret = repair_verify_all(&r->verifier, &r->cur, &why);
+	ret = repair_verify_all(&r->verifier, &r->cur, holes_left(r), &why);
 	if (ret < 0) {
 		error("%s", why.buf);
 	} else if (ret == 0) {

@@ -166,4 +166,23 @@ like "$(cat "$scratch/c.repair")" '^  tried squash "b: define z on z_ops" into "
 	"c: the squash, and why it failed"
 ok "$([ ! -e "$scratch/c-patches" ] && ! git -C "$c" rev-parse -q --verify c-repaired; echo $?)" \
 	"c: nothing written"
+
+# --- d: both in one series: the later hole closes, the earlier stays open ---
+d=$scratch/d
+call_kernel "$d"
+fake_git "$d" checkout -q -b d base
+printf 'a\ncall z\n' > "$d/a.c"; change "$d" "a: call z"
+printf 'b1\nb2\nb3\nstruct z_ops\n' > "$d/b.c"; change "$d" "b: add z_ops"
+printf 'b1\nb2\nb3\ndefine z\n' > "$d/b.c"; change "$d" "b: define z on z_ops"
+printf 'a\ncall z\ncall x\n' > "$d/a.c"; change "$d" "a: call x"
+printf 'define x\n' > "$d/x.c"; change "$d" "x: define x"
+fixture d
+is "$rc" 1 "d: one hole left open: exit 1"
+like "$(cat "$scratch/d.repair")" '^closed: hole 4/5 does not build \(fixed by 5/5\) on up: ' \
+	"d: the later hole closed"
+like "$(cat "$scratch/d.repair")" '^not closed: hole 1/5\.\.2/5 does not build \(fixed by 3/5\) on up' \
+	"d: the earlier one said open"
+like "$(cat "$scratch/d.repair")" 'end to end: only the holes it could not close are left \(up: hole 1/4\.\.2/4 ' \
+	"d: the end-to-end run has only that hole left"
+is "$(tree_of "$d" d-repaired)" "$(tree_of "$d" d)" "d: the partial repair is written, the tip tree kept"
 done_testing
