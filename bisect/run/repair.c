@@ -41,6 +41,8 @@ struct repair {
 	struct repair_hole *holes;
 	size_t nholes;
 	char *scratch;
+	/* The trees of each verified candidate that failed, and why (a pair each). */
+	struct argv_array failed;
 };
 
 static struct repair_hole *hole_find(struct repair *r, const struct hole *h)
@@ -152,20 +154,54 @@ static void tried(struct repair_hole *rh, size_t i, size_t n, const char *words,
 		strbuf_addf(&rh->tries, "  tried %s: %s\n", words, why);
 }
 
+/* The trees of a series, one string: two candidates that agree verify alike. */
+static char *trees_of(const struct repair_series *s)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+
+	for (i = 0; i < s->n; i++)
+		strbuf_addf(&sb, "%s ", s->v[i].tree);
+	return strbuf_detach(&sb, NULL);
+}
+
+/* Why a candidate of these trees failed before (a squash after "every hunk"), or NULL. */
+static const char *failed_before(const struct repair *r, const char *trees)
+{
+	size_t i;
+
+	for (i = 0; i + 1 < r->failed.argc; i += 2)
+		if (!strcmp(r->failed.argv[i], trees))
+			return r->failed.argv[i + 1];
+	return NULL;
+}
+
 /* Try one candidate: 1 closed (cur replaced), 0 not (why), -1 error. */
 static int try_candidate(struct repair *r, struct repair_hole *rh,
 			 const struct repair_candidate *c, const struct repair_hunks *hunks,
 			 struct strbuf *why)
 {
 	struct repair_series next;
+	const char *before;
+	char *trees;
 	int ret;
 
 	if (repair_rewrite(&r->cur, rh->h.from, rh->h.fixed_by, c, hunks, &next, why)) {
 		repair_series_free(&next);
 		return 0;
 	}
-	ret = repair_verify_range(&r->verifier, &next, &rh->configs, rh->h.from,
-				  rh->h.fixed_by - (int)(r->cur.n - next.n), why);
+	trees = trees_of(&next);
+	before = failed_before(r, trees);
+	if (before) {
+		strbuf_addf(why, "the same trees as a candidate before it: %s", before);
+		ret = 0;
+	} else {
+		ret = repair_verify_range(&r->verifier, &next, &rh->configs, rh->h.from,
+					  rh->h.fixed_by - (int)(r->cur.n - next.n), why);
+	}
+	if (ret == 0 && !before)
+		argv_pushl(&r->failed, trees, why->buf, NULL);
+	free(trees);
 	if (ret == 1) {
 		size_t i;
 
@@ -327,6 +363,7 @@ static void repair_free(struct repair *r)
 		free(r->holes[i].on);
 	}
 	free(r->holes);
+	argv_clear(&r->failed);
 	repair_series_free(&r->orig);
 	repair_series_free(&r->cur);
 	repair_verifier_free(&r->verifier);

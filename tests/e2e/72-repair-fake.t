@@ -167,6 +167,23 @@ like "$(cat "$scratch/c.repair")" '^  tried squash "b: define z on z_ops" into "
 ok "$([ ! -e "$scratch/c-patches" ] && ! git -C "$c" rev-parse -q --verify c-repaired; echo $?)" \
 	"c: nothing written"
 
+# --- e: the bad commit is broken twice; the fix mends one, a commit in the hole the other ---
+e=$scratch/e
+call_kernel "$e"
+fake_git "$e" checkout -q -b e base
+printf 'a\ncall x\ncall y\n' > "$e/a.c"; change "$e" "a: call x and y"
+printf 'define x\n' > "$e/x.c"; change "$e" "x: define x"
+printf 'define y\n' > "$e/y.c"; change "$e" "y: define y"
+fixture e
+is "$rc" 1 "e: no candidate closes it: exit 1"
+like "$(cat "$scratch/e.repair")" '^  tried move the hunk at y\.c:1 of "y: define y" into "a: call x and y": up: 1/2 fail at build: a\.c:1:1: error: implicit declaration of function .x. \(run 2\)$' \
+	"e: a candidate that applies but does not build says where and why"
+like "$(cat "$scratch/e.repair")" '^  tried move "y: define y" before "a: call x and y": up: 2/3 fail at build: .* \(run 3\)$' \
+	"e: the reorder builds its first commit, not the next"
+like "$(cat "$scratch/e.repair")" '^  tried squash "y: define y" into "a: call x and y": the same trees as a candidate before it: up: 1/2 fail' \
+	"e: the squash, the same trees as the hunk's move, is not verified again"
+is "$(sqlite3 "$scratch/e.db" "select count(*) from runs")" 3 "e: two verification runs, not three"
+
 # --- d: both in one series: the later hole closes, the earlier stays open ---
 d=$scratch/d
 call_kernel "$d"
