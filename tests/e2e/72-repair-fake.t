@@ -130,6 +130,18 @@ is "$(built "$scratch/a.db" 2)" "2 3" \
 	"a: the candidate's run built only the rewritten commits 2/4 and 3/4 (the rest: the cache)"
 is "$(built "$scratch/a.db" 3)" "" "a: the end-to-end run built nothing anew"
 repaired a "$a" 4
+out=$(timeout 30 "$BISECTABLE" repair --db "$scratch/a.db" 2>&1)
+is "$?" 0 "a: repair of the latest run (the repaired series verified) exits 0"
+is "$out" "run 3 has no bisection hole: nothing to repair" "a: and says there is nothing to do"
+branch_sha=$(git -C "$a" rev-parse a-repaired)
+out=$(timeout 120 "$BISECTABLE" repair --db "$scratch/a.db" --run 1 --branch a-repaired 2>&1)
+is "$?" 2 "a: repairing again into an existing branch is an error"
+like "$out" "already has a branch a-repaired: not overwritten" "a: which is said, and not overwritten"
+like "$out" '^ref: refs/bisectable/repaired/run-1-2 in ' "a: the private clone's ref run-1 is kept, run-1-2 is new"
+is "$(git -C "$a" rev-parse a-repaired)" "$branch_sha" "a: the branch is as it was"
+out=$(timeout 30 "$BISECTABLE" repair --db "$scratch/none.db" 2>&1)
+is "$?" 2 "a database without runs: exit 2"
+like "$out" "there is no run yet" "and why"
 
 # --- b: a call to a function that a later commit defines ---
 b=$scratch/b
