@@ -180,8 +180,12 @@ static void evidence_symbols(const char *evidence, struct argv_array *symbols)
 /* The function of a hunk's @@ line ("int other(void)": "other"), or NULL. */
 static char *hunk_function(const char *text)
 {
-	const char *at = strstr(text + 2, "@@"), *end = line_end(text), *paren, *s;
+	const char *at, *end = line_end(text), *paren, *s;
 
+	/* A header alone (a mode change, a binary patch) has no function. */
+	if (strncmp(text, "@@ ", 3))
+		return NULL;
+	at = strstr(text + 2, "@@");
 	if (!at || at > end)
 		return NULL;
 	paren = memchr(at, '(', end - at);

@@ -64,6 +64,19 @@ static void test_parse(void)
 	free(patch);
 	repair_hunks_free(&h);
 	ok(repair_hunks_parse("", &h) == -1, "an empty diff has no hunk");
+
+	ok(repair_hunks_parse("diff --git a/run.sh b/run.sh\nold mode 100644\nnew mode 100755\n"
+			      "diff --git a/logo.bin b/logo.bin\nindex 1..2 100644\n"
+			      "GIT binary patch\nliteral 3\nKcmZ>\n\n", &h) == 0,
+	   "a mode change and a binary patch parse");
+	ok(h.n == 2 && !strcmp(h.v[0].file, "run.sh") && !*h.v[0].text &&
+	   !strcmp(h.v[1].file, "logo.bin"), "each is one hunk of its header alone");
+	patch = repair_hunk_patch(&h.v[1]);
+	ok(strstr(patch, "GIT binary patch\nliteral 3\n") != NULL, "which keeps the binary data");
+	free(patch);
+	repair_hunks_order(&h, "logo.bin: error: bad 'logo'");
+	is_str(h.v[0].file, "logo.bin", "and is ordered by the evidence too");
+	repair_hunks_free(&h);
 }
 
 static void test_order(void)
