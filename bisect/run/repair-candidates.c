@@ -356,8 +356,10 @@ char *repair_trailer_fix(const struct repair_candidate *c, const struct repair_h
 		strbuf_addstr(&sb, "its hunk at ");
 		add_place(&sb, &h->v[c->hunk]);
 		strbuf_addstr(&sb, " moved into ");
-	} else {
+	} else if (c->kind == REPAIR_REORDER) {
 		strbuf_addstr(&sb, "moved before ");
+	} else {
+		strbuf_addstr(&sb, "its hunks moved into ");
 	}
 	add_subject(&sb, bad_subject);
 	strbuf_addstr(&sb, "]");

@@ -77,6 +77,8 @@ void repair_candidate_words(struct strbuf *out, const struct repair_candidate *c
  *                          [bisectable: squashed in "FIX"]
  *   the fixing commit:     [bisectable: its hunk at F:L moved into "BAD"]
  *   the moved fix:         [bisectable: moved before "BAD"]
+ *   what a move of every hunk did not leave empty:
+ *                          [bisectable: its hunks moved into "BAD"]
  * subject is the other commit's subject, cut at 60 bytes with "...".
  */
 char *repair_trailer_bad(const struct repair_candidate *c, const struct repair_hunks *h,

@@ -150,6 +150,10 @@ static void test_trailers(void)
 	t = repair_trailer_fix(&c, &h, "use x");
 	is_str(t, "[bisectable: moved before \"use x\"]", "a reordered fix's trailer");
 	free(t);
+	c.kind = REPAIR_MOVE_ALL;
+	t = repair_trailer_fix(&c, &h, "use x");
+	is_str(t, "[bisectable: its hunks moved into \"use x\"]", "what a move of all left");
+	free(t);
 	c.kind = REPAIR_SQUASH;
 	t = repair_trailer_bad(&c, &h, "a subject that is far longer than sixty bytes, "
 			       "which is cut short");
