@@ -113,6 +113,8 @@ static long long verify_run(struct repair_verifier *v, const struct repair_serie
 	if (!base)
 		argv_push(&argv, "--no-base");
 	argv_pushf(&argv, "%s..%s", s->base, repair_tip(s));
+	printf("    verifying on %s: a run of %.12s..%.12s\n", configs, s->base, repair_tip(s));
+	fflush(stdout);
 	c.argv = argv.argv;
 	c.out_path = log;
 	c.die_with_parent = 1;
