@@ -96,9 +96,9 @@ out:
 	strbuf_release(&log);
 }
 
-/* A run of s on configs: its id, or 0 with why. */
+/* A run of s up to the commit tip on configs: its id, or 0 with why. */
 static long long verify_run(struct repair_verifier *v, const struct repair_series *s,
-			    const char *configs, int base, struct strbuf *why)
+			    const char *tip, const char *configs, int base, struct strbuf *why)
 {
 	struct argv_array argv = ARGV_ARRAY_INIT;
 	char *log = xasprintf("%s/run-%d.log", v->scratch, ++v->runs);
@@ -112,8 +112,8 @@ static long long verify_run(struct repair_verifier *v, const struct repair_serie
 	push_options(&argv, &v->rc);
 	if (!base)
 		argv_push(&argv, "--no-base");
-	argv_pushf(&argv, "%s..%s", s->base, repair_tip(s));
-	printf("    verifying on %s: a run of %.12s..%.12s\n", configs, s->base, repair_tip(s));
+	argv_pushf(&argv, "%s..%s", s->base, tip);
+	printf("    verifying on %s: a run of %.12s..%.12s\n", configs, s->base, tip);
 	fflush(stdout);
 	c.argv = argv.argv;
 	c.out_path = log;
@@ -181,7 +181,8 @@ int repair_verify_range(struct repair_verifier *v, const struct repair_series *s
 
 	for (i = 0; i < configs->argc; i++)
 		strbuf_addf(&list, "%s%s", i ? "," : "", configs->argv[i]);
-	id = verify_run(v, s, list.buf, 0, why);
+	/* Nothing after the fix changed: the run stops there. */
+	id = verify_run(v, s, s->v[to - 1].sha, list.buf, 0, why);
 	for (i = 0; id && i < configs->argc && ok; i++)
 		ok = range_passed(v, id, configs->argv[i], from, to, (int)s->n, why);
 	strbuf_release(&list);
@@ -207,7 +208,7 @@ int repair_verify_all(struct repair_verifier *v, const struct repair_series *s,
 {
 	char *configs = given_configs(&v->rc);
 	struct run_verdict rv;
-	long long id = verify_run(v, s, configs, v->rc.verify_base, why);
+	long long id = verify_run(v, s, repair_tip(s), configs, v->rc.verify_base, why);
 	size_t i, j, holes = 0;
 
 	free(configs);

@@ -31,7 +31,8 @@ int repair_verifier_init(struct repair_verifier *v, sqlite3 *db, const char *db_
 void repair_verifier_free(struct repair_verifier *v);
 
 /*
- * Verify s on configs (the base not again): 1 when every commit from..to
+ * Verify s up to position to (the later commits keep their trees and
+ * parents' trees) on configs, the base not again: 1 when every commit from..to
  * passed on each, 0 when one did not (why says which, and its evidence),
  * -1 when the run itself failed (why says so).
  */

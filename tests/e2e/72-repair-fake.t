@@ -100,6 +100,7 @@ printf 'a\ncall x\n' > "$a/a.c"; change "$a" "a: call x"
 printf 'c\nc2\n' > "$a/c.c"; change "$a" "c: more"
 printf 'notes\nmore notes\n' > "$a/Documentation.txt"
 printf 'b1\ndefine x\nb2\nb3\n' > "$a/b.c"; change "$a" "b: define x"
+printf 'c\nc2\nc3\n' > "$a/c.c"; change "$a" "c: even more"
 fixture a
 like "$(timeout 30 "$BISECTABLE" report --db "$scratch/a.db" --run 1 --format email -o -)" \
 	'^        bisectable repair --run 1$' "a: the e-mail report of the run suggests repair"
@@ -107,17 +108,17 @@ like "$(timeout 30 "$BISECTABLE" report --db "$scratch/a.db" --run 1 --format ht
 	'<code>bisectable repair --run 1</code>' "a: and so does the HTML report"
 is "$rc" 0 "a: repair closes the hole, exit 0"
 like "$(cat "$scratch/a.repair")" \
-	'^closed: hole 2/4\.\.3/4 does not build \(fixed by 4/4\) on up: move the hunk at b\.c:2 of "b: define x" into "a: call x" \(candidate 1 of 5 tried\)$' \
+	'^closed: hole 2/5\.\.3/5 does not build \(fixed by 4/5\) on up: move the hunk at b\.c:2 of "b: define x" into "a: call x" \(candidate 1 of 5 tried\)$' \
 	"a: the hunk the evidence names (b.c, 'x') moved first, before the unrelated one"
 before=$(sed -n 's/^tip tree: \([0-9a-f]*\) before, \([0-9a-f]*\) after (the same)$/\1/p' "$scratch/a.repair")
 after=$(sed -n 's/^tip tree: \([0-9a-f]*\) before, \([0-9a-f]*\) after (the same)$/\2/p' "$scratch/a.repair")
 ok "$([ -n "$before" ] && [ "$before" = "$after" ] && [ "$before" = "$(tree_of "$a" a)" ]; echo $?)" \
 	"a: the tip tree ids printed before and after are equal, and the tip's"
-like "$(git -C "$a" log -1 --format=%B a-repaired~2)" \
+like "$(git -C "$a" log -1 --format=%B a-repaired~3)" \
 	'^\[bisectable: moved the hunk at b\.c:2 from "b: define x"\]$' "a: the first bad commit's trailer"
-like "$(git -C "$a" log -1 --format=%B a-repaired)" \
+like "$(git -C "$a" log -1 --format=%B a-repaired~1)" \
 	'^\[bisectable: its hunk at b\.c:2 moved into "a: call x"\]$' "a: the fix's trailer"
-is "$(git -C "$a" log -1 --format='%an <%ae>' a-repaired~2)" "T <t@localhost>" "a: authorship kept"
+is "$(git -C "$a" log -1 --format='%an <%ae>' a-repaired~3)" "T <t@localhost>" "a: authorship kept"
 like "$(cat "$scratch/a.repair")" '^git range-diff ' "a: the range-diff is printed"
 ok "$(! git -C "$a" rev-parse -q --verify refs/bisectable/repaired/run-1 > /dev/null; echo $?)" \
 	"a: the user's repository has only the --branch asked for, no refs/bisectable"
@@ -127,9 +128,11 @@ built() {	# built DB RUN: the positions whose build the run did not take from th
 		and r.cached_from is null order by c.position"
 }
 is "$(built "$scratch/a.db" 2)" "2 3" \
-	"a: the candidate's run built only the rewritten commits 2/4 and 3/4 (the rest: the cache)"
+	"a: the candidate's run built only the rewritten commits 2/5 and 3/5 (the rest: the cache)"
+is "$(sqlite3 -batch "$scratch/a.db" "select max(position) from commits where run_id = 2")" 4 \
+	"a: and stopped at the fix, 4/5: nothing after it changed"
 is "$(built "$scratch/a.db" 3)" "" "a: the end-to-end run built nothing anew"
-repaired a "$a" 4
+repaired a "$a" 5
 out=$(timeout 30 "$BISECTABLE" repair --db "$scratch/a.db" 2>&1)
 is "$?" 0 "a: repair of the latest run (the repaired series verified) exits 0"
 is "$out" "run 3 has no bisection hole: nothing to repair" "a: and says there is nothing to do"
