@@ -53,6 +53,42 @@ static void hunks_add(struct repair_hunks *h, const char *file, const char *head
 		k->line++;
 }
 
+/* A count of an @@ line's range ("-12,3" or "+7"), 1 when it has none. */
+static long range_count(const char *range)
+{
+	const char *comma = strchr(range, ',');
+	const char *space = strchr(range, ' ');
+
+	return comma && (!space || comma < space) ? strtol(comma + 1, NULL, 10) : 1;
+}
+
+/* The end of the hunk at @@: as many old and new lines as its @@ line says. */
+static const char *hunk_end(const char *hunk, const char *end)
+{
+	const char *minus = strstr(hunk, " -"), *plus = strstr(hunk, " +");
+	const char *q = line_end(hunk);
+	long old_lines, new_lines;
+
+	if (!minus || !plus || plus > line_end(hunk))
+		return q;
+	old_lines = range_count(minus + 1);
+	new_lines = range_count(plus + 1);
+	while (q < end && (old_lines > 0 || new_lines > 0)) {
+		if (*q == ' ' || *q == '\n')
+			old_lines--, new_lines--;
+		else if (*q == '-')
+			old_lines--;
+		else if (*q == '+')
+			new_lines--;
+		else if (*q != '\\')
+			break;
+		q = line_end(q);
+	}
+	while (q < end && *q == '\\')	/* "\ No newline at end of file" */
+		q = line_end(q);
+	return q;
+}
+
 /* One file's part of a diff, [p, end): its hunks, or its header alone. */
 static void parse_file(struct repair_hunks *h, const char *p, const char *end)
 {
@@ -72,10 +108,11 @@ static void parse_file(struct repair_hunks *h, const char *p, const char *end)
 		return;
 	}
 	while (hunk < end) {
-		q = line_end(hunk);
+		q = hunk_end(hunk, end);
+		hunks_add(h, file, p, header_len, hunk, q - hunk);
+		/* What follows the last hunk (a mail's "-- " signature) is no part of it. */
 		while (q < end && strncmp(q, "@@ ", 3))
 			q = line_end(q);
-		hunks_add(h, file, p, header_len, hunk, q - hunk);
 		hunk = q;
 	}
 	free(file);
@@ -132,7 +169,10 @@ static int has_word(const char *text, const char *word, size_t len)
 	return 0;
 }
 
-/* A changed line (+ or -) of the hunk names a symbol of the evidence. */
+/*
+ * A line of the hunk names a symbol of the evidence: a changed line, or a
+ * context line the change is about (an #ifdef put around it).
+ */
 static int hunk_names_symbol(const char *hunk_text, const struct argv_array *symbols)
 {
 	const char *p = line_end(hunk_text);
@@ -142,7 +182,7 @@ static int hunk_names_symbol(const char *hunk_text, const struct argv_array *sym
 		char *line;
 		int hit = 0;
 
-		if (*p != '+' && *p != '-')
+		if (*p != '+' && *p != '-' && *p != ' ')
 			continue;
 		line = xstrndup(p + 1, line_end(p) - p - 1);
 		for (i = 0; i < symbols->argc && !hit; i++)

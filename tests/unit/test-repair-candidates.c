@@ -108,6 +108,35 @@ static void test_order(void)
 	repair_hunks_free(&h);
 }
 
+/* The shipped fixture: the fix of up-build-break, and its compiler's error. */
+static void test_fixture(void)
+{
+	struct strbuf patch = STRBUF_INIT;
+	struct repair_hunks h;
+	char *trailer;
+	struct repair_candidate c = { REPAIR_MOVE_HUNK, 0 };
+
+	if (strbuf_read_file(&patch, "tests/fixtures/up-build-break/"
+			     "0003-sched-syscalls-Restore-the-CONFIG_SMP-guard-around-t.patch") < 0) {
+		ok(0, "the fixture's patch reads (run from the top of the tree)");
+		return;
+	}
+	ok(repair_hunks_parse(patch.buf, &h) == 0 && h.n == 1, "its fix is one hunk");
+	repair_hunks_order(&h, "kernel/sched/syscalls.c:215:15: error: 'struct rq' has no member"
+			   " named 'ttwu_pending'");
+	is_int(h.v[0].score, 6, "the compiler names its file and a symbol of it");
+	trailer = repair_trailer_bad(&c, &h, "sched/syscalls: Restore the CONFIG_SMP guard around"
+				     " ttwu_pending");
+	is_str(trailer, "[bisectable: moved the hunk at kernel/sched/syscalls.c:214 from "
+	       "\"sched/syscalls: Restore the CONFIG_SMP guard around ttwu_...\"]",
+	       "its trailer names the #ifdef's line");
+	ok(strstr(h.v[0].text, "+#endif\n") && !strstr(h.v[0].text, "-- \n"),
+	   "the hunk ends with its last line, not the mail's signature");
+	free(trailer);
+	repair_hunks_free(&h);
+	strbuf_release(&patch);
+}
+
 static void test_plan(void)
 {
 	struct repair_candidate c[16];
@@ -190,6 +219,7 @@ int main(void)
 {
 	test_parse();
 	test_order();
+	test_fixture();
 	test_plan();
 	test_trailers();
 	test_quilt();
