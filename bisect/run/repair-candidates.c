@@ -194,25 +194,34 @@ static int hunk_names_symbol(const char *hunk_text, const struct argv_array *sym
 	return 0;
 }
 
-/* The identifiers of the evidence: 'quoted', `quoted', and name+0x.. frames. */
+static void push_word(struct argv_array *symbols, const char *s, const char *e)
+{
+	char *word = xstrndup(s, e - s);
+
+	argv_push(symbols, word);
+	free(word);
+}
+
+/*
+ * The identifiers of the evidence: 'quoted' and `quoted' ones (a
+ * compiler's), and the functions of a backtrace's frames ("name+0x12/0x40",
+ * after a space, a colon or anything but a part of a name).
+ */
 static void evidence_symbols(const char *evidence, struct argv_array *symbols)
 {
-	const char *p;
+	const char *p, *s, *e;
 
 	for (p = evidence; *p; p++) {
-		const char *s = p + 1, *e = s;
-
-		if (*p == '\'' || *p == '`' || (*p == ' ' && is_ident((unsigned char)p[1]))) {
-			while (is_ident((unsigned char)*e))
-				e++;
-			if (e == s)
-				continue;
-			if ((*p != ' ' && (*e == '\'')) || (*p == ' ' && !strncmp(e, "+0x", 3))) {
-				char *word = xstrndup(s, e - s);
-
-				argv_push(symbols, word);
-				free(word);
-			}
+		if (*p == '\'' || *p == '`') {
+			for (s = e = p + 1; is_ident((unsigned char)*e); e++)
+				;
+			if (e > s && *e == '\'')
+				push_word(symbols, s, e);
+		} else if (!strncmp(p, "+0x", 3)) {
+			for (s = p; s > evidence && is_ident((unsigned char)s[-1]); s--)
+				;
+			if (s < p && !isdigit((unsigned char)*s))
+				push_word(symbols, s, p);
 		}
 	}
 }

@@ -103,6 +103,11 @@ static void test_order(void)
 	repair_hunks_free(&h);
 
 	repair_hunks_parse(fix_diff, &h);
+	repair_hunks_order(&h, "RIP: 0010:other+0x5/0x10");
+	is_int(h.v[0].line, 22, "so does a RIP line's (after a colon)");
+	repair_hunks_free(&h);
+
+	repair_hunks_parse(fix_diff, &h);
 	repair_hunks_order(&h, NULL);
 	is_str(h.v[0].file, "Documentation.txt", "no evidence: the diff's order");
 	repair_hunks_free(&h);
