@@ -131,6 +131,13 @@ static int load_series(struct repair *r)
 			error("run %lld has no commit at %d/%d", r->run.id, p, n);
 			goto out;
 		}
+		if (!row.sha || !*row.sha) {
+			/* repair moves changes between commits; it cannot make a patch apply */
+			error("%d/%d of run %lld was never applied: nothing to rewrite", p, n,
+			      r->run.id);
+			db_commit_row_free(&row);
+			goto out;
+		}
 		argv_push(&shas, row.sha);
 		db_commit_row_free(&row);
 	}
