@@ -90,5 +90,6 @@ DECLARE_CMD(merge);
 DECLARE_CMD(coverage);
 DECLARE_CMD(bisect);
 DECLARE_CMD(gc);
+DECLARE_CMD(repair);
 
 #endif

@@ -458,6 +458,9 @@ static void email_holes(struct report_out *r)
 		}
 	}
 	strbuf_addstr(o, n ? "\n" : "bisection holes: none\n\n");
+	if (n)
+		strbuf_addf(o, "to close them, keeping the tip tree byte-identical:\n\n"
+			    "        bisectable repair --run %lld\n\n", m->run.id);
 }
 
 /*

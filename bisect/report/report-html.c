@@ -284,7 +284,9 @@ static void html_holes(struct report_out *r)
 			strbuf_addstr(o, "</span></li>\n");
 		}
 	}
-	strbuf_addstr(o, "</ul>\n");
+	strbuf_addf(o, "</ul>\n<p class=\"repair\">To close them, keeping the tip tree"
+		    " byte-identical: <code>bisectable repair --run %lld</code></p>\n",
+		    r->m->run.id);
 }
 
 /* Under a first bad commit at boot or test: its boots and the confidence. */
