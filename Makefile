@@ -44,7 +44,7 @@ HEADERS   := $(foreach d,$(STAGES),$(wildcard bisect/$(d)/*.h)) bisect/db/schema
 
 UNIT_TESTS := $(patsubst tests/unit/%.c,tests/unit/%,$(wildcard tests/unit/test-*.c))
 
-all: bisectable guest/initramfs.cpio.gz bisectable.1 bisectable.bash
+all: bisectable guest/initramfs.cpio bisectable.1 bisectable.bash
 
 # A target whose command failed or was interrupted is not left half-written
 # and newer than its inputs (the man page from a crashed binary, say).
@@ -92,7 +92,7 @@ install: all $(MANPAGES)
 	$(INSTALL) -m 755 bisectable $(DESTDIR)$(BINDIR)/bisectable
 	$(INSTALL) -m 644 configs/*.config $(DESTDIR)$(DATADIR)/configs/
 	$(INSTALL) -m 755 expect-scripts/*.exp $(DESTDIR)$(DATADIR)/expect-scripts/
-	$(INSTALL) -m 644 guest/initramfs.cpio.gz $(DESTDIR)$(DATADIR)/guest/
+	$(INSTALL) -m 644 guest/initramfs.cpio $(DESTDIR)$(DATADIR)/guest/
 	$(INSTALL) -m 755 guest/mkpiece.sh $(DESTDIR)$(DATADIR)/guest/
 	for d in guest/suites/*/; do \
 		$(INSTALL) -d $(DESTDIR)$(DATADIR)/$$d && \
@@ -116,7 +116,7 @@ guest/suites/smoke/smoke: guest/suites/smoke/smoke.c guest/suites/smoke/smoke-te
 	$(CC) -std=gnu11 -Wall -Wextra -O2 -static -o $@ $<
 
 # Every suite's files (guest/suites/README); programs come from Debian's packages.
-guest/initramfs.cpio.gz: guest/suites/smoke/smoke guest/init guest/mkinitramfs.sh \
+guest/initramfs.cpio: guest/suites/smoke/smoke guest/init guest/mkinitramfs.sh \
 		$(filter-out %/smoke,$(wildcard guest/suites/*/*))
 	sh guest/mkinitramfs.sh $@ guest/suites
 
@@ -234,7 +234,7 @@ verify: deps
 	./bisectable report
 
 clean:
-	rm -f bisectable bisect/*.o bisect/*/*.o bisect/db/schema.inc guest/suites/smoke/smoke guest/initramfs.cpio.gz \
+	rm -f bisectable bisect/*.o bisect/*/*.o bisect/db/schema.inc guest/suites/smoke/smoke guest/initramfs.cpio \
 		$(UNIT_TESTS) reports/fixture.* reports/logs/up-*.log bisectable.1 bisectable.bash $(FUZZERS) \
 		bisect/builtin/command-pages.inc $(MANPAGES)
 	rm -rf tests/fuzz/work tests/unit/asan

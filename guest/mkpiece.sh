@@ -6,7 +6,7 @@
 # Pack what a suite's 'build' program left in DIR as PREFIX/... (e.g.
 # suites/selftests/futex/...) into a gzip'd newc cpio, reproducibly (owners
 # 0:0, mtime 0, sorted names, gzip -n), as guest/mkinitramfs.sh packs the
-# base image: the kernel unpacks concatenated archives one after the other,
+# base image (not compressed, for boot speed): the kernel unpacks concatenated archives one after the other,
 # so base image + pieces is one initramfs, and an identical build is an
 # identical file (the boot cache keys on its bytes).
 

@@ -59,7 +59,7 @@ int run_check_tools(int sandbox)
 		{ "bison", "bison" }, { "bc", "bc" }, { "expect", "expect" },
 		{ "qemu-system-x86_64", "qemu-system-x86" }, { "size", "binutils" },
 	};
-	char *initrd = project_path("guest/initramfs.cpio.gz");
+	char *initrd = project_path("guest/initramfs.cpio");
 	const char *why;
 	size_t i;
 	int ret = 0;

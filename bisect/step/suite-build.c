@@ -132,7 +132,7 @@ char *suites_initrd(const struct run_config *rc, const char *work_dir, const cha
 		    char *why, size_t why_len)
 {
 	const struct suite_set *set = suites_default();
-	char *base = project_path("guest/initramfs.cpio.gz"), *cache, *dir, *tree = NULL;
+	char *base = project_path("guest/initramfs.cpio"), *cache, *dir, *tree = NULL;
 	struct strbuf all = STRBUF_INIT, key = STRBUF_INIT;
 	char *initrd = NULL, *hash, *tmp;
 	size_t i;
@@ -175,7 +175,7 @@ char *suites_initrd(const struct run_config *rc, const char *work_dir, const cha
 	}
 	/* Named by its bytes: the boot cache hashes it, identical pieces share it. */
 	hash = sha256_buf(all.buf, all.len);
-	initrd = xasprintf("%s/initrd-%.16s.cpio.gz", dir, hash);
+	initrd = xasprintf("%s/initrd-%.16s.cpio", dir, hash);
 	tmp = xasprintf("%s.%d.tmp", initrd, (int)getpid());
 	if (!file_exists(initrd) &&
 	    (write_file(tmp, all.buf, all.len) || rename(tmp, initrd))) {

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * suite-build.h - the initramfs a run boots: guest/initramfs.cpio.gz, then
+ * suite-build.h - the initramfs a run boots: guest/initramfs.cpio, then
  * one piece per chosen suite that declares a 'build' program (the kernel
  * selftests), built from the run's base tree.
  */
@@ -13,7 +13,7 @@
 
 /*
  * The initramfs for rc's suites (allocated): the base image itself when no
- * chosen suite builds anything, else <cache>/suites/initrd-SHA.cpio.gz,
+ * chosen suite builds anything, else <cache>/suites/initrd-SHA.cpio,
  * the base image followed by each piece. A piece is built once per base
  * tree (keyed by the tree's id and the build program's bytes), in the
  * sandbox when rc->sandbox, from a copy of base_sha's tree exported from

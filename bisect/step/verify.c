@@ -204,7 +204,7 @@ static void config_step_init(struct config_step *cs, struct verify_commit *vc,
 	cs->build_log = xasprintf("%s/%s-build.log", vc->log_dir, config);
 	cs->kernel = xasprintf("%s/arch/x86/boot/bzImage", cs->out_dir);
 	cs->console = xasprintf("%s/%s-console.log", vc->log_dir, config);
-	cs->initrd = vc->initrd ? xstrdup(vc->initrd) : project_path("guest/initramfs.cpio.gz");
+	cs->initrd = vc->initrd ? xstrdup(vc->initrd) : project_path("guest/initramfs.cpio");
 	cs->script = project_path("expect-scripts/boot-test.exp");
 	cs->tests = suite_tests_words(rc);
 

@@ -6,13 +6,13 @@
 # two that the console cannot show:
 #   qemu_start   QEMU's own start-up, paused (-S) until its monitor answers;
 #   expect       the expect process's start and exit around QEMU.
-# Environment: CELL_INITRD (guest/initramfs.cpio.gz), CELL_SHUTDOWN
+# Environment: CELL_INITRD (guest/initramfs.cpio), CELL_SHUTDOWN
 # (reboot|poweroff), CELL_APPEND (the kernel command line), CELL_QEMU_EXTRA
 # (more QEMU arguments, split on blanks).
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
 kernel=$1 cpus=${2:-1} runs=${3:-3}
-initrd=${CELL_INITRD:-$top/guest/initramfs.cpio.gz}
+initrd=${CELL_INITRD:-$top/guest/initramfs.cpio}
 tests=$(for s in smoke rt-tests; do
 	sed -n "s/^test \([A-Za-z0-9_-]*\).*/$s.\1/p" "$top/guest/suites/$s/suite"; done | tr '\n' ' ')
 qemu=(qemu-system-x86_64 -M pc -accel tcg -m 256M -no-reboot -nic none

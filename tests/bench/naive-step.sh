@@ -25,7 +25,7 @@ for c in ${configs//,/ }; do
 		expect "$top/expect-scripts/boot-test.exp" -log "$o/console.log" -boot-timeout 120 \
 			-test-timeout 60 -tests "$(cd "$top" && ./guest/smoke --list | tr '\n' ' ')" -- \
 			qemu-system-x86_64 -M pc -accel tcg -m 256M -nographic -no-reboot -nic none \
-			-kernel "$o/arch/x86/boot/bzImage" -initrd "$top/guest/initramfs.cpio.gz" \
+			-kernel "$o/arch/x86/boot/bzImage" -initrd "$top/guest/initramfs.cpio" \
 			-append "console=ttyS0 panic=-1 loglevel=7 tsc=reliable noapictimer" -bios qboot.rom -vga none -icount shift=0,sleep=off \
 			-smp "cpus=$cpus,sockets=$cpus" > /dev/null 2>&1 || status=1
 		t2=$(date +%s.%N)

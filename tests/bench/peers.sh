@@ -89,7 +89,7 @@ free_port() {
 }
 mkdir -p "$state/tmp" "$root/ktest-out"
 echo "$root/ktest-out/arch/x86/boot/bzImage" > "$state/kernel"
-echo "$top/guest/initramfs.cpio.gz" > "$state/initrd"
+echo "$top/guest/initramfs.cpio" > "$state/initrd"
 echo "$cpus" > "$state/cpus"
 free_port > "$state/serial-port"
 free_port > "$state/monitor-port"

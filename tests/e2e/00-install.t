@@ -10,7 +10,7 @@ ok $? "make install DESTDIR PREFIX=/usr"
 bin="$dest/usr/bin/bisectable"
 share="$dest/usr/share/bisectable"
 for f in "$bin" "$share/configs/up.config" "$share/configs/base.config" \
-	"$share/expect-scripts/boot-test.exp" "$share/guest/initramfs.cpio.gz" \
+	"$share/expect-scripts/boot-test.exp" "$share/guest/initramfs.cpio" \
 	"$share/db/schema.sql" "$share/guest/suites/smoke/suite" "$share/guest/suites/rt-tests/suite" \
 	"$dest/usr/share/man/man1/bisectable.1" "$dest/usr/share/man/man1/bisectable-run.1" \
 	"$dest/usr/share/bash-completion/completions/bisectable"; do

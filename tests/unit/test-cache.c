@@ -110,7 +110,7 @@ static void test_cache_plan(void)
 /* The tool's identity is in every key: another binary never reuses a result. */
 static void test_tool_identity(void)
 {
-	struct boot_job job = { .initrd = "guest/initramfs.cpio.gz",
+	struct boot_job job = { .initrd = "guest/initramfs.cpio",
 				.expect_script = "expect-scripts/boot-test.exp", .accel = "tcg",
 				.tests = "a b", .cpus = 1, .boot_timeout = 1, .test_timeout = 1 };
 	char *self = xstrdup(cache_tool_identity()), *want = sha256_file("/proc/self/exe");
