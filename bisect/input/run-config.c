@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "lib/layout.h"
+#include "input/config-spec.h"
 #include "input/run-config.h"
 #include "input/series-metrics.h"
 #include "lib/util.h"
@@ -82,6 +83,8 @@ void run_config_free(struct run_config *rc)
 	run_config_list_clear(&rc->tests, &rc->ntests);
 	run_config_list_clear(&rc->suites, &rc->nsuites);
 	run_config_list_clear(&rc->build_only, &rc->nbuild_only);
+	run_config_list_clear(&rc->config_specs, &rc->nconfig_specs);
+	free(rc->only);
 	free(rc->configs_dir);
 	free(rc->profile);
 	free(rc->accel);
@@ -95,9 +98,56 @@ void run_config_free(struct run_config *rc)
 	memset(rc, 0, sizeof(*rc));
 }
 
+/*
+ * A path in a name made absolute: the steps run in the run's work tree.
+ * One that cannot be resolved stays as given, for validation to name.
+ */
+static char *absolute_spec(const char *spec, const struct config_spec *cs)
+{
+	char *real, *ret;
+
+	if (!cs->path || cs->path[0] == '/' || !(real = realpath(cs->path, NULL)))
+		return xstrdup(spec);
+	ret = cs->kind == CONFIG_KIND_DOTCONFIG ? xstrdup(real) :
+		xasprintf("%s:%s", cs->target, real);
+	free(real);
+	return ret;
+}
+
 void run_config_set_configs(struct run_config *rc, const char *list)
 {
+	size_t i;
+
 	run_config_list_split(&rc->configs, &rc->nconfigs, list);
+	run_config_list_clear(&rc->config_specs, &rc->nconfig_specs);
+	for (i = 0; i < rc->nconfigs; i++) {
+		struct config_spec cs;
+		char why[512];
+
+		/* One that does not parse stays as given: validation says why. */
+		if (!config_spec_parse(rc->configs[i], &cs, why, sizeof(why)) &&
+		    strcmp(cs.key, rc->configs[i])) {
+			char *spec = absolute_spec(rc->configs[i], &cs);
+			char *pair = xasprintf("%s=%s", cs.key, spec);
+
+			push(&rc->config_specs, &rc->nconfig_specs, pair, strlen(pair));
+			free(rc->configs[i]);
+			rc->configs[i] = xstrdup(cs.key);
+			free(pair);
+			free(spec);
+		}
+		config_spec_release(&cs);
+	}
+}
+
+const char *run_config_spec(const struct run_config *rc, const char *config)
+{
+	size_t i, len = strlen(config);
+
+	for (i = 0; i < rc->nconfig_specs; i++)
+		if (!strncmp(rc->config_specs[i], config, len) && rc->config_specs[i][len] == '=')
+			return rc->config_specs[i] + len + 1;
+	return config;
 }
 
 void run_config_set_guest(struct run_config *rc, const char *rtc, const char *cpu)
@@ -216,6 +266,12 @@ char *run_config_to_json(const struct run_config *rc)
 	}
 	if (rc->distcc_hosts)
 		json_object_set_new(doc, "distcc", json_string(rc->distcc_hosts));
+	/* Only when given: the documents of runs of configs/ names stay those of before. */
+	if (rc->nconfig_specs)
+		json_object_set_new(doc, "config_specs",
+				    json_list(rc->config_specs, rc->nconfig_specs));
+	if (rc->only)
+		json_object_set_new(doc, "only", json_string(rc->only));
 	/* Only when given: the documents of runs without them stay those of before. */
 	if (rc->rtc)
 		json_object_set_new(doc, "rtc", json_string(rc->rtc));
@@ -348,7 +404,12 @@ int run_config_from_json(const char *text, struct run_config *rc)
 	distcc = json_string_value(json_object_get(doc, "distcc"));
 	if (distcc)
 		rc->distcc_hosts = xstrdup(distcc);
-	if (optional_string(doc, "rtc", &rc->rtc) || optional_string(doc, "cpu", &rc->cpu))
+	if (optional_string(doc, "rtc", &rc->rtc) || optional_string(doc, "cpu", &rc->cpu) ||
+	    optional_string(doc, "only", &rc->only))
+		goto out_doc;
+	if (json_object_get(doc, "config_specs") &&
+	    list_from_json(json_object_get(doc, "config_specs"), &rc->config_specs,
+			   &rc->nconfig_specs))
 		goto out_doc;
 	for (i = 0; i < rc->ntests; i++) {
 		if (!strchr(rc->tests[i], '.')) {
