@@ -140,6 +140,60 @@ void run_config_set_configs(struct run_config *rc, const char *list)
 	}
 }
 
+/* Whether list holds s. */
+static int listed(char *const *list, size_t n, const char *s)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(list[i], s))
+			return 1;
+	return 0;
+}
+
+void run_config_set_build_only(struct run_config *rc, const char *list)
+{
+	struct run_config more;
+	size_t i;
+
+	if (list && *list) {
+		/* Parsed as --configs is: keys, and the names that need one. */
+		memset(&more, 0, sizeof(more));
+		run_config_set_configs(&more, list);
+		for (i = 0; i < more.nconfigs; i++) {
+			const char *spec = run_config_spec(&more, more.configs[i]);
+
+			if (!listed(rc->configs, rc->nconfigs, more.configs[i])) {
+				push(&rc->configs, &rc->nconfigs, more.configs[i],
+				     strlen(more.configs[i]));
+				if (spec != more.configs[i]) {
+					char *pair = xasprintf("%s=%s", more.configs[i], spec);
+
+					push(&rc->config_specs, &rc->nconfig_specs, pair,
+					     strlen(pair));
+					free(pair);
+				}
+			}
+			if (!listed(rc->build_only, rc->nbuild_only, more.configs[i]))
+				push(&rc->build_only, &rc->nbuild_only, more.configs[i],
+				     strlen(more.configs[i]));
+		}
+		run_config_free(&more);
+	}
+	/* allmodconfig's and allyesconfig's kernels are for build coverage. */
+	for (i = 0; i < rc->nconfigs; i++) {
+		struct config_spec cs;
+		char why[512];
+
+		if (!config_spec_parse(run_config_spec(rc, rc->configs[i]), &cs, why, sizeof(why)) &&
+		    cs.target && config_target_build_only(cs.target) &&
+		    !listed(rc->build_only, rc->nbuild_only, rc->configs[i]))
+			push(&rc->build_only, &rc->nbuild_only, rc->configs[i],
+			     strlen(rc->configs[i]));
+		config_spec_release(&cs);
+	}
+}
+
 const char *run_config_spec(const struct run_config *rc, const char *config)
 {
 	size_t i, len = strlen(config);

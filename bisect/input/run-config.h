@@ -117,6 +117,12 @@ void run_config_free(struct run_config *rc);
  * config_specs the name, when they differ.
  */
 void run_config_set_configs(struct run_config *rc, const char *list);
+/*
+ * --build-only: the configurations of list (NULL: none; parsed as --configs
+ * is) join configs if not there and are built only; so is every
+ * configuration from allmodconfig or allyesconfig.
+ */
+void run_config_set_build_only(struct run_config *rc, const char *list);
 /* What configuration config (a key of configs) is built from: its spec, or config itself. */
 const char *run_config_spec(const struct run_config *rc, const char *config);
 void run_config_set_suites(struct run_config *rc, const char *list);

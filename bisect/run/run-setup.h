@@ -17,6 +17,7 @@
 struct run_opts {
 	const char *db_path;
 	const char *configs;
+	const char *build_only;	/* --build-only LIST, or NULL */
 	const char *repo;
 	const char *tarball;
 	const char *accel;

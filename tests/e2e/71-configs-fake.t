@@ -94,4 +94,22 @@ like "$(cat "$scratch/file.out")" 'file\+my_laptop +# changed by olddefconfig:' 
 like "$(cat "$scratch/file.out")" 'file\+my_laptop +CONFIG_FAKE_OLDDEFCONFIG=y \(was not set\)' "line by line"
 is "$(sqlite3 "$scratch/file.db" "select count(*) from kconfigs where dotconfig like '%CONFIG_MINE=y%'")" 4 \
 	"every build started from the file"
+
+# --- --build-only, and allmodconfig built only unasked ---
+rm -f "$FAKE_QEMU_BOOTS"
+timeout 300 "$BISECTABLE" run --db "$scratch/build.db" "${opts[@]}" --configs allmodconfig: \
+	--build-only defconfig:up --repo "$k" cfg-base..cfg-tip > "$scratch/build.out" 2>&1
+is "$?" 0 "build-only configurations run"
+sed 's/^/# /' "$scratch/build.out" | grep -v CONFIG_ | head -30
+is "$(cat "$FAKE_QEMU_BOOTS" 2>/dev/null || echo 0)" 0 "nothing was booted"
+is "$(sqlite3 "$scratch/build.db" "select group_concat(config) from (select distinct config
+	from results where stage = 'build' and status = 'pass' order by config)")" "allmodconfig,defconfig+up" "both were built"
+is "$(sqlite3 "$scratch/build.db" "select count(*) from results where stage in ('boot', 'test')")" 0 \
+	"and neither has a boot or a test"
+is "$(sqlite3 "$scratch/build.db" "select count(*) from kconfigs
+	where dotconfig like '%CONFIG_FAKE_START_ALLMODCONFIG=y%'")" 4 "allmodconfig: 'make allmodconfig'"
+out=$(timeout 30 "$BISECTABLE" first-bad --db "$scratch/build.db" 2>&1)
+printf '%s\n' "$out" | sed 's/^/# /'
+like "$out" '^allmodconfig: bisectable \(3/3 commits pass\)' "a passing build is the build-only configuration's pass"
+like "$out" '^defconfig\+up: bisectable \(3/3 commits pass\)' "for both"
 done_testing

@@ -126,9 +126,56 @@ static void test_guest_variation(void)
 	run_config_free(&back);
 }
 
+/*
+ * Configurations named otherwise than by configs/ (config-spec.h): keyed,
+ * their names kept beside, --build-only joining them, all in the document.
+ */
+static void test_config_specs(void)
+{
+	struct run_config rc, back;
+	char *json;
+
+	run_config_init(&rc);
+	run_config_set_configs(&rc, "up,defconfig:up,/nonexistent/x/my.config");
+	is_int((int)rc.nconfigs, 3, "three configurations");
+	is_str(rc.configs[0], "up", "a configs/ name is its own key");
+	is_str(rc.configs[1], "defconfig+up", "TARGET:FRAGMENT keyed");
+	is_str(rc.configs[2], "file+my", "a path keyed");
+	is_str(run_config_spec(&rc, "up"), "up", "a configs/ name is its own spec");
+	is_str(run_config_spec(&rc, "defconfig+up"), "defconfig:up", "the name as given");
+	is_str(run_config_spec(&rc, "file+my"), "/nonexistent/x/my.config", "the path");
+	run_config_set_build_only(&rc, "allmodconfig:,up");
+	is_int((int)rc.nconfigs, 4, "--build-only adds what is not there");
+	is_str(rc.configs[3], "allmodconfig", "at the end");
+	ok(run_config_build_only(&rc, "up") && run_config_build_only(&rc, "allmodconfig") &&
+	   !run_config_build_only(&rc, "defconfig+up"), "built only: those listed");
+	run_config_set_build_only(&rc, NULL);
+	is_int((int)rc.nbuild_only, 2, "listed once");
+	run_config_list_clear(&rc.build_only, &rc.nbuild_only);
+	run_config_set_build_only(&rc, NULL);
+	ok(run_config_build_only(&rc, "allmodconfig") && !run_config_build_only(&rc, "up"),
+	   "allmodconfig is built only unasked");
+	rc.only = xstrdup("base,tip");
+	json = run_config_to_json(&rc);
+	is_int(run_config_from_json(json, &back), 0, "the document reads back");
+	is_str(run_config_spec(&back, "defconfig+up"), "defconfig:up", "with the names as given");
+	is_str(back.only, "base,tip", "and the positions of a partial run");
+	free(json);
+	run_config_free(&back);
+	run_config_free(&rc);
+	run_config_init(&rc);
+	run_config_set_configs(&rc, "up,smp");
+	json = run_config_to_json(&rc);
+	ok(!strstr(json, "config_specs") && !strstr(json, "\"only\""),
+	   "configs/ names alone: the document of before");
+	free(json);
+	run_config_free(&rc);
+}
+
 int main(void)
 {
 	test_json();
 	test_guest_variation();
+	test_config_specs();
 	return done_testing();
 }
