@@ -194,6 +194,83 @@ void run_config_set_build_only(struct run_config *rc, const char *list)
 	}
 }
 
+static int compare_ints(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* One item of --only: base, tip or a position from 0 to last; -1 if none. */
+static int only_item(const char *s, size_t len, int last)
+{
+	long value = 0;
+	size_t i;
+
+	if (len == 4 && !strncmp(s, "base", 4))
+		return 0;
+	if (len == 3 && !strncmp(s, "tip", 3))
+		return last;
+	if (!len || len > 9)
+		return -1;
+	for (i = 0; i < len; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return -1;
+		value = value * 10 + (s[i] - '0');
+	}
+	return value <= last ? (int)value : -1;
+}
+
+int run_config_only_positions(const char *list, int last, int **positions, size_t *n,
+			      char *why, size_t len)
+{
+	const char *s = list, *comma;
+	size_t k, out = 0;
+
+	*positions = NULL;
+	*n = 0;
+	do {
+		int p;
+
+		comma = strchrnul(s, ',');
+		p = only_item(s, comma - s, last);
+		if (p < 0) {
+			snprintf(why, len, "--only: '%.*s' is not base, tip or a position from 0 to %d",
+				 (int)(comma - s > 64 ? 64 : comma - s), s, last);
+			free(*positions);
+			*positions = NULL;
+			*n = 0;
+			return -1;
+		}
+		*positions = xrealloc(*positions, (*n + 1) * sizeof(**positions));
+		(*positions)[(*n)++] = p;
+		s = comma + 1;
+	} while (*comma);
+	qsort(*positions, *n, sizeof(**positions), compare_ints);
+	for (k = 0; k < *n; k++)
+		if (!out || (*positions)[out - 1] != (*positions)[k])
+			(*positions)[out++] = (*positions)[k];
+	*n = out;
+	return 0;
+}
+
+int run_config_only_wanted(const struct run_config *rc, int position, int last)
+{
+	char why[128];
+	int *positions, wanted = 0;
+	size_t n, i;
+
+	if (!rc->only)
+		return 1;
+	if (run_config_only_positions(rc->only, last, &positions, &n, why, sizeof(why)))
+		return 0;
+	for (i = 0; i < n; i++)
+		if (positions[i] == position)
+			wanted = 1;
+	free(positions);
+	return wanted;
+}
+
 const char *run_config_spec(const struct run_config *rc, const char *config)
 {
 	size_t i, len = strlen(config);

@@ -123,6 +123,15 @@ void run_config_set_configs(struct run_config *rc, const char *list);
  * configuration from allmodconfig or allyesconfig.
  */
 void run_config_set_build_only(struct run_config *rc, const char *list);
+/*
+ * The positions of --only LIST ("base", "tip", numbers; comma-separated) in
+ * a run whose tip is at position last: sorted, each once, into *positions
+ * (allocated). 0, or -1 with why.
+ */
+int run_config_only_positions(const char *list, int last, int **positions, size_t *n,
+			      char *why, size_t len);
+/* Whether the run verifies position (its tip at last): always, without --only. */
+int run_config_only_wanted(const struct run_config *rc, int position, int last);
 /* What configuration config (a key of configs) is built from: its spec, or config itself. */
 const char *run_config_spec(const struct run_config *rc, const char *config);
 void run_config_set_suites(struct run_config *rc, const char *list);

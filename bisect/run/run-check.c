@@ -244,6 +244,15 @@ int run_config_validate(const struct run_config *rc, const char *configs_dir)
 	if (rc->cpu && check_cpu(rc->cpu))
 		ret = error("--cpu '%s': a QEMU CPU model, with features after commas"
 			    " (letters, digits, ._+,=- only)", term_str(rc->cpu));
+	if (rc->only) {
+		int *positions;
+		size_t n;
+
+		/* The tip's position is not known yet: the words and numbers only. */
+		if (run_config_only_positions(rc->only, 999999999, &positions, &n, why, sizeof(why)))
+			ret = error("%s", term_str(why));
+		free(positions);
+	}
 	for (i = 0; i < rc->nmetrics; i++) {
 		if (series_metric_check(&rc->metrics[i], why, sizeof(why)))
 			ret = error("metric %s: %s", rc->metrics[i].name, why);

@@ -88,6 +88,7 @@ int run_setup_config(const struct run_opts *o, const struct run_target *t,
 	if (rc->derive && !rc->nconfigs)
 		run_config_set_configs(rc, "up,smp");
 	run_config_set_build_only(rc, o->build_only);
+	rc->only = o->only ? xstrdup(o->only) : NULL;
 	rc->boot_derived = !strcmp(o->boot, "auto");
 	run_config_set_suites(rc, o->suites);
 	free(rc->profile);

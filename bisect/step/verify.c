@@ -834,6 +834,21 @@ static void verify_parallel(struct verify_commit *vc)
 	vc->db = db_open(vc->db_path);
 }
 
+int verify_position_wanted(struct verify_commit *vc)
+{
+	struct db_run_progress p;
+
+	if (!vc->rc->only)
+		return 1;
+	if (!db_run_progress(vc->db, vc->run->id, &p))
+		vc->total = p.total;
+	if (run_config_only_wanted(vc->rc, vc->position, vc->total))
+		return 1;
+	fprintf(stderr, "  not verified: the run verifies positions %s only (--only)\n",
+		term_str(vc->rc->only));
+	return 0;
+}
+
 void verify_configs(struct verify_commit *vc)
 {
 	size_t i;

@@ -112,4 +112,33 @@ out=$(timeout 30 "$BISECTABLE" first-bad --db "$scratch/build.db" 2>&1)
 printf '%s\n' "$out" | sed 's/^/# /'
 like "$out" '^allmodconfig: bisectable \(3/3 commits pass\)' "a passing build is the build-only configuration's pass"
 like "$out" '^defconfig\+up: bisectable \(3/3 commits pass\)' "for both"
+
+# --- --only base,tip ---
+rm -f "$FAKE_QEMU_BOOTS"
+timeout 300 "$BISECTABLE" run --db "$scratch/only.db" "${opts[@]}" --configs up --only base,tip \
+	--repo "$k" cfg-base..cfg-tip > "$scratch/only.out" 2>&1
+is "$?" 0 "--only base,tip runs"
+sed 's/^/# /' "$scratch/only.out" | head -30
+is "$(sqlite3 "$scratch/only.db" "select group_concat(position) from (select distinct c.position
+	from results r join commits c on c.id = r.commit_id order by c.position)")" "0,3" \
+	"only the base and the tip were verified"
+is "$(sqlite3 "$scratch/only.db" "select count(*) from results where stage = 'boot'")" 2 "two boots"
+like "$(cat "$scratch/only.out")" '^partial run: positions 0,3 only; not a bisectability verdict$' \
+	"the run says it was partial"
+if grep -q 'bisectable (' "$scratch/only.out"; then ok 1 "and gives no bisectability verdict"
+else ok 0 "and gives no bisectability verdict"; fi
+out=$(timeout 30 "$BISECTABLE" first-bad --db "$scratch/only.db" 2>&1)
+printf '%s\n' "$out" | sed 's/^/# /'
+like "$out" '^partial run: positions 0,3 only; not a bisectability verdict$' "first-bad says so"
+like "$out" '^up: 0/3 pass; 3/3 pass$' "and what each end did"
+out=$(timeout 30 "$BISECTABLE" show --db "$scratch/only.db" 3 2>&1)
+printf '%s\n' "$out" | sed 's/^/# /'
+like "$out" 'partial run: positions 0,3 only; not a bisectability verdict' "show says so"
+out=$(timeout 30 "$BISECTABLE" show --db "$scratch/file.db" 0 2>&1)
+like "$out" '^file\+my_laptop: its .config as the run changed it:$' "show lists what the run changed"
+like "$out" '^  CONFIG_FAKE_OLDDEFCONFIG=y \(was not set\)$' "line by line"
+timeout 30 "$BISECTABLE" run --db "$scratch/only2.db" "${opts[@]}" --configs up --only base,head \
+	--repo "$k" cfg-base..cfg-tip > "$scratch/only2.out" 2>&1
+is "$?" 2 "--only with a word that is no position is refused"
+like "$(cat "$scratch/only2.out")" "'head' is not base, tip or a position" "and named"
 done_testing

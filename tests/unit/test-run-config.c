@@ -172,8 +172,59 @@ static void test_config_specs(void)
 	run_config_free(&rc);
 }
 
+static char *positions(const char *list, int last)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char why[256];
+	int *p;
+	size_t n, i;
+
+	if (run_config_only_positions(list, last, &p, &n, why, sizeof(why)))
+		return xasprintf("error: %s", why);
+	for (i = 0; i < n; i++)
+		strbuf_addf(&sb, "%s%d", i ? "," : "", p[i]);
+	free(p);
+	return strbuf_detach(&sb, NULL);
+}
+
+/* --only: base, tip and numbers, sorted and each once; anything else refused. */
+static void test_only(void)
+{
+	struct run_config rc;
+	char *s;
+
+	s = positions("base,tip", 11);
+	is_str(s, "0,11", "base and tip");
+	free(s);
+	s = positions("3,0,3,tip", 3);
+	is_str(s, "0,3", "sorted, each once");
+	free(s);
+	s = positions("12", 11);
+	is_str(s, "error: --only: '12' is not base, tip or a position from 0 to 11", "past the tip");
+	free(s);
+	s = positions("base,,tip", 11);
+	ok(!strncmp(s, "error:", 6), "an empty item: %s", s);
+	free(s);
+	s = positions("-1", 11);
+	ok(!strncmp(s, "error:", 6), "a negative one");
+	free(s);
+	s = positions("99999999999999999999", 11);
+	ok(!strncmp(s, "error:", 6), "a huge one");
+	free(s);
+	s = positions("head", 11);
+	ok(strstr(s, "'head'") != NULL, "a word: %s", s);
+	free(s);
+	run_config_init(&rc);
+	ok(run_config_only_wanted(&rc, 5, 11), "without --only, every position");
+	rc.only = xstrdup("base,tip");
+	ok(run_config_only_wanted(&rc, 0, 11) && run_config_only_wanted(&rc, 11, 11) &&
+	   !run_config_only_wanted(&rc, 5, 11), "with it, those listed");
+	run_config_free(&rc);
+}
+
 int main(void)
 {
+	test_only();
 	test_json();
 	test_guest_variation();
 	test_config_specs();
