@@ -137,6 +137,18 @@ like "$out" 'partial run: positions 0,3 only; not a bisectability verdict' "show
 out=$(timeout 30 "$BISECTABLE" show --db "$scratch/file.db" 0 2>&1)
 like "$out" '^file\+my_laptop: its .config as the run changed it:$' "show lists what the run changed"
 like "$out" '^  CONFIG_FAKE_OLDDEFCONFIG=y \(was not set\)$' "line by line"
+for f in html json email; do
+	timeout 30 "$BISECTABLE" report --db "$scratch/only.db" --format $f -o "$scratch/only.$f" 2>/dev/null
+done
+like "$(cat "$scratch/only.html")" 'partial run: positions 0,3 only; not a bisectability verdict' "the HTML report says so"
+like "$(cat "$scratch/only.json")" '"partial": *"0,3"' "the JSON report too"
+like "$(cat "$scratch/only.email")" '^partial run: positions 0,3 only; not a bisectability verdict$' "and the e-mail"
+like "$(cat "$scratch/only.html")" '<h2>Base &rarr; tip</h2>' "the HTML report compares the two ends"
+out=$(timeout 30 "$BISECTABLE" compare --db "$scratch/only.db" 2>&1)
+printf '%s\n' "$out" | sed 's/^/# /'
+like "$out" '^run 1: 0/3 -> 3/3$' "compare: the base against the tip"
+like "$out" '^up: bzimage_bytes 5 -> 5 \(\+0.00%\)$' "with the bzImage's bytes"
+like "$out" '^up: fake_ns 100 -> 100 \(\+0.00%\)$' "and the guest's figures"
 timeout 30 "$BISECTABLE" run --db "$scratch/only2.db" "${opts[@]}" --configs up --only base,head \
 	--repo "$k" cfg-base..cfg-tip > "$scratch/only2.out" 2>&1
 is "$?" 2 "--only with a word that is no position is refused"
