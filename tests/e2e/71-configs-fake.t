@@ -137,6 +137,8 @@ like "$out" 'partial run: positions 0,3 only; not a bisectability verdict' "show
 out=$(timeout 30 "$BISECTABLE" show --db "$scratch/file.db" 0 2>&1)
 like "$out" '^file\+my_laptop: its .config as the run changed it:$' "show lists what the run changed"
 like "$out" '^  CONFIG_FAKE_OLDDEFCONFIG=y \(was not set\)$' "line by line"
+like "$(timeout 30 "$BISECTABLE" runs --db "$scratch/only.db")" ' - +partial: 0,3 ' \
+	"runs: no first bad, no verdict, the positions"
 for f in html json email; do
 	timeout 30 "$BISECTABLE" report --db "$scratch/only.db" --format $f -o "$scratch/only.$f" 2>/dev/null
 done
