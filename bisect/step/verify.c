@@ -166,10 +166,11 @@ void verify_print_progress(struct verify_commit *vc, int at_base)
 static int config_cpus(const char *path, const struct config_spec *spec)
 {
 	struct strbuf text = STRBUF_INIT;
-	char smp = 0;
+	char smp = 0, *value = NULL;
 
-	if (path && !strbuf_read_file(&text, path) && dotconfig_value(text.buf, "SMP") != NULL)
-		smp = dotconfig_tristate(text.buf, "SMP");
+	if (path && !strbuf_read_file(&text, path) && (value = dotconfig_value(text.buf, "SMP")))
+		smp = dotconfig_tristate_of(value);
+	free(value);
 	if (!smp && spec->target)
 		smp = strcmp(spec->target, "tinyconfig") && strcmp(spec->target, "allnoconfig") ?
 			'y' : 'n';
