@@ -178,3 +178,26 @@ void config_spec_release(struct config_spec *cs)
 	free(cs->path);
 	memset(cs, 0, sizeof(*cs));
 }
+
+char *config_spec_keys(const char *list)
+{
+	struct strbuf out = STRBUF_INIT;
+	const char *item = list, *comma;
+
+	if (!list)
+		return NULL;
+	do {
+		struct config_spec cs;
+		char why[256], *one;
+
+		comma = strchrnul(item, ',');
+		one = xstrndup(item, comma - item);
+		if (out.len || item != list)
+			strbuf_addstr(&out, ",");
+		strbuf_addstr(&out, config_spec_parse(one, &cs, why, sizeof(why)) ? one : cs.key);
+		config_spec_release(&cs);
+		free(one);
+		item = comma + 1;
+	} while (*comma);
+	return strbuf_detach(&out, NULL);
+}

@@ -46,6 +46,13 @@ struct config_spec {
 int config_spec_parse(const char *spec, struct config_spec *cs, char *why, size_t len);
 void config_spec_release(struct config_spec *cs);
 
+/*
+ * A comma-separated list of names with each one that parses replaced by its
+ * key ("defconfig:up,up" -> "defconfig+up,up"), for the commands that read
+ * results by configuration; allocated, NULL for NULL.
+ */
+char *config_spec_keys(const char *list);
+
 /* target is one of the kbuild configuration targets bisectable runs. */
 int config_target_known(const char *target);
 /* The targets, ", "-separated, for messages and the documentation. */

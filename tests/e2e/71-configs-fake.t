@@ -112,6 +112,8 @@ out=$(timeout 30 "$BISECTABLE" first-bad --db "$scratch/build.db" 2>&1)
 printf '%s\n' "$out" | sed 's/^/# /'
 like "$out" '^allmodconfig: bisectable \(3/3 commits pass\)' "a passing build is the build-only configuration's pass"
 like "$out" '^defconfig\+up: bisectable \(3/3 commits pass\)' "for both"
+is "$(timeout 30 "$BISECTABLE" first-bad --db "$scratch/build.db" --config defconfig:up 2>&1)" \
+	"defconfig+up: bisectable (3/3 commits pass)" "first-bad --config takes the name as given"
 
 # --- --only base,tip ---
 rm -f "$FAKE_QEMU_BOOTS"

@@ -116,8 +116,22 @@ static void test_targets(void)
 	ok(strstr(config_targets(), "allnoconfig") != NULL, "the list names them");
 }
 
+static void test_keys(void)
+{
+	char *s;
+
+	s = config_spec_keys("up,defconfig:up,/x/my.config");
+	is_str(s, "up,defconfig+up,file+my", "a list of names to their keys");
+	free(s);
+	s = config_spec_keys("defconfig+up,,nosuch:x");
+	is_str(s, "defconfig+up,,nosuch:x", "a key, an empty item and a bad name stay");
+	free(s);
+	ok(!config_spec_keys(NULL), "no list, none");
+}
+
 int main(void)
 {
+	test_keys();
 	test_forms();
 	test_hostile();
 	test_targets();
