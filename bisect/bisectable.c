@@ -54,6 +54,8 @@ const struct cmd_entry commands[] = {
 	{ "regressions", "[<options>]",
 	  "list every metric and configuration that moved the wrong way past a threshold",
 	  &regressions_options, 0, 0, CMD_DB_RO, cmd_regressions },
+	{ "compare", "[<options>]", "print two positions' sizes and figures side by side",
+	  &compare_options, 0, 0, CMD_DB_RO, cmd_compare },
 	{ "runs", "[--db PATH]", "list the runs in the database",
 	  NULL, 0, 0, CMD_DB_RO, cmd_runs },
 	{ "show", "[<options>] <sha-prefix | position>", "print every result of one commit",

@@ -1,4 +1,4 @@
--- bisectable database schema (SQLite), version 11 (PRAGMA user_version).
+-- bisectable database schema (SQLite), version 12 (PRAGMA user_version).
 -- Applied on every open; idempotent. The binary embeds this file at build
 -- time; bisect/db.c upgrades older databases to it (and sets the version).
 
@@ -188,6 +188,12 @@ CREATE TABLE IF NOT EXISTS run_configs (
 	stages INTEGER NOT NULL DEFAULT 4 CHECK (stages IN (2, 4)),
 	fragment TEXT,			-- the fragment as written for the run
 	covers TEXT,			-- what it was derived for: "SYM=y SYM=n ..."
+	-- a configuration not named by a configs/ name: its name as given
+	-- ("defconfig:up", a .config's path), and what configs/base.config
+	-- added to its start and olddefconfig changed in a full .config, as
+	-- the first build said it (kbuild.h: kbuild_result.changes)
+	spec TEXT,
+	changes TEXT,
 	PRIMARY KEY (run_id, config)
 );
 

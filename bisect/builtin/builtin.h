@@ -81,6 +81,7 @@ DECLARE_CMD(run);
 DECLARE_CMD(step);
 DECLARE_CMD(first_bad);
 DECLARE_CMD(regressions);
+DECLARE_CMD(compare);
 DECLARE_CMD(runs);
 DECLARE_CMD(show);
 DECLARE_CMD(report);

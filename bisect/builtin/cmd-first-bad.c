@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "builtin/builtin.h"
+#include "input/config-spec.h"
 #include "db/db.h"
 #include "judge/regress.h"
 #include "judge/regress-text.h"
@@ -142,12 +143,16 @@ static int first_bad(sqlite3 *db, const struct first_bad_opts *o)
 {
 	struct strbuf lines = STRBUF_INIT;
 	double min = 0;
+	char *configs;
 	int ret;
 
 	if (o->min_confidence && (perf_parse_threshold(o->min_confidence, &min) || min > 100))
 		return error("--min-confidence wants a percentage from 0%% to 100%%, not '%s'",
 			     o->min_confidence), EXIT_ERROR;
-	ret = verdict_report(db, o->run, o->config, o->stage, min / 100, &lines);
+	/* Results are keyed by the configuration's key: defconfig:up's is defconfig+up. */
+	configs = config_spec_keys(o->config);
+	ret = verdict_report(db, o->run, configs, o->stage, min / 100, &lines);
+	free(configs);
 
 	fputs(lines.buf, stdout);
 	strbuf_release(&lines);

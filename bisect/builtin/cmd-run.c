@@ -30,8 +30,15 @@ static const char *const boots[] = { "given", "auto", NULL };
 
 static const struct opt run_option_list[] = {
 	OPT_STRING(0, "configs", struct run_opts, configs, "LIST", "up,smp", OPT_CONFIGS,
-		   "configurations, comma-separated ('bisectable configs' lists them);"
+		   "configurations, comma-separated ('bisectable configs' lists them),"
+		   " TARGET:FRAGMENT (defconfig:up) or a .config's path;"
 		   " 'auto' adds those derived from the series' diff"),
+	OPT_STRING(0, "build-only", struct run_opts, build_only, "LIST", NULL, OPT_CONFIGS,
+		   "configurations built and never booted (added to --configs);"
+		   " allmodconfig and allyesconfig are always built only"),
+	OPT_STRING(0, "only", struct run_opts, only, "LIST", NULL, 0,
+		   "verify only these positions (base, tip, numbers; e.g. base,tip): a"
+		   " comparison of them, not a bisectability verdict"),
 	OPT_CHOICE(0, "boot", struct run_opts, boot, boots, "given",
 		   "which configurations are booted: the given ones, or derived ones too"),
 	OPT_STRING(0, "config", struct run_opts, configs, "LIST", NULL, OPT_CONFIGS | OPT_HIDDEN,

@@ -11,6 +11,7 @@
 #include "db/db-judge.h"
 #include "lib/escape.h"
 #include "lib/util.h"
+#include "judge/partial.h"
 #include "judge/verdict.h"
 
 /* One word for a whole run: "bisectable", "first bad up 2/4 smp 3/4", "incomplete". */
@@ -42,15 +43,22 @@ int cmd_runs(struct cmd_ctx *ctx)
 		struct strbuf first = STRBUF_INIT, verdict = STRBUF_INIT;
 		const struct db_run_row *r = &runs[i];
 		struct run_verdict rv;
+		char *partial;
 		size_t j;
 
 		if (run_verdict_load(ctx->db, r->id, NULL, NULL, &rv) < 0)
 			continue;
-		for (j = 0; j < rv.n; j++)
+		/* run --only: a comparison, neither a first bad nor a verdict. */
+		partial = partial_positions(rv.run.options, rv.n ? rv.v[0].commits : 0);
+		for (j = 0; j < rv.n && !partial; j++)
 			if (rv.v[j].bad)
 				strbuf_addf(&first, "%s%s@%d", first.len ? " " : "", term_str(rv.v[j].config),
 					    rv.v[j].position);
-		verdict_summary(&rv, &verdict);
+		if (partial)
+			strbuf_addf(&verdict, "partial: %s", partial);
+		else
+			verdict_summary(&rv, &verdict);
+		free(partial);
 		printf("%-4lld %-20s %-11s %-9s %-7d %-16s %-24s %-24s %s\n", r->id,
 		       term_str(r->started_at), term_str(r->state), term_str(r->base_version),
 		       r->commits, term_str(r->configs), first.len ? first.buf : "-", verdict.buf,

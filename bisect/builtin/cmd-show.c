@@ -11,7 +11,9 @@
 #include <string.h>
 
 #include "builtin/builtin.h"
+#include "db/db.h"
 #include "db/db-judge.h"
+#include "judge/partial.h"
 #include "lib/escape.h"
 #include "lib/util.h"
 
@@ -32,21 +34,64 @@ static void show_results(const struct db_commit_result *r, size_t n)
 	}
 }
 
+/* A run of some positions only (run --only): said first, a comparison, not a verdict. */
+static void show_partial(sqlite3 *db, long long run_id, int commits)
+{
+	struct strbuf line = STRBUF_INIT;
+	struct run_info run;
+	char *positions;
+
+	if (db_load_run(db, run_id, &run))
+		return;
+	positions = partial_positions(run.options, commits);
+	if (positions) {
+		partial_header(positions, &line);
+		printf("%s\n", line.buf);
+	}
+	free(positions);
+	strbuf_release(&line);
+	run_info_free(&run);
+}
+
+/* What base.config and olddefconfig changed in a configuration's start (db_run_config_changes). */
+static void show_changes(sqlite3 *db, long long run_id, const struct db_commit_result *r,
+			 size_t n)
+{
+	size_t i, j;
+
+	for (i = 0; i < n; i++) {
+		char *changes;
+
+		for (j = 0; j < i; j++)
+			if (!strcmp(r[j].config, r[i].config))
+				break;
+		if (j < i || !(changes = db_run_config_changes_get(db, run_id, r[i].config)))
+			continue;
+		printf("\n%s: its .config as the run changed it:\n", term_str(r[i].config));
+		for (char *line = strtok(changes, "\n"); line; line = strtok(NULL, "\n"))
+			printf("  %s\n", term_str(line));
+		free(changes);
+	}
+}
+
 static void show_commit(sqlite3 *db, long long commit_id)
 {
 	struct db_commit_result *results;
 	struct db_metric_value *metrics;
-	struct db_commit_row c;
+	struct db_commit_row c = { 0 };
 	size_t n, i;
 
-	if (!db_commit_row_load(db, commit_id, &c))
+	if (!db_commit_row_load(db, commit_id, &c)) {
 		printf("run %lld, commit %d/%d %s\n  %s\n  Author: %s\n\n", c.run_id, c.position,
 		       c.commits, term_str(c.sha), term_str(c.subject), term_str(c.author));
-	db_commit_row_free(&c);
+		show_partial(db, c.run_id, c.commits);
+	}
 
 	n = db_commit_results_load(db, commit_id, &results);
 	show_results(results, n);
+	show_changes(db, c.run_id, results, n);
 	db_commit_results_free(results, n);
+	db_commit_row_free(&c);
 
 	n = db_commit_metrics_load(db, commit_id, &metrics);
 	printf("\nmetrics:\n");

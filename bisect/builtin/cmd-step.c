@@ -154,7 +154,8 @@ int cmd_step(struct cmd_ctx *ctx)
 
 	verify_commit_init(&vc, db, db_path, &run, &rc, cwd);
 	verify_print_progress(&vc, at_base);
-	verify_configs(&vc);
+	if (verify_position_wanted(&vc))
+		verify_configs(&vc);
 	if (!at_base)
 		last = step_is_last_pick(cwd);
 	if (last > 0)

@@ -35,9 +35,11 @@ static const char schema_sql[] =
  * built only), which the verdict view reads; 10: runs.uuid, a run's random
  * identity (merge matches runs by it); 11: results.tries, failed_tries,
  * confirmed and known, tests.runs, fails and known, table tries (repeated
- * and confirming boots, known failures at the base).
+ * and confirming boots, known failures at the base); 12: run_configs.spec
+ * and changes (a configuration not named by a configs/ name, and what
+ * base.config and olddefconfig changed in its start).
  */
-#define SCHEMA_VERSION	11
+#define SCHEMA_VERSION	12
 #define STR_(x)		#x
 #define STR(x)		STR_(x)
 
@@ -207,6 +209,15 @@ static void migrate(sqlite3 *db, const char *path, int version)
 			    " 'timeout')");
 }
 
+/* A configuration's own start and what changed in it; an older database has neither. */
+static void migrate_v12(sqlite3 *db, const char *path, int version)
+{
+	if (version < 12 && db_has_column(db, "run_configs", "config") &&
+	    !db_has_column(db, "run_configs", "changes"))
+		exec_or_die(db, path, "ALTER TABLE run_configs ADD COLUMN spec TEXT;"
+			    " ALTER TABLE run_configs ADD COLUMN changes TEXT");
+}
+
 int db_known_version(void)
 {
 	return SCHEMA_VERSION;
@@ -259,6 +270,7 @@ sqlite3 *db_open(const char *path)
 		die("%s has schema version %d; this bisectable knows up to %d: upgrade it",
 		    path, version, SCHEMA_VERSION);
 	migrate(db, path, version);
+	migrate_v12(db, path, version);
 	if (sqlite3_exec(db, schema_sql, NULL, NULL, &err) != SQLITE_OK)
 		die("cannot create the schema in %s: %s", path, err);
 	if (version < SCHEMA_VERSION)
@@ -514,6 +526,37 @@ void db_run_config_put(sqlite3 *db, long long run_id, const char *config, int de
 	db_bind_text(st, 5, fragment);
 	db_bind_text(st, 6, covers);
 	db_done(db, st);
+}
+
+void db_run_config_changes(sqlite3 *db, long long run_id, const char *config, const char *spec,
+			   const char *changes)
+{
+	sqlite3_stmt *st = db_prepare(db,
+		"INSERT INTO run_configs (run_id, config, spec, changes) VALUES (?1, ?2, ?3, ?4)"
+		" ON CONFLICT (run_id, config) DO UPDATE SET spec = ?3,"
+		" changes = coalesce(changes, ?4)");
+
+	sqlite3_bind_int64(st, 1, run_id);
+	db_bind_text(st, 2, config);
+	db_bind_text(st, 3, spec);
+	db_bind_text(st, 4, changes);
+	db_done(db, st);
+}
+
+char *db_run_config_changes_get(sqlite3 *db, long long run_id, const char *config)
+{
+	sqlite3_stmt *st;
+	char *changes = NULL;
+
+	if (!db_has_column(db, "run_configs", "changes"))
+		return NULL;
+	st = db_prepare(db, "SELECT changes FROM run_configs WHERE run_id = ? AND config = ?");
+	sqlite3_bind_int64(st, 1, run_id);
+	db_bind_text(st, 2, config);
+	if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_text(st, 0))
+		changes = xstrdup((const char *)sqlite3_column_text(st, 0));
+	sqlite3_finalize(st);
+	return changes;
 }
 
 int db_load_run(sqlite3 *db, long long id, struct run_info *run)

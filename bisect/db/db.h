@@ -77,6 +77,14 @@ const char *db_column_str(sqlite3_stmt *st, int col);
 long long db_insert_run(sqlite3 *db, const struct run_info *run);
 /* A run's configurations and run configuration, once derived ones joined. */
 void db_run_set_options(sqlite3 *db, long long run_id, const char *configs, const char *options);
+/*
+ * A configuration's spec (config-spec.h) and what base.config and
+ * olddefconfig changed in its start: the first changes recorded stay.
+ */
+void db_run_config_changes(sqlite3 *db, long long run_id, const char *config, const char *spec,
+			   const char *changes);
+/* Those changes (allocated), or NULL. */
+char *db_run_config_changes_get(sqlite3 *db, long long run_id, const char *config);
 /* A run_configs row: derived or given, verified at stages (2 or 4). */
 void db_run_config_put(sqlite3 *db, long long run_id, const char *config, int derived,
 		       int stages, const char *fragment, const char *covers);

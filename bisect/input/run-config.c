@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "lib/layout.h"
+#include "input/config-spec.h"
 #include "input/run-config.h"
 #include "input/series-metrics.h"
 #include "lib/util.h"
@@ -82,6 +83,8 @@ void run_config_free(struct run_config *rc)
 	run_config_list_clear(&rc->tests, &rc->ntests);
 	run_config_list_clear(&rc->suites, &rc->nsuites);
 	run_config_list_clear(&rc->build_only, &rc->nbuild_only);
+	run_config_list_clear(&rc->config_specs, &rc->nconfig_specs);
+	free(rc->only);
 	free(rc->configs_dir);
 	free(rc->profile);
 	free(rc->accel);
@@ -95,9 +98,187 @@ void run_config_free(struct run_config *rc)
 	memset(rc, 0, sizeof(*rc));
 }
 
+/*
+ * A path in a name made absolute: the steps run in the run's work tree.
+ * One that cannot be resolved stays as given, for validation to name.
+ */
+static char *absolute_spec(const char *spec, const struct config_spec *cs)
+{
+	char *real, *ret;
+
+	if (!cs->path || cs->path[0] == '/' || !(real = realpath(cs->path, NULL)))
+		return xstrdup(spec);
+	ret = cs->kind == CONFIG_KIND_DOTCONFIG ? xstrdup(real) :
+		xasprintf("%s:%s", cs->target, real);
+	free(real);
+	return ret;
+}
+
 void run_config_set_configs(struct run_config *rc, const char *list)
 {
+	size_t i;
+
 	run_config_list_split(&rc->configs, &rc->nconfigs, list);
+	run_config_list_clear(&rc->config_specs, &rc->nconfig_specs);
+	for (i = 0; i < rc->nconfigs; i++) {
+		struct config_spec cs;
+		char why[512];
+
+		/* One that does not parse stays as given: validation says why. */
+		if (!config_spec_parse(rc->configs[i], &cs, why, sizeof(why)) &&
+		    strcmp(cs.key, rc->configs[i])) {
+			char *spec = absolute_spec(rc->configs[i], &cs);
+			char *pair = xasprintf("%s=%s", cs.key, spec);
+
+			push(&rc->config_specs, &rc->nconfig_specs, pair, strlen(pair));
+			free(rc->configs[i]);
+			rc->configs[i] = xstrdup(cs.key);
+			free(pair);
+			free(spec);
+		}
+		config_spec_release(&cs);
+	}
+}
+
+/* Whether list holds s. */
+static int listed(char *const *list, size_t n, const char *s)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(list[i], s))
+			return 1;
+	return 0;
+}
+
+void run_config_set_build_only(struct run_config *rc, const char *list)
+{
+	struct run_config more;
+	size_t i;
+
+	if (list && *list) {
+		/* Parsed as --configs is: keys, and the names that need one. */
+		memset(&more, 0, sizeof(more));
+		run_config_set_configs(&more, list);
+		for (i = 0; i < more.nconfigs; i++) {
+			const char *spec = run_config_spec(&more, more.configs[i]);
+
+			if (!listed(rc->configs, rc->nconfigs, more.configs[i])) {
+				push(&rc->configs, &rc->nconfigs, more.configs[i],
+				     strlen(more.configs[i]));
+				if (spec != more.configs[i]) {
+					char *pair = xasprintf("%s=%s", more.configs[i], spec);
+
+					push(&rc->config_specs, &rc->nconfig_specs, pair,
+					     strlen(pair));
+					free(pair);
+				}
+			}
+			if (!listed(rc->build_only, rc->nbuild_only, more.configs[i]))
+				push(&rc->build_only, &rc->nbuild_only, more.configs[i],
+				     strlen(more.configs[i]));
+		}
+		run_config_free(&more);
+	}
+	/* allmodconfig's and allyesconfig's kernels are for build coverage. */
+	for (i = 0; i < rc->nconfigs; i++) {
+		struct config_spec cs;
+		char why[512];
+
+		if (!config_spec_parse(run_config_spec(rc, rc->configs[i]), &cs, why, sizeof(why)) &&
+		    cs.target && config_target_build_only(cs.target) &&
+		    !listed(rc->build_only, rc->nbuild_only, rc->configs[i]))
+			push(&rc->build_only, &rc->nbuild_only, rc->configs[i],
+			     strlen(rc->configs[i]));
+		config_spec_release(&cs);
+	}
+}
+
+static int compare_ints(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* One item of --only: base, tip or a position from 0 to last; -1 if none. */
+static int only_item(const char *s, size_t len, int last)
+{
+	long value = 0;
+	size_t i;
+
+	if (len == 4 && !strncmp(s, "base", 4))
+		return 0;
+	if (len == 3 && !strncmp(s, "tip", 3))
+		return last;
+	if (!len || len > 9)
+		return -1;
+	for (i = 0; i < len; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return -1;
+		value = value * 10 + (s[i] - '0');
+	}
+	return value <= last ? (int)value : -1;
+}
+
+int run_config_only_positions(const char *list, int last, int **positions, size_t *n,
+			      char *why, size_t len)
+{
+	const char *s = list, *comma;
+	size_t k, out = 0;
+
+	*positions = NULL;
+	*n = 0;
+	do {
+		int p;
+
+		comma = strchrnul(s, ',');
+		p = only_item(s, comma - s, last);
+		if (p < 0) {
+			snprintf(why, len, "--only: '%.*s' is not base, tip or a position from 0 to %d",
+				 (int)(comma - s > 64 ? 64 : comma - s), s, last);
+			free(*positions);
+			*positions = NULL;
+			*n = 0;
+			return -1;
+		}
+		*positions = xrealloc(*positions, (*n + 1) * sizeof(**positions));
+		(*positions)[(*n)++] = p;
+		s = comma + 1;
+	} while (*comma);
+	qsort(*positions, *n, sizeof(**positions), compare_ints);
+	for (k = 0; k < *n; k++)
+		if (!out || (*positions)[out - 1] != (*positions)[k])
+			(*positions)[out++] = (*positions)[k];
+	*n = out;
+	return 0;
+}
+
+int run_config_only_wanted(const struct run_config *rc, int position, int last)
+{
+	char why[128];
+	int *positions, wanted = 0;
+	size_t n, i;
+
+	if (!rc->only)
+		return 1;
+	if (run_config_only_positions(rc->only, last, &positions, &n, why, sizeof(why)))
+		return 0;
+	for (i = 0; i < n; i++)
+		if (positions[i] == position)
+			wanted = 1;
+	free(positions);
+	return wanted;
+}
+
+const char *run_config_spec(const struct run_config *rc, const char *config)
+{
+	size_t i, len = strlen(config);
+
+	for (i = 0; i < rc->nconfig_specs; i++)
+		if (!strncmp(rc->config_specs[i], config, len) && rc->config_specs[i][len] == '=')
+			return rc->config_specs[i] + len + 1;
+	return config;
 }
 
 void run_config_set_guest(struct run_config *rc, const char *rtc, const char *cpu)
@@ -216,6 +397,12 @@ char *run_config_to_json(const struct run_config *rc)
 	}
 	if (rc->distcc_hosts)
 		json_object_set_new(doc, "distcc", json_string(rc->distcc_hosts));
+	/* Only when given: the documents of runs of configs/ names stay those of before. */
+	if (rc->nconfig_specs)
+		json_object_set_new(doc, "config_specs",
+				    json_list(rc->config_specs, rc->nconfig_specs));
+	if (rc->only)
+		json_object_set_new(doc, "only", json_string(rc->only));
 	/* Only when given: the documents of runs without them stay those of before. */
 	if (rc->rtc)
 		json_object_set_new(doc, "rtc", json_string(rc->rtc));
@@ -348,7 +535,12 @@ int run_config_from_json(const char *text, struct run_config *rc)
 	distcc = json_string_value(json_object_get(doc, "distcc"));
 	if (distcc)
 		rc->distcc_hosts = xstrdup(distcc);
-	if (optional_string(doc, "rtc", &rc->rtc) || optional_string(doc, "cpu", &rc->cpu))
+	if (optional_string(doc, "rtc", &rc->rtc) || optional_string(doc, "cpu", &rc->cpu) ||
+	    optional_string(doc, "only", &rc->only))
+		goto out_doc;
+	if (json_object_get(doc, "config_specs") &&
+	    list_from_json(json_object_get(doc, "config_specs"), &rc->config_specs,
+			   &rc->nconfig_specs))
 		goto out_doc;
 	for (i = 0; i < rc->ntests; i++) {
 		if (!strchr(rc->tests[i], '.')) {

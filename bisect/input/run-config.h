@@ -18,7 +18,10 @@
  *   "suites": ["smoke", "rt-tests"], "profile": "quick" (both absent in runs
  *   from before suites, whose tests were bare smoke test names),
  *   "derive": true, "boot_derived": false, "configs_dir": "/.../configs/auto/7",
- *   "build_only": ["auto-1"] (all four absent before --configs auto)}
+ *   "build_only": ["auto-1"] (all four absent before --configs auto; build_only
+ *   also with --build-only), "config_specs": ["defconfig+up=defconfig:up"]
+ *   (only when a configuration is not a configs/ name), "only": "base,tip"
+ *   (only for a partial run)}
  */
 #ifndef BISECT_RUN_CONFIG_H
 #define BISECT_RUN_CONFIG_H
@@ -86,6 +89,19 @@ struct run_config {
 	char *configs_dir;		/* NULL: the project's configs/ */
 	char **build_only;
 	size_t nbuild_only;
+	/*
+	 * "KEY=SPEC" of each configuration not named by a configs/ name
+	 * (input/config-spec.h): configs holds its KEY, what results, build
+	 * directories and logs are named by; SPEC, a path in it made
+	 * absolute, is what it is built from.
+	 */
+	char **config_specs;
+	size_t nconfig_specs;
+	/*
+	 * --only: the positions verified ("base,tip", "0,3"), as given; NULL
+	 * for all of them. A run with it is a comparison, not a verdict.
+	 */
+	char *only;
 };
 
 /* The defaults of 'bisectable run': up,smp, every smoke test, tcg... */
@@ -95,8 +111,29 @@ void run_config_free(struct run_config *rc);
 /* The suites 'run' picks when none are given. */
 #define RUN_CONFIG_SUITES	"smoke,rt-tests"
 
-/* Replace the configurations / suites by a comma-separated list. */
+/*
+ * Replace the configurations / suites by a comma-separated list. A
+ * configuration's name is parsed (config-spec.h): configs gets its key, and
+ * config_specs the name, when they differ.
+ */
 void run_config_set_configs(struct run_config *rc, const char *list);
+/*
+ * --build-only: the configurations of list (NULL: none; parsed as --configs
+ * is) join configs if not there and are built only; so is every
+ * configuration from allmodconfig or allyesconfig.
+ */
+void run_config_set_build_only(struct run_config *rc, const char *list);
+/*
+ * The positions of --only LIST ("base", "tip", numbers; comma-separated) in
+ * a run whose tip is at position last: sorted, each once, into *positions
+ * (allocated). 0, or -1 with why.
+ */
+int run_config_only_positions(const char *list, int last, int **positions, size_t *n,
+			      char *why, size_t len);
+/* Whether the run verifies position (its tip at last): always, without --only. */
+int run_config_only_wanted(const struct run_config *rc, int position, int last);
+/* What configuration config (a key of configs) is built from: its spec, or config itself. */
+const char *run_config_spec(const struct run_config *rc, const char *config);
 void run_config_set_suites(struct run_config *rc, const char *list);
 /* --rtc and --cpu: NULL or "host" leaves the host's clock, NULL QEMU's model. */
 void run_config_set_guest(struct run_config *rc, const char *rtc, const char *cpu);

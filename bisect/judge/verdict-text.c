@@ -10,6 +10,7 @@
 
 #include "judge/confidence.h"
 #include "judge/verdict.h"
+#include "judge/partial.h"
 #include "judge/verdict-text.h"
 #include "lib/escape.h"
 #include "lib/util.h"
@@ -199,11 +200,20 @@ int verdict_report(sqlite3 *db, long long run_id, const char *configs, const cha
 		   double min_confidence, struct strbuf *out)
 {
 	struct run_verdict rv;
+	char *partial;
 	int ret;
 
 	if (run_verdict_load(db, run_id, configs, stage, &rv) < 0)
 		return EXIT_ERROR;
 	rv.min_confidence = min_confidence;
+	/* Some positions only (run --only): a comparison, never a verdict. */
+	partial = partial_positions(rv.run.options, rv.n ? rv.v[0].commits : 0);
+	if (partial) {
+		ret = partial_text(db, &rv, partial, out);
+		free(partial);
+		run_verdict_free(&rv);
+		return ret;
+	}
 	verdict_text(&rv, out);
 	ret = verdict_exit(&rv);
 	run_verdict_free(&rv);

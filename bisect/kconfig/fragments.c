@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kconfig/dotconfig.h"
 #include "kconfig/fragments.h"
 
 static int compare_names(const void *a, const void *b)
@@ -63,4 +64,46 @@ void fragment_describe(const char *path, struct strbuf *out)
 		out->buf[out->len] = '\0';
 	}
 	strbuf_release(&text);
+}
+
+/* "CONFIG_X=v (was w)" or "# CONFIG_X is not set (was w)"; "not set" for n. */
+static void add_change(struct strbuf *out, const char *name, const char *now, const char *was)
+{
+	if (!strcmp(now, "n"))
+		strbuf_addf(out, "# CONFIG_%s is not set", name);
+	else
+		strbuf_addf(out, "CONFIG_%s=%s", name, now);
+	strbuf_addf(out, " (was %s)\n", strcmp(was, "n") ? was : "not set");
+}
+
+size_t fragment_changes(const char *before, const char *after, int only_after,
+			struct strbuf *out)
+{
+	struct dotconfig old, new;
+	size_t i, n = 0;
+
+	dotconfig_parse(before, &old);
+	dotconfig_parse(after, &new);
+	for (i = 0; i < new.n; i++) {
+		const struct dotconfig_entry *e = &new.v[i];
+		const char *was = dotconfig_get(&old, e->name);
+
+		/* A repeat counts once, as its last value. */
+		if (dotconfig_get(&new, e->name) != e->value || !strcmp(was ? was : "n", e->value))
+			continue;
+		add_change(out, e->name, e->value, was ? was : "n");
+		n++;
+	}
+	for (i = 0; !only_after && i < old.n; i++) {
+		const struct dotconfig_entry *e = &old.v[i];
+
+		if (dotconfig_get(&old, e->name) != e->value || !strcmp(e->value, "n") ||
+		    dotconfig_get(&new, e->name))
+			continue;
+		add_change(out, e->name, "n", e->value);
+		n++;
+	}
+	dotconfig_release(&old);
+	dotconfig_release(&new);
+	return n;
 }

@@ -24,6 +24,7 @@
 #include "step/kbuild.h"
 #include "report/report-email-headers.h"
 #include "report/report-email-text.h"
+#include "judge/partial.h"
 #include "report/report-model.h"
 #include "lib/util.h"
 #include "judge/verdict.h"
@@ -521,6 +522,13 @@ void report_email(struct report_out *r)
 
 	email_headers(r, cfg);
 	email_intro(r, cfg);
+	if (r->m->partial) {
+		struct strbuf line = STRBUF_INIT;
+
+		partial_header(r->m->partial, &line);
+		strbuf_addf(&r->buf, "%s\n", line.buf);
+		strbuf_release(&line);
+	}
 	/* The configuration the subject is about first, then the others in order. */
 	if (cfg >= 0)
 		email_config(r, cfg);

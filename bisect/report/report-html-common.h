@@ -29,5 +29,11 @@ void html_cell_marks(struct report_out *r, const struct cell *cell);
 void html_cell_boots_known(struct report_out *r, const struct cell *cell);
 /* What those markers mean, under the matrix's legend, when some cell has one. */
 void html_matrix_legend_more(struct report_out *r);
+/*
+ * report-html-compare.c: the banner of a partial run (run --only; nothing
+ * for a whole one), and the base -> tip section (nothing without figures).
+ */
+void html_partial(struct report_out *r);
+void html_compare(struct report_out *r);
 
 #endif

@@ -428,6 +428,12 @@ static json_t *json_root(struct report_out *r)
 	jset(root, "format_version", json_integer(1));
 	jset(root, "generator", jstr("bisectable " BISECTABLE_VERSION));
 	jset(root, "run", json_run(r));
+	/* Only for run --only: the reports of whole runs stay those of before. */
+	if (r->m->partial) {
+		jset(root, "partial", jstr(r->m->partial));
+		jset(root, "partial_note", jstr("a comparison of these positions, not a"
+						" bisectability verdict"));
+	}
 
 	for (i = 0; i < r->m->nconfigs; i++) {
 		json_array_append_new(configs, jstr(r->m->configs[i]));

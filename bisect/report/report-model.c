@@ -16,6 +16,7 @@
 #include "db/db.h"
 #include "kconfig/dotconfig.h"
 #include "lib/layout.h"
+#include "judge/partial.h"
 #include "report/report-model.h"
 #include "input/run-config.h"
 #include "lib/util.h"
@@ -442,6 +443,8 @@ void report_model_free(struct report_model *r)
 {
 	size_t i, j;
 
+	free(r->partial);
+	compare_free(&r->compare);
 	for (i = 0; i < r->ncommits; i++) {
 		struct commit *c = &r->commits[i];
 
@@ -526,6 +529,9 @@ int report_model_load(struct report_model *r, sqlite3 *db, long long run_id)
 	load_verdicts(r, db);
 	load_fragments(r);
 	load_run_configs(r, db);
+	r->partial = partial_positions(r->run.options, r->last_position);
+	if (compare_load(db, r->run.id, -1, -1, &r->compare))
+		compare_free(&r->compare);
 	/* The report goes on without it (a work tree gone, say): coverage_load said why. */
 	if (coverage_load(db, r->run.id, &r->coverage)) {
 		coverage_release(&r->coverage);

@@ -13,6 +13,7 @@
 #include <sys/types.h>
 #include <sqlite3.h>
 
+#include "judge/compare.h"
 #include "judge/coverage.h"
 #include "db/db.h"
 #include "judge/regress.h"
@@ -140,6 +141,10 @@ struct report_model {
 	struct report_perf *perf;	/* [config] */
 	/* The changed lines no configuration compiled (coverage.h); .recorded 0: unknown */
 	struct coverage coverage;
+	/* run --only: the positions verified ("0,11"), a comparison; NULL: the whole run */
+	char *partial;
+	/* The base and the tip side by side (compare.h) */
+	struct comparison compare;
 };
 
 /* The id of run_id if it exists (0: the latest run); 0 if there is none. */

@@ -8,7 +8,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
+#include "input/config-spec.h"
 #include "input/run-config.h"
 #include "input/series-metrics.h"
 #include "run/run-check.h"
@@ -68,6 +70,35 @@ void run_config_set_tests(struct run_config *rc, const char *list)
 	}
 }
 
+static int regular_file(const char *path)
+{
+	struct stat st;
+
+	return !stat(path, &st) && S_ISREG(st.st_mode);
+}
+
+/* What a configuration is built from is there: its fragment, its .config. */
+static int check_spec_files(const struct config_spec *cs, const char *configs_dir,
+			    const char *spec)
+{
+	char *base = NULL, *frag = NULL;
+	int ret = 0;
+
+	if (cs->fragment) {
+		if (kbuild_fragments(configs_dir, cs->fragment, &base, &frag))
+			ret = -1;
+	} else {
+		base = xasprintf("%s/base.config", configs_dir);
+		if (!file_exists(base))
+			ret = error("no base configuration %s", base);
+	}
+	if (cs->path && !regular_file(cs->path))
+		ret = error("configuration '%s': no file %s", term_str(spec), term_str(cs->path));
+	free(base);
+	free(frag);
+	return ret;
+}
+
 static int validate_configs(const struct run_config *rc, const char *configs_dir)
 {
 	size_t i, j;
@@ -76,12 +107,17 @@ static int validate_configs(const struct run_config *rc, const char *configs_dir
 	if (!rc->nconfigs)
 		ret = error("no configuration given");
 	for (i = 0; i < rc->nconfigs; i++) {
-		const char *c = rc->configs[i];
-		char *base = NULL, *frag = NULL;
+		const char *c = rc->configs[i], *spec = run_config_spec(rc, c);
+		struct config_spec cs;
+		char why[512];
 
-		if (!*c || strchr(c, '/') || c[0] == '.' || strspn(c, "abcdefghijklmnopqrstuvwxyz"
-		    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.") != strlen(c)) {
-			ret = error("bad configuration name '%s'", c);
+		if (config_spec_parse(spec, &cs, why, sizeof(why))) {
+			if (strpbrk(spec, ":/"))
+				ret = error("bad configuration '%s': %s", term_str(spec),
+					    term_str(why));
+			else
+				ret = error("bad configuration name '%s'", term_str(spec));
+			config_spec_release(&cs);
 			continue;
 		}
 		for (j = 0; j < i; j++)
@@ -90,12 +126,10 @@ static int validate_configs(const struct run_config *rc, const char *configs_dir
 		if (j < i) {
 			/* Two makes would share one O= directory. */
 			ret = error("configuration '%s' is given twice", c);
-			continue;
-		}
-		if (kbuild_fragments(configs_dir, c, &base, &frag))
+		} else if (check_spec_files(&cs, configs_dir, spec)) {
 			ret = -1;
-		free(base);
-		free(frag);
+		}
+		config_spec_release(&cs);
 	}
 	return ret;
 }
@@ -210,6 +244,15 @@ int run_config_validate(const struct run_config *rc, const char *configs_dir)
 	if (rc->cpu && check_cpu(rc->cpu))
 		ret = error("--cpu '%s': a QEMU CPU model, with features after commas"
 			    " (letters, digits, ._+,=- only)", term_str(rc->cpu));
+	if (rc->only) {
+		int *positions;
+		size_t n;
+
+		/* The tip's position is not known yet: the words and numbers only. */
+		if (run_config_only_positions(rc->only, 999999999, &positions, &n, why, sizeof(why)))
+			ret = error("%s", term_str(why));
+		free(positions);
+	}
 	for (i = 0; i < rc->nmetrics; i++) {
 		if (series_metric_check(&rc->metrics[i], why, sizeof(why)))
 			ret = error("metric %s: %s", rc->metrics[i].name, why);

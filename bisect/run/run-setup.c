@@ -11,6 +11,7 @@
 #include "run/run-check.h"
 #include "run/run-setup.h"
 #include "step/results-remote.h"
+#include "lib/escape.h"
 #include "lib/run-command.h"
 
 int run_setup_check_distcc(void)
@@ -87,6 +88,14 @@ int run_setup_config(const struct run_opts *o, const struct run_target *t,
 	}
 	if (rc->derive && !rc->nconfigs)
 		run_config_set_configs(rc, "up,smp");
+	run_config_set_build_only(rc, o->build_only);
+	rc->only = o->only ? xstrdup(o->only) : NULL;
+	/* Derived configurations start from tinyconfig and configs/ fragments (config-derive.h). */
+	if (rc->derive && rc->nconfig_specs) {
+		free(configs_dir);
+		return error("--configs auto goes with names of configs/ only, not with '%s'",
+			     term_str(strchr(rc->config_specs[0], '=') + 1));
+	}
 	rc->boot_derived = !strcmp(o->boot, "auto");
 	run_config_set_suites(rc, o->suites);
 	free(rc->profile);
@@ -162,6 +171,8 @@ void run_setup_slurm_args(const struct run_opts *o, struct argv_array *a)
 		argv_push(a, "--no-cache");
 	if (o->no_base)
 		argv_push(a, "--no-base");
+	if (o->only)
+		argv_pushl(a, "--only", o->only, NULL);
 	if (o->no_sandbox)
 		argv_push(a, "--no-sandbox");
 	if (o->discard)

@@ -17,6 +17,8 @@
 struct run_opts {
 	const char *db_path;
 	const char *configs;
+	const char *build_only;	/* --build-only LIST, or NULL */
+	const char *only;	/* --only LIST of positions, or NULL */
 	const char *repo;
 	const char *tarball;
 	const char *accel;

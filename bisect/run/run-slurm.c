@@ -86,7 +86,11 @@ static int submit(const struct slurm_run *s, const char *dir, const char *script
 	argv_push(&argv, script);
 	argv_push(&argv, job->rc_file);
 	argv_pushf(&argv, "slurm-%s-%s", stamp, job->config);
-	argv_pushl(&argv, self, "run", "--db", job->db, "--configs", job->config, NULL);
+	/* The configuration as it was named: its key alone names no start or path. */
+	argv_pushl(&argv, self, "run", "--db", job->db, "--configs",
+		   run_config_spec(s->rc, job->config), NULL);
+	if (run_config_build_only(s->rc, job->config))
+		argv_pushl(&argv, "--build-only", run_config_spec(s->rc, job->config), NULL);
 	for (i = 0; s->job_args[i]; i++)
 		argv_push(&argv, s->job_args[i]);
 	if (run_capture(dir, &out, argv.argv) || !out.len) {

@@ -343,6 +343,26 @@ static void record_unapplied(struct run *r)
 	      term_str(s->patches[r->applied].subject), term_str(r->failed_msg));
 }
 
+/*
+ * The given configurations that are not simply configs/ names: verified at
+ * apply and build only (--build-only), or built from a name of their own.
+ */
+static void record_configs(struct run *r)
+{
+	const struct run_config *rc = r->rc;
+	size_t i;
+
+	for (i = 0; i < rc->nconfigs; i++) {
+		const char *spec = run_config_spec(rc, rc->configs[i]);
+		int build_only = run_config_build_only(rc, rc->configs[i]);
+
+		if (build_only)
+			db_run_config_put(r->db, r->id, rc->configs[i], 0, 2, NULL, NULL);
+		if (spec != rc->configs[i])
+			db_run_config_changes(r->db, r->id, rc->configs[i], spec, NULL);
+	}
+}
+
 void run_record(struct run *r)
 {
 	char *configs = run_config_configs_list(r->rc);
@@ -355,6 +375,7 @@ void run_record(struct run *r)
 
 	db_begin(r->db);
 	r->id = db_insert_run(r->db, &r->info);
+	record_configs(r);
 	r->ncommits = record_commits(r);
 	if (r->failed_msg)
 		record_unapplied(r);

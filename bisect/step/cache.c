@@ -10,6 +10,7 @@
 #include "lib/hash.h"
 #include "db/db.h"
 #include "db/db-cache.h"
+#include "step/kbuild-job.h"
 #include "step/qemu.h"
 #include "lib/run-command.h"
 #include "lib/util.h"
@@ -65,7 +66,8 @@ static const char *compiler_version(void)
 	return version.buf;
 }
 
-char *cache_key_build(const char *tree, const char *configs_dir, const char *config)
+char *cache_key_build(const char *tree, const char *configs_dir, const char *config,
+		      const struct kbuild_job *job)
 {
 	struct strbuf key = STRBUF_INIT;
 	char *path, *h;
@@ -75,9 +77,21 @@ char *cache_key_build(const char *tree, const char *configs_dir, const char *con
 	path = xasprintf("%s/base.config", configs_dir);
 	add_file(&key, "base.config", path);
 	free(path);
-	path = xasprintf("%s/%s.config", configs_dir, config);
-	add_file(&key, "fragment", path);
-	free(path);
+	if (job && (job->start_target || job->start_file)) {
+		/* Only for a start of its own: the keys of configs/ names stay those of before. */
+		if (job->fragment)
+			add_file(&key, "fragment", job->fragment);
+		else
+			strbuf_addstr(&key, "fragment none\n");
+		if (job->start_target)
+			strbuf_addf(&key, "start %s\n", job->start_target);
+		if (job->start_file)
+			add_file(&key, "start-file", job->start_file);
+	} else {
+		path = xasprintf("%s/%s.config", configs_dir, config);
+		add_file(&key, "fragment", path);
+		free(path);
+	}
 	strbuf_addf(&key, "compiler %s\n", compiler_version());
 	h = sha256_buf(key.buf, key.len);
 	strbuf_release(&key);

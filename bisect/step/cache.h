@@ -14,6 +14,7 @@
 #include "lib/util.h"
 
 struct boot_job;
+struct kbuild_job;
 
 /*
  * The tool's identity in every key: the SHA-256 of /proc/self/exe, hashed
@@ -22,7 +23,12 @@ struct boot_job;
  */
 const char *cache_tool_identity(void);
 void cache_set_tool_identity(const char *identity);
-char *cache_key_build(const char *tree, const char *configs_dir, const char *config);
+/*
+ * job (may be NULL): a configuration with a start of its own (kbuild-job.h)
+ * adds its target, its fragment's and its full .config's contents.
+ */
+char *cache_key_build(const char *tree, const char *configs_dir, const char *config,
+		      const struct kbuild_job *job);
 char *cache_key_boot(const char *build_key, const struct boot_job *job);
 char *cache_key_image(const char *bzimage, const struct boot_job *job);
 

@@ -12,6 +12,16 @@ struct kbuild_job {
 	const char *out;		/* O= build directory of this configuration */
 	const char *configs_dir;	/* where base.config and <config>.config are */
 	const char *config;		/* configuration name, e.g. "up" */
+	/*
+	 * What the .config starts from (input/config-spec.h). Both NULL: as
+	 * ever, tinyconfig + base.config + <configs_dir>/<config>.config. Else
+	 * make start_target (defconfig, ...) or the full .config start_file,
+	 * then base.config and fragment (a file, or NULL), then olddefconfig;
+	 * what base.config and olddefconfig changed is said (kbuild_result).
+	 */
+	const char *start_target;
+	const char *start_file;
+	const char *fragment;
 	const char *log_path;		/* configure + build output */
 	int jobs;
 	int use_ccache;

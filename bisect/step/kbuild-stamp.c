@@ -79,10 +79,20 @@ char *kbuild_stamp_key(const struct kbuild_job *job, const char *base, const cha
 	strbuf_addf(&key, "base %zu\n", text.len);
 	strbuf_add(&key, text.buf, text.len);
 	strbuf_reset(&text);
-	if (strbuf_read_file(&text, frag) < 0)
+	if (frag && strbuf_read_file(&text, frag) < 0)
 		goto out;
 	strbuf_addf(&key, "fragment %zu\n", text.len);
 	strbuf_add(&key, text.buf, text.len);
+	/* Only for a start of its own: the keys of tinyconfig's stay those of before. */
+	if (job->start_target)
+		strbuf_addf(&key, "start %s\n", job->start_target);
+	strbuf_reset(&text);
+	if (job->start_file) {
+		if (strbuf_read_file(&text, job->start_file) < 0)
+			goto out;
+		strbuf_addf(&key, "start-file %zu\n", text.len);
+		strbuf_add(&key, text.buf, text.len);
+	}
 	for (i = 0; tools[i]; i++)
 		add_tool(&key, tools[i]);
 	for (i = 0; vars[i]; i++)

@@ -30,6 +30,13 @@ struct kbuild_result {
 	int restored;			/* sources given their old mtime back; -1: none */
 	char restore_note[256];		/* why none were */
 	struct build_remote_stats remote;	/* who compiled what, where ccache found it */
+	/*
+	 * For a configuration that does not start from tinyconfig: the lines
+	 * base.config added to its start, and those olddefconfig changed in a
+	 * full .config given (fragment_changes()'s lines under a "# " heading
+	 * each); NULL when configure did not run or nothing changed.
+	 */
+	char *changes;
 };
 
 /* The fragments of a configuration, in merge order; -1 if one is missing. */

@@ -16,6 +16,7 @@
 #include "step/build-remote.h"
 #include "step/cache.h"
 #include "step/confirm.h"
+#include "input/config-spec.h"
 #include "judge/coverage.h"
 #include "kconfig/dotconfig.h"
 #include "step/kbuild.h"
@@ -49,6 +50,8 @@ struct config_step {
 	char *boot_key;
 	char *image_key;
 	char *src_rel;			/* the tree from the build directory, or NULL */
+	struct config_spec spec;	/* what the configuration is built from */
+	char *fragment_path;		/* its fragment, or its full .config; NULL: none */
 	struct kbuild_job kjob;
 	struct boot_job bjob;
 	struct argv_array env;		/* of the build: "NAME=value" */
@@ -155,18 +158,24 @@ void verify_print_progress(struct verify_commit *vc, int at_base)
 	fprintf(stderr, ")\n");
 }
 
-/* An SMP configuration boots on 2 CPUs, a UP one on 1. */
-static int config_cpus(const char *configs_dir, const char *config)
+/*
+ * An SMP configuration boots on 2 CPUs, a UP one on 1: as its fragment
+ * says, else as its full .config says, else as its start target makes it
+ * (tinyconfig and allnoconfig leave SMP off, the others turn it on).
+ */
+static int config_cpus(const char *path, const struct config_spec *spec)
 {
-	char *path = xasprintf("%s/%s.config", configs_dir, config);
 	struct strbuf text = STRBUF_INIT;
-	int cpus = 1;
+	char smp = 0, *value = NULL;
 
-	if (!strbuf_read_file(&text, path) && dotconfig_tristate(text.buf, "SMP") == 'y')
-		cpus = 2;
+	if (path && !strbuf_read_file(&text, path) && (value = dotconfig_value(text.buf, "SMP")))
+		smp = dotconfig_tristate_of(value);
+	free(value);
+	if (!smp && spec->target)
+		smp = strcmp(spec->target, "tinyconfig") && strcmp(spec->target, "allnoconfig") ?
+			'y' : 'n';
 	strbuf_release(&text);
-	free(path);
-	return cpus;
+	return smp == 'y' ? 2 : 1;
 }
 
 static void build_env(struct config_step *cs)
@@ -191,6 +200,27 @@ static void build_env(struct config_step *cs)
 	free(cache);
 }
 
+/*
+ * What the configuration is built from (config-spec.h): a configs/ name as
+ * ever; else a start target or a full .config, and a fragment if any.
+ */
+static void config_step_spec(struct config_step *cs, const char *spec)
+{
+	char why[512];
+
+	if (config_spec_parse(spec, &cs->spec, why, sizeof(why)))
+		die("configuration '%s': %s", term_str(spec), why);
+	if (cs->spec.fragment)
+		cs->fragment_path = xasprintf("%s/%s.config", cs->configs_dir, cs->spec.fragment);
+	else if (cs->spec.path)
+		cs->fragment_path = xstrdup(cs->spec.path);
+	if (cs->spec.kind == CONFIG_KIND_FRAGMENT)
+		return;
+	cs->kjob.start_target = cs->spec.target;
+	cs->kjob.start_file = cs->spec.kind == CONFIG_KIND_DOTCONFIG ? cs->spec.path : NULL;
+	cs->kjob.fragment = cs->spec.kind == CONFIG_KIND_DOTCONFIG ? NULL : cs->fragment_path;
+}
+
 static void config_step_init(struct config_step *cs, struct verify_commit *vc,
 			     const char *config)
 {
@@ -212,6 +242,7 @@ static void config_step_init(struct config_step *cs, struct verify_commit *vc,
 	cs->kjob.out = cs->out_dir;
 	cs->kjob.configs_dir = cs->configs_dir;
 	cs->kjob.config = config;
+	config_step_spec(cs, run_config_spec(rc, config));
 	cs->kjob.log_path = cs->build_log;
 	cs->kjob.jobs = rc->jobs;
 	cs->kjob.use_ccache = rc->ccache;
@@ -235,7 +266,7 @@ static void config_step_init(struct config_step *cs, struct verify_commit *vc,
 	cs->bjob.accel = rc->accel;
 	cs->bjob.tests = cs->tests;
 	cs->bjob.profile = rc->profile;
-	cs->bjob.cpus = config_cpus(cs->configs_dir, config);
+	cs->bjob.cpus = config_cpus(cs->fragment_path, &cs->spec);
 	cs->bjob.boot_timeout = rc->boot_timeout;
 	cs->bjob.test_timeout = rc->test_timeout;
 	cs->bjob.rtc = rc->rtc;
@@ -250,7 +281,7 @@ static void config_step_init(struct config_step *cs, struct verify_commit *vc,
 	cs->bjob.known = &cs->known;
 	cache_set_boot_policy(rc->repeat, cs->known.n > 0);
 
-	cs->build_key = cache_key_build(vc->tree, cs->configs_dir, config);
+	cs->build_key = cache_key_build(vc->tree, cs->configs_dir, config, &cs->kjob);
 	cs->boot_key = cache_key_boot(cs->build_key, &cs->bjob);
 }
 
@@ -270,6 +301,8 @@ static void config_step_release(struct config_step *cs)
 	free(cs->boot_key);
 	free(cs->image_key);
 	free(cs->src_rel);
+	free(cs->fragment_path);
+	config_spec_release(&cs->spec);
 }
 
 static long long record(struct config_step *cs, const char *stage, const char *status,
@@ -515,6 +548,29 @@ static void build_tries(struct config_step *cs, struct kbuild_result *kb)
 	}
 }
 
+/*
+ * What base.config added to a start other than tinyconfig, and what
+ * olddefconfig changed in a full .config: on screen, and with the run
+ * (the first build's) for show and the reports.
+ */
+static void say_changes(struct config_step *cs, const char *changes)
+{
+	const char *line, *end;
+
+	for (line = changes; *line; line = *end ? end + 1 : end) {
+		char *one;
+
+		end = strchrnul(line, '\n');
+		one = xstrndup(line, end - line);
+		fprintf(stderr, "  %-8s %s%s\n", cs->config, *one == '#' ? "" : "  ", term_str(one));
+		free(one);
+	}
+	db_begin(cs->vc->db);
+	db_run_config_changes(cs->vc->db, cs->vc->run->id, cs->config, run_config_spec(cs->vc->rc,
+			      cs->config), changes);
+	db_commit(cs->vc->db);
+}
+
 /* Stage build: returns 1 if it passed. */
 static int stage_build(struct config_step *cs)
 {
@@ -545,6 +601,8 @@ static int stage_build(struct config_step *cs)
 		strbuf_release(&where);
 	}
 	fprintf(stderr, ")\n");
+	if (kb.changes)
+		say_changes(cs, kb.changes);
 	ok = kb.ok;
 	kbuild_result_free(&kb);
 	argv_clear(&argv);
@@ -775,6 +833,21 @@ static void verify_parallel(struct verify_commit *vc)
 	free(jobs);
 	free(cjs);
 	vc->db = db_open(vc->db_path);
+}
+
+int verify_position_wanted(struct verify_commit *vc)
+{
+	struct db_run_progress p;
+
+	if (!vc->rc->only)
+		return 1;
+	if (!db_run_progress(vc->db, vc->run->id, &p))
+		vc->total = p.total;
+	if (run_config_only_wanted(vc->rc, vc->position, vc->total))
+		return 1;
+	fprintf(stderr, "  not verified: the run verifies positions %s only (--only)\n",
+		term_str(vc->rc->only));
+	return 0;
 }
 
 void verify_configs(struct verify_commit *vc)

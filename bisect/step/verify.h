@@ -53,6 +53,8 @@ void verify_commit_release(struct verify_commit *vc);
 /* "[3/11] sha subject (run 4m10s, about 9m left)" on stderr. */
 void verify_print_progress(struct verify_commit *vc, int at_base);
 
+/* Whether the run verifies this commit (--only); says so when it does not. */
+int verify_position_wanted(struct verify_commit *vc);
 /* Verify every configuration of the run (in parallel where the run says so). */
 void verify_configs(struct verify_commit *vc);
 /* Verify one configuration; sets vc->failed if a stage did not pass. */

@@ -13,6 +13,7 @@
 #include "step/cache.h"
 #include "db/db.h"
 #include "db/db-tries.h"
+#include "step/kbuild-job.h"
 #include "step/qemu.h"
 #include "lib/hash.h"
 #include "lib/util.h"
@@ -117,16 +118,16 @@ static void test_tool_identity(void)
 	char *b1, *b2, *k1, *k2;
 
 	is_str(self, want, "the tool's identity is the SHA-256 of this binary");
-	b1 = cache_key_build("t1", "configs", "up");
+	b1 = cache_key_build("t1", "configs", "up", NULL);
 	k1 = cache_key_boot(b1, &job);
 	cache_set_tool_identity("another build of bisectable");
-	b2 = cache_key_build("t1", "configs", "up");
+	b2 = cache_key_build("t1", "configs", "up", NULL);
 	k2 = cache_key_boot(b1, &job);
 	ok(strcmp(b1, b2) != 0, "another tool identity gives another build key");
 	ok(strcmp(k1, k2) != 0, "and another boot key for the same build");
 	cache_set_tool_identity(NULL);
 	free(b2);
-	b2 = cache_key_build("t1", "configs", "up");
+	b2 = cache_key_build("t1", "configs", "up", NULL);
 	is_str(b2, b1, "the same binary gives the same key");
 	free(self);
 	free(want);
@@ -180,6 +181,42 @@ static void test_guest_variation_keys(void)
 	free(both);
 }
 
+/*
+ * A configuration with a start of its own (defconfig:up, a full .config):
+ * its target and the .config's content are in the build key; a configs/
+ * name's key is the one of before (old_key, made without a job).
+ */
+static void test_start_keys(const char *dir, const char *old_key)
+{
+	char *frag = xasprintf("%s/up.config", dir), *file = xasprintf("%s/my.config", dir);
+	struct kbuild_job job = { .start_target = "defconfig", .fragment = frag };
+	char *none, *def, *def2, *allno, *f1, *f2;
+
+	none = cache_key_build("tree1", dir, "up", &(struct kbuild_job){ 0 });
+	is_str(none, old_key, "a configs/ name keeps the key of before");
+	def = cache_key_build("tree1", dir, "defconfig+up", &job);
+	def2 = cache_key_build("tree1", dir, "defconfig+up", &job);
+	is_str(def, def2, "defconfig:up's key is stable");
+	ok(strcmp(def, old_key) != 0, "and not tinyconfig's");
+	job.start_target = "allnoconfig";
+	allno = cache_key_build("tree1", dir, "defconfig+up", &job);
+	ok(strcmp(def, allno) != 0, "the start target is in the key");
+	write_file(file, "CONFIG_A=y\n", 11);
+	job = (struct kbuild_job){ .start_file = file };
+	f1 = cache_key_build("tree1", dir, "file+my", &job);
+	write_file(file, "CONFIG_A=n\n", 11);
+	f2 = cache_key_build("tree1", dir, "file+my", &job);
+	ok(strcmp(f1, f2) != 0, "a full .config's content is in the key");
+	free(none);
+	free(def);
+	free(def2);
+	free(allno);
+	free(f1);
+	free(f2);
+	free(frag);
+	free(file);
+}
+
 static void test_cache(void)
 {
 	char dir[] = "/tmp/bisectable-cache.XXXXXX";
@@ -201,15 +238,16 @@ static void test_cache(void)
 	frag = xasprintf("%s/up.config", dir);
 	write_file(base, "CONFIG_BUG=y\n", 13);
 	write_file(frag, "CONFIG_SMP=n\n", 13);
-	k1 = cache_key_build("tree1", dir, "up");
-	k2 = cache_key_build("tree1", dir, "up");
-	k3 = cache_key_build("tree2", dir, "up");
+	k1 = cache_key_build("tree1", dir, "up", NULL);
+	k2 = cache_key_build("tree1", dir, "up", NULL);
+	k3 = cache_key_build("tree2", dir, "up", NULL);
 	is_str(k1, k2, "the same inputs give the same build key");
 	ok(strcmp(k1, k3) != 0, "another tree gives another key");
 	write_file(frag, "CONFIG_SMP=y\n", 13);
-	k4 = cache_key_build("tree1", dir, "up");
+	k4 = cache_key_build("tree1", dir, "up", NULL);
 	ok(strcmp(k1, k4) != 0, "a changed fragment gives another key (a tree id alone is not enough)");
 	is_int((int)strlen(k1), 64, "keys are SHA-256 in hex");
+	test_start_keys(dir, k4);
 
 	job.initrd = base;
 	job.expect_script = frag;

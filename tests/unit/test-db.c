@@ -292,6 +292,62 @@ static void test_schema_v11_readonly(void)
 }
 
 /*
+ * Version 11 -> 12: run_configs gains spec and changes (a configuration not
+ * named by configs/, and what base.config and olddefconfig changed in it);
+ * its rows stay. Read-only, a version 11 file has neither and says none.
+ * The version 11 database is today's schema without the two columns.
+ */
+static void test_schema_v12(void)
+{
+	static const char covers[] = "covers TEXT,";
+	char dir[] = "/tmp/bisectable-schema12.XXXXXX";
+	struct strbuf sql = STRBUF_INIT;
+	char *path, *at, *end, *changes;
+	sqlite3 *db;
+
+	if (!mkdtemp(dir) || strbuf_read_file(&sql, "db/schema.sql") < 0) {
+		ok(0, "mkdtemp and db/schema.sql (run from the top of the tree)");
+		return;
+	}
+	at = strstr(sql.buf, covers);
+	end = at ? strstr(at, "PRIMARY KEY (run_id, config)") : NULL;
+	ok(at && end, "schema.sql has run_configs.spec and changes after covers");
+	if (at && end)
+		memset(at + strlen(covers), ' ', end - at - strlen(covers));
+	path = xasprintf("%s/v11.db", dir);
+	sqlite3_open(path, &db);
+	sqlite3_exec(db, sql.buf, NULL, NULL, NULL);
+	sqlite3_exec(db, "PRAGMA user_version = 11;"
+		     "INSERT INTO runs (series, series_kind, work_dir, base_version, base_sha,"
+		     " configs, options, started_at, tool_version, host) VALUES"
+		     " ('s', 'mbox', '/w', '6.12', 'b', 'up', '{}', 't', '0.1', 'h');"
+		     "INSERT INTO run_configs (run_id, config, origin, stages) VALUES"
+		     " (1, 'auto-1', 'derived', 2);", NULL, NULL, NULL);
+	is_int(count(db, "SELECT COUNT(*) FROM pragma_table_info('run_configs') WHERE name"
+		     " IN ('spec', 'changes')"), 0, "a version 11 database has neither column");
+	sqlite3_close(db);
+	db = db_open_readonly(path);
+	ok(!db_run_config_changes_get(db, 1, "auto-1"), "read-only, it has no changes to say");
+	db_close(db);
+	db = db_open(path);
+	is_int(count(db, "PRAGMA user_version"), db_known_version(),
+	       "it is brought to the current version");
+	is_int(count(db, "SELECT COUNT(*) FROM run_configs WHERE config = 'auto-1' AND stages = 2"),
+	       1, "its rows stay");
+	db_run_config_changes(db, 1, "defconfig+up", "defconfig:up", "CONFIG_A=y (was not set)\n");
+	db_run_config_changes(db, 1, "defconfig+up", "defconfig:up", "later\n");
+	changes = db_run_config_changes_get(db, 1, "defconfig+up");
+	is_str(changes, "CONFIG_A=y (was not set)\n", "the first changes said stay");
+	free(changes);
+	is_int(count(db, "SELECT COUNT(*) FROM run_configs WHERE spec = 'defconfig:up'"
+		     " AND stages = 4"), 1, "with the name as given, verified at 4 stages");
+	db_close(db);
+	strbuf_release(&sql);
+	free(path);
+	remove_tree(dir);
+}
+
+/*
  * Version 2 -> 3: results is rebuilt for status 'error', every row and id
  * kept (cached_from and tests.result_id refer to them), the references live.
  * The version 2 database is today's schema with version 2's CHECK.
@@ -443,5 +499,6 @@ int main(void)
 	test_schema_v6();
 	test_schema_v10();
 	test_schema_v11_readonly();
+	test_schema_v12();
 	return done_testing();
 }

@@ -31,6 +31,43 @@ static char *describe(const char *dir, const char *name)
 	return strbuf_detach(&sb, NULL);
 }
 
+static char *changes(const char *before, const char *after, int only_after, size_t *n)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	*n = fragment_changes(before, after, only_after, &sb);
+	return strbuf_detach(&sb, NULL);
+}
+
+/* What olddefconfig (or base.config) changed in a .config, line by line. */
+static void test_changes(void)
+{
+	const char *given = "CONFIG_A=y\n# CONFIG_B is not set\nCONFIG_C=64\nCONFIG_D=m\n"
+			    "CONFIG_S=\"text\"\nCONFIG_GONE=y\n";
+	const char *after = "CONFIG_A=y\nCONFIG_B=y\nCONFIG_C=32\n# CONFIG_D is not set\n"
+			    "CONFIG_S=\"text\"\nCONFIG_NEW=y\n";
+	size_t n;
+	char *s;
+
+	s = changes(given, after, 0, &n);
+	is_int((int)n, 5, "five lines changed");
+	is_str(s, "CONFIG_B=y (was not set)\nCONFIG_C=32 (was 64)\n# CONFIG_D is not set (was m)\n"
+	       "CONFIG_NEW=y (was not set)\n# CONFIG_GONE is not set (was y)\n",
+	       "in the new .config's order, then what it dropped");
+	free(s);
+	s = changes(given, given, 0, &n);
+	is_int((int)n, 0, "nothing changed");
+	is_str(s, "", "nothing said");
+	free(s);
+	/* What base.config adds to defconfig's .config: its own lines only. */
+	s = changes("CONFIG_SERIAL_8250_CONSOLE=y\nCONFIG_OTHER=y\n",
+		    "CONFIG_SERIAL_8250_CONSOLE=y\nCONFIG_BLK_DEV_INITRD=y\n# CONFIG_X is not set\n",
+		    1, &n);
+	is_int((int)n, 1, "only the lines the fragment sets, and changes");
+	is_str(s, "CONFIG_BLK_DEV_INITRD=y (was not set)\n", "an absent symbol is not set");
+	free(s);
+}
+
 int main(void)
 {
 	char dir[] = "/tmp/bisectable-fragments.XXXXXX";
@@ -71,5 +108,6 @@ int main(void)
 	ok(fragments_list("/nonexistent/configs", &names) < 0 && !names.argc,
 	   "a directory that cannot be read is an error");
 	remove_tree(dir);
+	test_changes();
 	return done_testing();
 }

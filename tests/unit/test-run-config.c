@@ -126,9 +126,107 @@ static void test_guest_variation(void)
 	run_config_free(&back);
 }
 
+/*
+ * Configurations named otherwise than by configs/ (config-spec.h): keyed,
+ * their names kept beside, --build-only joining them, all in the document.
+ */
+static void test_config_specs(void)
+{
+	struct run_config rc, back;
+	char *json;
+
+	run_config_init(&rc);
+	run_config_set_configs(&rc, "up,defconfig:up,/nonexistent/x/my.config");
+	is_int((int)rc.nconfigs, 3, "three configurations");
+	is_str(rc.configs[0], "up", "a configs/ name is its own key");
+	is_str(rc.configs[1], "defconfig+up", "TARGET:FRAGMENT keyed");
+	is_str(rc.configs[2], "file+my", "a path keyed");
+	is_str(run_config_spec(&rc, "up"), "up", "a configs/ name is its own spec");
+	is_str(run_config_spec(&rc, "defconfig+up"), "defconfig:up", "the name as given");
+	is_str(run_config_spec(&rc, "file+my"), "/nonexistent/x/my.config", "the path");
+	run_config_set_build_only(&rc, "allmodconfig:,up");
+	is_int((int)rc.nconfigs, 4, "--build-only adds what is not there");
+	is_str(rc.configs[3], "allmodconfig", "at the end");
+	ok(run_config_build_only(&rc, "up") && run_config_build_only(&rc, "allmodconfig") &&
+	   !run_config_build_only(&rc, "defconfig+up"), "built only: those listed");
+	run_config_set_build_only(&rc, NULL);
+	is_int((int)rc.nbuild_only, 2, "listed once");
+	run_config_list_clear(&rc.build_only, &rc.nbuild_only);
+	run_config_set_build_only(&rc, NULL);
+	ok(run_config_build_only(&rc, "allmodconfig") && !run_config_build_only(&rc, "up"),
+	   "allmodconfig is built only unasked");
+	rc.only = xstrdup("base,tip");
+	json = run_config_to_json(&rc);
+	is_int(run_config_from_json(json, &back), 0, "the document reads back");
+	is_str(run_config_spec(&back, "defconfig+up"), "defconfig:up", "with the names as given");
+	is_str(back.only, "base,tip", "and the positions of a partial run");
+	free(json);
+	run_config_free(&back);
+	run_config_free(&rc);
+	run_config_init(&rc);
+	run_config_set_configs(&rc, "up,smp");
+	json = run_config_to_json(&rc);
+	ok(!strstr(json, "config_specs") && !strstr(json, "\"only\""),
+	   "configs/ names alone: the document of before");
+	free(json);
+	run_config_free(&rc);
+}
+
+static char *positions(const char *list, int last)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char why[256];
+	int *p;
+	size_t n, i;
+
+	if (run_config_only_positions(list, last, &p, &n, why, sizeof(why)))
+		return xasprintf("error: %s", why);
+	for (i = 0; i < n; i++)
+		strbuf_addf(&sb, "%s%d", i ? "," : "", p[i]);
+	free(p);
+	return strbuf_detach(&sb, NULL);
+}
+
+/* --only: base, tip and numbers, sorted and each once; anything else refused. */
+static void test_only(void)
+{
+	struct run_config rc;
+	char *s;
+
+	s = positions("base,tip", 11);
+	is_str(s, "0,11", "base and tip");
+	free(s);
+	s = positions("3,0,3,tip", 3);
+	is_str(s, "0,3", "sorted, each once");
+	free(s);
+	s = positions("12", 11);
+	is_str(s, "error: --only: '12' is not base, tip or a position from 0 to 11", "past the tip");
+	free(s);
+	s = positions("base,,tip", 11);
+	ok(!strncmp(s, "error:", 6), "an empty item: %s", s);
+	free(s);
+	s = positions("-1", 11);
+	ok(!strncmp(s, "error:", 6), "a negative one");
+	free(s);
+	s = positions("99999999999999999999", 11);
+	ok(!strncmp(s, "error:", 6), "a huge one");
+	free(s);
+	s = positions("head", 11);
+	ok(strstr(s, "'head'") != NULL, "a word: %s", s);
+	free(s);
+	run_config_init(&rc);
+	ok(run_config_only_wanted(&rc, 5, 11), "without --only, every position");
+	rc.only = xstrdup("base,tip");
+	ok(run_config_only_wanted(&rc, 0, 11) && run_config_only_wanted(&rc, 11, 11) &&
+	   !run_config_only_wanted(&rc, 5, 11), "with it, those listed");
+	run_config_free(&rc);
+}
+
 int main(void)
 {
+	test_only();
 	test_json();
 	test_guest_variation();
+	test_config_specs();
 	return done_testing();
 }
