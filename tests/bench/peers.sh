@@ -11,6 +11,8 @@
 #   BENCH_NAIVE_COMMITS  commits of the naive loop (3; 0 skips it)
 #   BENCH_WARM     1 (default): also time bisectable warm, and after
 #                  amending the last commit
+#   BENCH_KEEP     a directory to keep the logs in (ktest's, bisectable's
+#                  output and database, the naive loop's)
 #
 # ktest.pl is the imported tree's tools/testing/ktest/ktest.pl, unmodified,
 # driven by tests/bench/ktest-peer.conf; its machine is
@@ -34,6 +36,11 @@ stdin_pid=
 cleanup() {
 	[ -n "$stdin_pid" ] && kill "$stdin_pid" 2> /dev/null
 	[ -d "$state" ] && "$top/tests/bench/ktest-qemu.sh" off "$state"
+	if [ -n "${BENCH_KEEP:-}" ]; then
+		mkdir -p "$BENCH_KEEP"
+		cp -p "$state/ktest.log" "$state/ktest.conf" "$root/ktest.out" "$root/bisectable.out" \
+			"$root/peers.db" "$root/naive.log" "$root/naive.times" "$BENCH_KEEP/" 2> /dev/null
+	fi
 	git --git-dir="$base_git" worktree prune 2> /dev/null
 	rm -rf "$root"
 }
@@ -161,7 +168,7 @@ echo "| # | commit | ktest.pl | bisectable |"
 echo "|---|--------|----------|------------|"
 disagree=0
 pos=0
-for sha in $(git -C "$root/src" rev-list --reverse "$base"..HEAD); do
+for sha in $(git -C "$root/src" rev-list --reverse "$base"..peers); do
 	pos=$((pos + 1))
 	k=$(awk -v s="$sha" '$1 == s { $1 = ""; sub(/^ /, ""); print }' "$root/ktest.verdicts")
 	[ -n "$k" ] || k="not tested"
