@@ -27,7 +27,7 @@ series=${BENCH_SERIES:-patches/sched-smp-up-6.12}
 config=${BENCH_CONFIG:-up}
 naive_n=${BENCH_NAIVE_COMMITS:-3}
 case $config in *[!A-Za-z0-9_-]*|'') echo "peers.sh: one configuration name" >&2; exit 2 ;; esac
-for t in perl expect qemu-system-x86_64 ccache sqlite3 bc; do
+for t in perl expect qemu-system-x86_64 ccache sqlite3 bc diffstat; do
 	command -v "$t" > /dev/null || { echo "peers.sh: $t is missing (make deps)" >&2; exit 2; }
 done
 root=$(mktemp -d /var/tmp/bisectable-peers.XXXXXX)
