@@ -162,10 +162,19 @@ void compare_number(struct strbuf *out, double value)
 	}
 }
 
+int compare_change(const struct compare_figure *f, double *pct)
+{
+	if (!f->has_from || !f->has_to || (f->from == 0 && f->to != 0))
+		return 0;
+	*pct = f->from == 0 ? 0 : (f->to - f->from) / fabs(f->from) * 100;
+	return 1;
+}
+
 void compare_line(struct strbuf *out, const char *config, const struct compare_figure *f)
 {
 	/* bytes go without saying; a count named after its unit too. */
 	int unit = f->unit && strcmp(f->unit, "bytes") && strcmp(f->unit, f->name);
+	double pct;
 
 	strbuf_addf(out, "%s: %s ", term_str(config), term_str(f->name));
 	if (f->has_from)
@@ -180,12 +189,10 @@ void compare_line(struct strbuf *out, const char *config, const struct compare_f
 	compare_number(out, f->to);
 	if (unit)
 		strbuf_addf(out, " %s", term_str(f->unit));
-	if (!f->has_from)
-		strbuf_addstr(out, "\n");
-	else if (f->from == 0)
-		strbuf_addstr(out, f->to == 0 ? " (+0.00%)\n" : " (from 0)\n");
+	if (compare_change(f, &pct))
+		strbuf_addf(out, " (%+.2f%%)\n", pct);
 	else
-		strbuf_addf(out, " (%+.2f%%)\n", (f->to - f->from) / fabs(f->from) * 100);
+		strbuf_addstr(out, f->has_from ? " (from 0)\n" : "\n");
 }
 
 void compare_text(const struct comparison *c, struct strbuf *out)

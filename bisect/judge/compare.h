@@ -48,6 +48,12 @@ struct comparison {
 int compare_load(sqlite3 *db, long long run_id, int from, int to, struct comparison *out);
 void compare_free(struct comparison *c);
 
+/*
+ * The change from one end to the other in percent of the first: 1 and
+ * *pct, or 0 when it has none (an end not measured, or from 0 to another
+ * value). Every format prints this one.
+ */
+int compare_change(const struct compare_figure *f, double *pct);
 /* A number as the comparison prints it: an integer with thousands commas, else %.6g. */
 void compare_number(struct strbuf *out, double value);
 /* One line: "up: text 1,234,567 -> 1,238,000 (+0.28%)\n" (unit after the second value). */

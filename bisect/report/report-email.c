@@ -24,6 +24,7 @@
 #include "step/kbuild.h"
 #include "report/report-email-headers.h"
 #include "report/report-email-text.h"
+#include "judge/compare.h"
 #include "judge/partial.h"
 #include "report/report-model.h"
 #include "lib/util.h"
@@ -515,6 +516,28 @@ static void email_perf(struct report_out *r)
 		strbuf_addstr(o, "\n");
 }
 
+/* The base and the tip side by side, as bisectable compare prints them. */
+static void email_compare(struct report_out *r)
+{
+	const struct comparison *c = &r->m->compare;
+	struct strbuf line = STRBUF_INIT;
+	size_t i, j, n = 0;
+
+	for (i = 0; i < c->n; i++) {
+		for (j = 0; j < c->configs[i].n; j++) {
+			if (!n++)
+				strbuf_addf(&r->buf, "Base -> tip, position %d against %d"
+					    " (bisectable compare):\n\n", c->from, c->to);
+			strbuf_reset(&line);
+			compare_line(&line, c->configs[i].config, &c->configs[i].figures[j]);
+			mail_line(&r->buf, "", line.buf, line.len - 1);
+		}
+	}
+	if (n)
+		strbuf_addstr(&r->buf, "\n");
+	strbuf_release(&line);
+}
+
 void report_email(struct report_out *r)
 {
 	long cfg = first_bad_config(r->m);
@@ -536,6 +559,7 @@ void report_email(struct report_out *r)
 		if ((long)i != cfg)
 			email_config(r, i);
 	email_perf(r);
+	email_compare(r);
 	email_holes(r);
 	strbuf_addstr(&r->buf, "-- \nbisectable ");
 	mail_text(&r->buf, BISECTABLE_VERSION, 40);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "judge/compare.h"
 #include "judge/known.h"
 #include "lib/escape.h"
 #include "report/report-model.h"
@@ -418,10 +419,46 @@ static json_t *json_verdict(struct report_out *r, size_t i)
 	return jv;
 }
 
+/*
+ * The base and the tip side by side (compare.h): per configuration, per
+ * figure, both ends (null: not measured), the change in percent (null:
+ * none) and the unit. NULL when the run stored no figure.
+ */
+static json_t *json_compare(const struct comparison *c)
+{
+	json_t *jc, *configs = json_object();
+	size_t i, j, figures = 0;
+	double pct;
+
+	for (i = 0; i < c->n; i++) {
+		json_t *jf = json_object();
+
+		for (j = 0; j < c->configs[i].n; j++) {
+			const struct compare_figure *f = &c->configs[i].figures[j];
+
+			jset_data(jf, f->name, json_pack("{s:o, s:o, s:o, s:o}",
+				"from", f->has_from ? jnum(f->from) : json_null(),
+				"to", f->has_to ? jnum(f->to) : json_null(),
+				"change_pct", compare_change(f, &pct) ? jnum(pct) : json_null(),
+				"unit", jstr(f->unit)));
+			figures++;
+		}
+		jset_data(configs, c->configs[i].config, jf);
+	}
+	if (!figures) {
+		json_decref(configs);
+		return NULL;
+	}
+	jc = json_pack("{s:i, s:i}", "from", c->from, "to", c->to);
+	jset(jc, "configs", configs);
+	return jc;
+}
+
 static json_t *json_root(struct report_out *r)
 {
 	json_t *root = json_object(), *configs = json_array();
 	json_t *verdicts = json_array(), *commits = json_array(), *names = json_array(), *perf;
+	json_t *compare;
 	size_t i;
 
 	jset(root, "format", json_string("bisectable-report"));
@@ -454,6 +491,10 @@ static json_t *json_root(struct report_out *r)
 		json_array_append_new(commits, json_commit(r, i));
 	jset(root, "commits", commits);
 	jset(root, "coverage", json_coverage(r));
+	/* Only with figures, as the HTML report's section. */
+	compare = json_compare(&r->m->compare);
+	if (compare)
+		jset(root, "compare", compare);
 	return root;
 }
 

@@ -315,6 +315,11 @@ static void test_email_browser_fixture(void)
 	   "email: invalid UTF-8 of a log became U+FFFD");
 	ok(contains(mail, "\n        up: 2/4 does not build; 3/4 builds, test timeout"
 		    " (fixed by 4/4)\n"), "email: a hole of two commits, what each did");
+	ok(contains(mail, "\nBase -> tip, position 0 against 4 (bisectable compare):\n\n"
+		    "up: text (not measured) -> 14,521,088\n"),
+	   "email: the base -> tip block, as bisectable compare prints it");
+	ok(contains(mail, "\nup: pipe_rtt_ns (not measured) -> 4980.5 ns\n"),
+	   "email: a figure with its unit");
 	free(mail);
 
 	/* With up's build at 2 passing, the first bad is the test stage at 3. */

@@ -116,6 +116,13 @@ static void test_json(sqlite3 *db)
 	   "the old warning is not new, the 'rf' one is");
 	ok(json_is_false(jpath(root, "commits.0.warnings.up.0.new")),
 	   "nothing is new at the first commit without a base");
+	is_int(json_integer_value(jpath(root, "compare.to")), 4, "compare: to the tip");
+	is_int(json_integer_value(jpath(root, "compare.configs.up.text.to")), 14521088,
+	       "compare: up's text at the tip");
+	ok(json_is_null(jpath(root, "compare.configs.up.text.from")) &&
+	   json_is_null(jpath(root, "compare.configs.up.text.change_pct")),
+	   "compare: the base was not verified, so no change");
+	is_str(jtext(root, "compare.configs.up.pipe_rtt_ns.unit"), "ns", "compare: a unit");
 	json_decref(root);
 	free(text);
 }
