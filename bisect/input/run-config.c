@@ -95,6 +95,9 @@ void run_config_free(struct run_config *rc)
 	for (i = 0; i < rc->nmetrics; i++)
 		series_metric_free(&rc->metrics[i]);
 	free(rc->metrics);
+	for (i = 0; i < rc->ndeclared; i++)
+		series_declared_free(&rc->declared[i]);
+	free(rc->declared);
 	memset(rc, 0, sizeof(*rc));
 }
 
@@ -367,6 +370,46 @@ static json_t *json_metrics(const struct run_config *rc)
 	return a;
 }
 
+static json_t *json_declared(const struct run_config *rc)
+{
+	json_t *a = json_array();
+	size_t i;
+
+	for (i = 0; i < rc->ndeclared; i++) {
+		const struct series_declared *d = &rc->declared[i];
+
+		json_array_append_new(a, json_pack("{s:s, s:s, s:f, s:f, s:s*}", "config",
+						   d->config, "figure", d->figure, "from",
+						   d->from, "to", d->to, "unit",
+						   d->unit[0] ? d->unit : NULL));
+	}
+	return a;
+}
+
+static int declared_from_json(json_t *a, struct run_config *rc)
+{
+	size_t i;
+	json_t *v;
+
+	if (!json_is_array(a))
+		return -1;
+	json_array_foreach(a, i, v) {
+		struct series_declared d = { 0 };
+		const char *config, *figure, *unit = NULL;
+
+		if (json_unpack(v, "{s:s, s:s, s:F, s:F, s?s}", "config", &config, "figure",
+				&figure, "from", &d.from, "to", &d.to, "unit", &unit))
+			return -1;
+		if (unit && strlen(unit) < sizeof(d.unit))
+			memcpy(d.unit, unit, strlen(unit) + 1);
+		d.config = xstrdup(config);
+		d.figure = xstrdup(figure);
+		rc->declared = xrealloc(rc->declared, (rc->ndeclared + 1) * sizeof(*rc->declared));
+		rc->declared[rc->ndeclared++] = d;
+	}
+	return 0;
+}
+
 char *run_config_to_json(const struct run_config *rc)
 {
 	json_t *doc;
@@ -403,6 +446,8 @@ char *run_config_to_json(const struct run_config *rc)
 				    json_list(rc->config_specs, rc->nconfig_specs));
 	if (rc->only)
 		json_object_set_new(doc, "only", json_string(rc->only));
+	if (rc->ndeclared)
+		json_object_set_new(doc, "declared", json_declared(rc));
 	/* Only when given: the documents of runs without them stay those of before. */
 	if (rc->rtc)
 		json_object_set_new(doc, "rtc", json_string(rc->rtc));
@@ -538,9 +583,11 @@ int run_config_from_json(const char *text, struct run_config *rc)
 	if (optional_string(doc, "rtc", &rc->rtc) || optional_string(doc, "cpu", &rc->cpu) ||
 	    optional_string(doc, "only", &rc->only))
 		goto out_doc;
-	if (json_object_get(doc, "config_specs") &&
-	    list_from_json(json_object_get(doc, "config_specs"), &rc->config_specs,
-			   &rc->nconfig_specs))
+	if ((json_object_get(doc, "config_specs") &&
+	     list_from_json(json_object_get(doc, "config_specs"), &rc->config_specs,
+			    &rc->nconfig_specs)) ||
+	    (json_object_get(doc, "declared") &&
+	     declared_from_json(json_object_get(doc, "declared"), rc)))
 		goto out_doc;
 	for (i = 0; i < rc->ntests; i++) {
 		if (!strchr(rc->tests[i], '.')) {

@@ -15,6 +15,8 @@
  *   "tests": ["smoke.fork_exec_wait", ...], "ccache": true, "cache": true,
  *   "parallel": true, "base": true, "sandbox": true (absent: true),
  *   "metrics": [{"name": ..., "description": ..., "git_grep": [...]}],
+ *   "declared": [{"config": "defconfig+up", "figure": "text", "from": ...,
+ *   "to": ..., "unit": "bytes"}] (only when the series declares figures),
  *   "suites": ["smoke", "rt-tests"], "profile": "quick" (both absent in runs
  *   from before suites, whose tests were bare smoke test names),
  *   "derive": true, "boot_derived": false, "configs_dir": "/.../configs/auto/7",
@@ -77,6 +79,9 @@ struct run_config {
 	char *ccache_remote;
 	struct series_metric *metrics;
 	size_t nmetrics;
+	/* The figures the series declares at its two ends (its metrics file's declare lines) */
+	struct series_declared *declared;
+	size_t ndeclared;
 	/*
 	 * --configs auto: configurations derived from the series' diff
 	 * (config-derive.h) join the given ones. Their fragments are written
@@ -166,7 +171,8 @@ char *run_config_configs_list(const struct run_config *rc);
 /* Where series_metrics_load() appends the series' metrics of rc. */
 static inline struct series_metrics run_config_metrics(struct run_config *rc)
 {
-	return (struct series_metrics){ &rc->metrics, &rc->nmetrics };
+	return (struct series_metrics){ &rc->metrics, &rc->nmetrics, &rc->declared,
+					&rc->ndeclared };
 }
 
 #endif

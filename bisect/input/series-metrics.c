@@ -5,6 +5,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,12 @@ void series_metric_free(struct series_metric *m)
 	free(m->name);
 	free(m->description);
 	argv_clear(&m->grep);
+}
+
+void series_declared_free(struct series_declared *d)
+{
+	free(d->config);
+	free(d->figure);
 }
 
 static int valid_name(const char *s)
@@ -121,6 +128,52 @@ static int metrics_unit(struct series_metrics *ms, char **words, size_t n, char 
 	return 0;
 }
 
+/* A number of a declare line: all of the word, finite. */
+static int declared_number(const char *s, double *value)
+{
+	char *end;
+
+	*value = strtod(s, &end);
+	return end != s && !*end && isfinite(*value) ? 0 : -1;
+}
+
+/*
+ * declare CONFIG FIGURE FROM TO [UNIT]: the series' own claim of a figure
+ * at its two ends, printed beside bisectable's measurement of it. CONFIG
+ * is stored as runs store a TARGET:FRAGMENT name (defconfig+up).
+ */
+static int metrics_declare(struct series_metrics *ms, char **words, size_t n, char *why,
+			   size_t len)
+{
+	struct series_declared d = { 0 };
+	size_t clen = strlen(n > 1 ? words[1] : ""), ulen = n == 6 ? strlen(words[5]) : 0;
+	char *p;
+
+	if (!ms->declared)
+		return snprintf(why, len, "declare is not read here"), -1;
+	if ((n != 5 && n != 6) || !clen)
+		return snprintf(why, len, "expected 'declare CONFIG FIGURE FROM TO [UNIT]'"), -1;
+	if (strspn(words[1], UNIT_CHARS ":+") != clen || !valid_name(words[2]))
+		return snprintf(why, len, "declare: '%s %s' is not a configuration and a figure"
+				" name", words[1], words[2]), -1;
+	if (declared_number(words[3], &d.from) || declared_number(words[4], &d.to))
+		return snprintf(why, len, "declare %s: '%s' or '%s' is not a number", words[2],
+				words[3], words[4]), -1;
+	if (ulen >= sizeof(d.unit) || strspn(n == 6 ? words[5] : "", UNIT_CHARS) != ulen)
+		return snprintf(why, len, "declare %s: '%s' is not a unit", words[2],
+				words[5]), -1;
+	if (ulen)
+		memcpy(d.unit, words[5], ulen + 1);
+	d.config = xstrdup(words[1]);
+	for (p = d.config; *p; p++)
+		if (*p == ':')
+			*p = '+';
+	d.figure = xstrdup(words[2]);
+	*ms->declared = xrealloc(*ms->declared, (*ms->ndeclared + 1) * sizeof(**ms->declared));
+	(*ms->declared)[(*ms->ndeclared)++] = d;
+	return 0;
+}
+
 static int metrics_line(struct series_metrics *ms, char *line, char *why, size_t len)
 {
 	char *words[64], *desc;
@@ -148,9 +201,12 @@ static int metrics_line(struct series_metrics *ms, char *line, char *why, size_t
 		return 0;
 	if (!strcmp(words[0], "unit"))
 		return metrics_unit(ms, words, n, why, len);
+	if (!strcmp(words[0], "declare"))
+		return metrics_declare(ms, words, n, why, len);
 	if (strcmp(words[0], "metric") || n < 4 || strcmp(words[2], "git-grep"))
 		return snprintf(why, len, "expected 'metric NAME git-grep ARGS...', "
-				"'describe NAME TEXT' or 'unit NAME UNIT lower|higher'"), -1;
+				"'describe NAME TEXT', 'unit NAME UNIT lower|higher' or "
+				"'declare CONFIG FIGURE FROM TO [UNIT]'"), -1;
 	*ms->v = xrealloc(*ms->v, (*ms->n + 1) * sizeof(**ms->v));
 	m = &(*ms->v)[(*ms->n)++];
 	memset(m, 0, sizeof(*m));

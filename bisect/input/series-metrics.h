@@ -11,11 +11,28 @@
 
 #include "lib/util.h"
 
-/* Where the metrics go: a run configuration's array and its count. */
+/* Where the metrics go: a run configuration's arrays and their counts. */
 struct series_metrics {
 	struct series_metric **v;
 	size_t *n;
+	struct series_declared **declared;	/* NULL: declare lines are refused */
+	size_t *ndeclared;
 };
+
+/*
+ * A figure the series declares at its two ends, as its cover letter gives
+ * it ("text 28,816,070 -> 28,904,324 on x86-defconfig+!CONFIG_SMP"):
+ * bisectable compare and the reports print it beside the measurement of
+ * the same figure in the same configuration.
+ */
+struct series_declared {
+	char *config;			/* a configuration's stored name (defconfig+up) */
+	char *figure;			/* a metric's name (text, pipe_rtt_ns) */
+	double from, to;
+	char unit[16];			/* "" when the line gives none */
+};
+
+void series_declared_free(struct series_declared *d);
 
 /*
  * A figure a series declares for every commit (its metrics file): the
@@ -45,6 +62,10 @@ void series_metric_free(struct series_metric *m);
  *   describe NAME TEXT...		(a description for the report)
  *   unit NAME UNIT lower|higher	(what it counts, which way is better:
  *					 without it, never a performance verdict)
+ *   declare CONFIG FIGURE FROM TO [UNIT]	(a figure at the base and at the
+ *					 tip as the series claims it; CONFIG
+ *					 as --configs names it, defconfig:up
+ *					 or defconfig+up)
  * describe and unit come after their metric line; a unit once per metric.
  * Appends to ms (run_config_metrics(rc)). Returns 0, or -1 after printing file:line: why.
  */

@@ -9,6 +9,7 @@
 #include "db/db.h"
 #include "db/db-judge.h"
 #include "db/db-run.h"
+#include "input/run-config.h"
 #include "judge/compare.h"
 #include "judge/regress.h"
 #include "lib/escape.h"
@@ -99,6 +100,50 @@ static void load_config(sqlite3 *db, struct comparison *c, const char *config, c
 	}
 }
 
+/*
+ * The figures the series declares (the run's options) beside the measured
+ * ones of the same configuration; one not measured is added after them.
+ * A declaration for a configuration the run does not have is left out.
+ */
+static void attach_declared(struct comparison *c, const char *options)
+{
+	struct run_config rc;
+	size_t i, j, k;
+
+	if (!options)
+		return;
+	/* Runs of old or test options without a document have nothing declared. */
+	if (run_config_from_json(options, &rc)) {
+		run_config_free(&rc);
+		return;
+	}
+	for (i = 0; i < rc.ndeclared; i++) {
+		const struct series_declared *d = &rc.declared[i];
+		struct compare_figure *f = NULL;
+
+		for (j = 0; j < c->n && strcmp(c->configs[j].config, d->config); j++)
+			;
+		if (j == c->n)
+			continue;
+		for (k = 0; k < c->configs[j].n; k++)
+			if (!strcmp(c->configs[j].figures[k].name, d->figure))
+				f = &c->configs[j].figures[k];
+		if (!f) {
+			struct compare_config *cc = &c->configs[j];
+
+			cc->figures = xrealloc(cc->figures, (cc->n + 1) * sizeof(*cc->figures));
+			f = &cc->figures[cc->n++];
+			memset(f, 0, sizeof(*f));
+			f->name = xstrdup(d->figure);
+			f->unit = d->unit[0] ? xstrdup(d->unit) : NULL;
+		}
+		f->declared = 1;
+		f->declared_from = d->from;
+		f->declared_to = d->to;
+	}
+	run_config_free(&rc);
+}
+
 int compare_load(sqlite3 *db, long long run_id, int from, int to, struct comparison *out)
 {
 	struct db_run_progress p;
@@ -122,6 +167,7 @@ int compare_load(sqlite3 *db, long long run_id, int from, int to, struct compari
 	for (config = strtok_r(configs, ",", &save); config; config = strtok_r(NULL, ",", &save))
 		load_config(db, out, config, names, nnames);
 	free(configs);
+	attach_declared(out, run.options);
 	db_strings_free(names, nnames);
 	run_info_free(&run);
 	return 0;
@@ -170,29 +216,46 @@ int compare_change(const struct compare_figure *f, double *pct)
 	return 1;
 }
 
-void compare_line(struct strbuf *out, const char *config, const struct compare_figure *f)
+/* "FROM -> TO UNIT (+X%)": the two ends of f and their change. */
+static void compare_ends(struct strbuf *out, const struct compare_figure *f, int unit)
 {
-	/* bytes go without saying; a count named after its unit too. */
-	int unit = f->unit && strcmp(f->unit, "bytes") && strcmp(f->unit, f->name);
 	double pct;
 
-	strbuf_addf(out, "%s: %s ", term_str(config), term_str(f->name));
 	if (f->has_from)
 		compare_number(out, f->from);
 	else
 		strbuf_addstr(out, "(not measured)");
 	strbuf_addstr(out, " -> ");
 	if (!f->has_to) {
-		strbuf_addstr(out, "(not measured)\n");
+		strbuf_addstr(out, "(not measured)");
 		return;
 	}
 	compare_number(out, f->to);
 	if (unit)
 		strbuf_addf(out, " %s", term_str(f->unit));
 	if (compare_change(f, &pct))
-		strbuf_addf(out, " (%+.2f%%)\n", pct);
-	else
-		strbuf_addstr(out, f->has_from ? " (from 0)\n" : "\n");
+		strbuf_addf(out, " (%+.2f%%)", pct);
+	else if (f->has_from)
+		strbuf_addstr(out, " (from 0)");
+}
+
+void compare_line(struct strbuf *out, const char *config, const struct compare_figure *f)
+{
+	/* bytes go without saying; a count named after its unit too. */
+	int unit = f->unit && strcmp(f->unit, "bytes") && strcmp(f->unit, f->name);
+
+	strbuf_addf(out, "%s: %s ", term_str(config), term_str(f->name));
+	compare_ends(out, f, unit);
+	if (f->declared) {
+		struct compare_figure d = *f;
+
+		d.has_from = d.has_to = 1;
+		d.from = f->declared_from;
+		d.to = f->declared_to;
+		strbuf_addstr(out, "; declared ");
+		compare_ends(out, &d, unit);
+	}
+	strbuf_addstr(out, "\n");
 }
 
 void compare_text(const struct comparison *c, struct strbuf *out)

@@ -11,6 +11,11 @@
  *   up: text 1,234,567 -> 1,238,000 (+0.28%)
  *   up: pipe_rtt_ns 2,550 -> 2,687 ns (+5.37%)
  *   smp: bss 40,960 -> (not measured)
+ *
+ * A figure the series declares (series-metrics.h, declare) follows its
+ * measurement, or stands alone where the run did not measure it:
+ *
+ *   defconfig+up: text 28,800,000 -> 28,880,000 (+0.28%); declared 28,816,070 -> 28,904,324 (+0.31%)
  */
 #ifndef BISECT_COMPARE_H
 #define BISECT_COMPARE_H
@@ -25,6 +30,9 @@ struct compare_figure {
 	char *unit;		/* NULL: none declared */
 	int has_from, has_to;
 	double from, to;
+	/* The series declares both ends (its metrics file's declare lines) */
+	int declared;
+	double declared_from, declared_to;
 };
 
 struct compare_config {
@@ -56,7 +64,11 @@ void compare_free(struct comparison *c);
 int compare_change(const struct compare_figure *f, double *pct);
 /* A number as the comparison prints it: an integer with thousands commas, else %.6g. */
 void compare_number(struct strbuf *out, double value);
-/* One line: "up: text 1,234,567 -> 1,238,000 (+0.28%)\n" (unit after the second value). */
+/*
+ * One line: "up: text 1,234,567 -> 1,238,000 (+0.28%)\n" (unit after the
+ * second value), and "; declared FROM -> TO (+X%)" before the newline when
+ * the series declares the figure.
+ */
 void compare_line(struct strbuf *out, const char *config, const struct compare_figure *f);
 /* "run 3: 0/11 -> 11/11" and a line per figure, or "up: no figures" per configuration. */
 void compare_text(const struct comparison *c, struct strbuf *out);

@@ -436,11 +436,22 @@ static json_t *json_compare(const struct comparison *c)
 		for (j = 0; j < c->configs[i].n; j++) {
 			const struct compare_figure *f = &c->configs[i].figures[j];
 
-			jset_data(jf, f->name, json_pack("{s:o, s:o, s:o, s:o}",
+			json_t *jfig = json_pack("{s:o, s:o, s:o, s:o}",
 				"from", f->has_from ? jnum(f->from) : json_null(),
 				"to", f->has_to ? jnum(f->to) : json_null(),
 				"change_pct", compare_change(f, &pct) ? jnum(pct) : json_null(),
-				"unit", jstr(f->unit)));
+				"unit", jstr(f->unit));
+
+			/* The series' own claim of the figure (its metrics file's declare). */
+			if (f->declared) {
+				struct compare_figure d = { .has_from = 1, .has_to = 1,
+					.from = f->declared_from, .to = f->declared_to };
+
+				jset(jfig, "declared", json_pack("{s:o, s:o, s:o}", "from",
+					jnum(d.from), "to", jnum(d.to), "change_pct",
+					compare_change(&d, &pct) ? jnum(pct) : json_null()));
+			}
+			jset_data(jf, f->name, jfig);
 			figures++;
 		}
 		jset_data(configs, c->configs[i].config, jf);

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "db/db.h"
+#include "input/run-config.h"
 #include "judge/compare.h"
 #include "lib/util.h"
 #include "tap.h"
@@ -61,6 +62,19 @@ static void test_format(void)
 				     .to = 3 };
 	compare_line(&sb, "up", &f);
 	is_str(sb.buf, "up: x\\033[2J 3 -> 3 (+0.00%)\n", "a name made printable, no change");
+	strbuf_reset(&sb);
+	f = (struct compare_figure){ .name = "text", .unit = "bytes", .has_from = 1, .has_to = 1,
+				     .from = 28800000, .to = 28880000, .declared = 1,
+				     .declared_from = 28816070, .declared_to = 28904324 };
+	compare_line(&sb, "defconfig+up", &f);
+	is_str(sb.buf, "defconfig+up: text 28,800,000 -> 28,880,000 (+0.28%); declared 28,816,070"
+	       " -> 28,904,324 (+0.31%)\n", "the series' declaration beside the measurement");
+	strbuf_reset(&sb);
+	f = (struct compare_figure){ .name = "perf_sched_pipe_s", .unit = "s", .declared = 1,
+				     .declared_from = 2.55022, .declared_to = 2.687 };
+	compare_line(&sb, "defconfig+up", &f);
+	is_str(sb.buf, "defconfig+up: perf_sched_pipe_s (not measured) -> (not measured); declared"
+	       " 2.55022 -> 2.687 s (+5.36%)\n", "a declaration not measured");
 	strbuf_release(&sb);
 }
 
@@ -71,6 +85,7 @@ static void test_load(void)
 		.series = "s", .series_kind = "patches", .work_dir = "/w", .base_version = "6.12",
 		.base_sha = "b", .configs = "up,smp", .options = "{}",
 	};
+	struct run_config rc;
 	struct strbuf sb = STRBUF_INIT;
 	struct comparison c;
 	long long id, c0, c1, c2;
@@ -109,6 +124,35 @@ static void test_load(void)
 	compare_free(&c);
 	ok(compare_load(db, id, 3, -1, &c) < 0, "a position past the tip is refused");
 	compare_free(&c);
+
+	/* A run whose series declares figures: beside the measured, or alone. */
+	run_config_init(&rc);
+	run_config_set_configs(&rc, "up,smp");
+	rc.declared = xcalloc(3, sizeof(*rc.declared));
+	rc.declared[0] = (struct series_declared){ xstrdup("up"), xstrdup("text"), 1000000,
+						   1003000, "bytes" };
+	rc.declared[1] = (struct series_declared){ xstrdup("up"), xstrdup("perf_sched_pipe_s"),
+						   2.55, 2.687, "s" };
+	rc.declared[2] = (struct series_declared){ xstrdup("defconfig+up"), xstrdup("text"), 1,
+						   2, "" };
+	rc.ndeclared = 3;
+	run.options = run_config_to_json(&rc);
+	id = db_insert_run(db, &run);
+	c0 = db_commit_set(db, id, 0, "s0", "t0", "base", "a", NULL);
+	c1 = db_commit_set(db, id, 1, "s1", "t1", "one", "a", NULL);
+	db_metric_set(db, c0, "up", "build", "text", 1000000);
+	db_metric_set(db, c1, "up", "build", "text", 1002000);
+	strbuf_reset(&sb);
+	is_int(compare_load(db, id, -1, -1, &c), 0, "a run with declared figures loads");
+	compare_text(&c, &sb);
+	is_str(sb.buf, "run 2: 0/1 -> 1/1\n"
+	       "up: text 1,000,000 -> 1,002,000 (+0.20%); declared 1,000,000 -> 1,003,000 (+0.30%)\n"
+	       "up: perf_sched_pipe_s (not measured) -> (not measured); declared 2.55 -> 2.687 s"
+	       " (+5.37%)\n"
+	       "smp: no figures\n", "declared beside measured, a configuration not run left out");
+	compare_free(&c);
+	free((char *)run.options);
+	run_config_free(&rc);
 	strbuf_release(&sb);
 	db_close(db);
 	free(path);

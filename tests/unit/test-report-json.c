@@ -127,6 +127,31 @@ static void test_json(sqlite3 *db)
 	free(text);
 }
 
+/* A figure the series declares, beside the measurement in compare. */
+static void test_declared(sqlite3 *db)
+{
+	char *json;
+	json_t *root;
+	int ret;
+
+	exec_sql(db, "UPDATE runs SET options = json_set(options, '$.declared', json('"
+		 "[{\"config\":\"up\",\"figure\":\"text\",\"from\":28816070,"
+		 "\"to\":28904324,\"unit\":\"bytes\"}]')) WHERE id = 2;");
+	json = render(db, 0, REPORT_JSON, &ret);
+	root = json_loads(json ? json : "", 0, NULL);
+	ok(root && json_integer_value(jpath(root, "compare.configs.up.text.declared.from")) ==
+	   28816070 && json_integer_value(jpath(root, "compare.configs.up.text.declared.to")) ==
+	   28904324, "JSON: the declared ends beside the measured text");
+	ok(root && json_real_value(jpath(root, "compare.configs.up.text.declared.change_pct")) >
+	   0.30 && json_real_value(jpath(root, "compare.configs.up.text.declared.change_pct")) <
+	   0.31, "JSON: the declared change in percent");
+	ok(root && !jpath(root, "compare.configs.up.data.declared"),
+	   "JSON: no declared member where the series declares nothing");
+	json_decref(root);
+	free(json);
+	exec_sql(db, "UPDATE runs SET options = json_remove(options, '$.declared') WHERE id = 2;");
+}
+
 /* An error of the machine (smp's test at commit 1) in the JSON report. */
 static void test_error_cell(sqlite3 *db)
 {
@@ -216,6 +241,7 @@ int main(void)
 	exec_file(db, "tests/browser/make-fixture-db.sql");
 
 	test_json(db);
+	test_declared(db);
 	test_error_cell(db);
 	test_json_known_flaky();
 

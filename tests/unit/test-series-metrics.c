@@ -28,7 +28,8 @@ static int load_metrics_text(const char *dir, const char *text, struct run_confi
 	run_config_set_tests(rc, "all");
 	fflush(stderr);
 	dup2(null, 2);
-	ret = series_metrics_load(&(struct series_metrics){ &rc->metrics, &rc->nmetrics }, path);
+	ret = series_metrics_load(&(struct series_metrics){ &rc->metrics, &rc->nmetrics,
+							   &rc->declared, &rc->ndeclared }, path);
 	if (!ret)
 		ret = run_config_validate(rc, "configs");
 	fflush(stderr);
@@ -73,6 +74,38 @@ static void test_metrics(void)
 	run_config_free(&rc);
 	is_int(load_metrics_text(dir, "describe a text\n", &rc), -1,
 	       "a description needs its metric first");
+	run_config_free(&rc);
+
+	/* The cover letter's figures, declared at both ends, kept with the run. */
+	is_int(load_metrics_text(dir, "declare defconfig:up text 28816070 28904324 bytes\n"
+				 "declare defconfig+up perf_sched_pipe_s 2.55022 2.687 s\n"
+				 "declare up warnings 0 1\n", &rc), 0, "declare lines load");
+	is_int((int)rc.ndeclared, 3, "three declared figures");
+	is_str(rc.declared[0].config, "defconfig+up", "TARGET:FRAGMENT stored as runs store it");
+	ok(rc.declared[1].from == 2.55022 && rc.declared[1].to == 2.687 &&
+	   !strcmp(rc.declared[1].unit, "s"), "both ends and the unit");
+	is_str(rc.declared[2].unit, "", "a unit is optional");
+	{
+		char *json = run_config_to_json(&rc);
+		struct run_config back;
+
+		ok(run_config_from_json(json, &back) == 0 && back.ndeclared == 3 &&
+		   !strcmp(back.declared[0].figure, "text") && back.declared[0].to == 28904324 &&
+		   !strcmp(back.declared[0].unit, "bytes"), "declared figures are stored with the run");
+		run_config_free(&back);
+		free(json);
+	}
+	run_config_free(&rc);
+	is_int(load_metrics_text(dir, "declare up text 1 two\n", &rc), -1,
+	       "a declared end is a number");
+	run_config_free(&rc);
+	is_int(load_metrics_text(dir, "declare up text 1\n", &rc), -1, "both ends are declared");
+	run_config_free(&rc);
+	is_int(load_metrics_text(dir, "declare up Text 1 2\n", &rc), -1,
+	       "a declared figure's name is [a-z0-9_]");
+	run_config_free(&rc);
+	is_int(load_metrics_text(dir, "declare u<p text 1 2\n", &rc), -1,
+	       "a configuration name of printable name characters");
 	run_config_free(&rc);
 
 	/* Counted in a tiny repository: the lines git grep prints. */
