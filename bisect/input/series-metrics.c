@@ -149,8 +149,6 @@ static int metrics_declare(struct series_metrics *ms, char **words, size_t n, ch
 	size_t clen = strlen(n > 1 ? words[1] : ""), ulen = n == 6 ? strlen(words[5]) : 0;
 	char *p;
 
-	if (!ms->declared)
-		return snprintf(why, len, "declare is not read here"), -1;
 	if ((n != 5 && n != 6) || !clen)
 		return snprintf(why, len, "expected 'declare CONFIG FIGURE FROM TO [UNIT]'"), -1;
 	if (strspn(words[1], UNIT_CHARS ":+") != clen || !valid_name(words[2]))
@@ -169,6 +167,10 @@ static int metrics_declare(struct series_metrics *ms, char **words, size_t n, ch
 		if (*p == ':')
 			*p = '+';
 	d.figure = xstrdup(words[2]);
+	if (!ms->declared) {
+		series_declared_free(&d);
+		return 0;
+	}
 	*ms->declared = xrealloc(*ms->declared, (*ms->ndeclared + 1) * sizeof(**ms->declared));
 	(*ms->declared)[(*ms->ndeclared)++] = d;
 	return 0;

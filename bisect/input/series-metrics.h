@@ -15,7 +15,7 @@
 struct series_metrics {
 	struct series_metric **v;
 	size_t *n;
-	struct series_declared **declared;	/* NULL: declare lines are refused */
+	struct series_declared **declared;	/* NULL: declare lines checked, not kept */
 	size_t *ndeclared;
 };
 

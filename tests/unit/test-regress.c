@@ -248,7 +248,8 @@ static int load_metrics_text(const char *dir, const char *text, struct run_confi
 	run_config_init(rc);
 	fflush(stderr);
 	dup2(null, 2);
-	ret = series_metrics_load(&(struct series_metrics){ &rc->metrics, &rc->nmetrics }, path);
+	ret = series_metrics_load(&(struct series_metrics){ .v = &rc->metrics,
+							   .n = &rc->nmetrics }, path);
 	fflush(stderr);
 	dup2(saved, 2);
 	close(saved);
@@ -313,7 +314,7 @@ static void test_series_units(void)
 	remove_tree(dir);
 
 	run_config_init(&rc);
-	is_int(series_metrics_load(&(struct series_metrics){ &rc.metrics, &rc.nmetrics },
+	is_int(series_metrics_load(&(struct series_metrics){ .v = &rc.metrics, .n = &rc.nmetrics },
 				   "patches/sched-smp-up-6.12/metrics"), 0,
 	       "the shipped series' metrics file loads");
 	perf_direction_default(&rc, "sched_smp_lines", &d);
