@@ -81,6 +81,7 @@ static void add_config(struct derive_result *r, const char *name, const char *fr
 	c->fragment = xstrdup(fragment);
 	strbuf_init(&c->dotconfig);
 	c->derived = derived;
+	c->start = "tinyconfig";
 }
 
 static void add_arm(struct derive_result *r, const char *symbol, char value)
@@ -224,7 +225,8 @@ static int resolve_config(struct kconfig_eval *ev, struct derive_result *r, size
 	for (round = 0; round < 3; round++) {
 		strbuf_reset(&text);
 		fragment_of(map, &text);
-		if (kconfig_eval_resolve(ev, text.buf, &r->configs[c].dotconfig))
+		if (kconfig_eval_resolve_over(ev, r->configs[c].start, text.buf,
+					      &r->configs[c].dotconfig))
 			goto out;
 		argv_clear(&held);
 		for (i = 0; i < map->argc; i++) {
@@ -323,7 +325,8 @@ static int start_derivation(struct kconfig_eval *ev, const struct kconfig_index 
  * tried and more may follow, 0 if no arm is left to try, -1 on an error.
  */
 static int derive_one(struct kconfig_eval *ev, const struct kconfig_index *ix,
-		      const struct argv_array *layer, size_t nfixed, struct derive_result *out)
+		      const struct argv_array *layer, const char *start, size_t nfixed,
+		      struct derive_result *out)
 {
 	struct argv_array map = ARGV_ARRAY_INIT;
 	size_t c, j, covered, *tried, ntried = 0;
@@ -345,6 +348,7 @@ static int derive_one(struct kconfig_eval *ev, const struct kconfig_index *ix,
 	c = out->nconfigs;
 	name = xasprintf("auto-%zu", c - nfixed + 1);
 	add_config(out, name, "", 1);
+	out->configs[c].start = start;
 	free(name);
 	if (resolve_config(ev, out, c, &map)) {
 		ret = -1;
@@ -396,8 +400,86 @@ static void finish_derivation(size_t nfixed, struct derive_result *out)
 							DERIVE_MAX_CONFIGS);
 	for (i = nfixed, j = 1; i < out->nconfigs; i++, j++) {
 		free(out->configs[i].name);
-		out->configs[i].name = xasprintf("auto-%zu", j);
+		out->configs[i].name = strcmp(out->configs[i].start, "tinyconfig") ?
+			xasprintf("%s+auto-%zu", out->configs[i].start, j) :
+			xasprintf("auto-%zu", j);
 	}
+}
+
+/* No start makes these reachable: the tree does not have them as tristates. */
+static int unreachable_anywhere(const char *reason)
+{
+	return strstr(reason, "no config entry defines") || strstr(reason, "is not a bool");
+}
+
+/*
+ * The arms tinyconfig could not reach, open again over defconfig, each
+ * keeping its reason as tiny_reason. Returns how many were opened.
+ */
+static size_t reopen_over_defconfig(struct derive_result *out)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < out->narms; i++) {
+		struct derived_arm *a = &out->arms[i];
+
+		if (a->config >= 0 || !a->reason || unreachable_anywhere(a->reason))
+			continue;
+		a->tiny_reason = a->reason;
+		a->reason = NULL;
+		a->level = 0;
+		argv_clear(&a->extra);
+		n++;
+	}
+	return n;
+}
+
+/* defconfig could not be made: the reopened arms keep tinyconfig's reason, and say so. */
+static void no_defconfig(struct derive_result *out, const char *log)
+{
+	size_t i;
+
+	for (i = 0; i < out->narms; i++) {
+		struct derived_arm *a = &out->arms[i];
+
+		if (!a->tiny_reason)
+			continue;
+		a->reason = xasprintf("%s; not tried over defconfig: make defconfig failed"
+				      " (see %s)", a->tiny_reason, log);
+		free(a->tiny_reason);
+		a->tiny_reason = NULL;
+	}
+}
+
+/* An arm neither start reaches: both reasons, tinyconfig's first. */
+static void both_reasons(struct derive_result *out)
+{
+	size_t i;
+
+	for (i = 0; i < out->narms; i++) {
+		struct derived_arm *a = &out->arms[i];
+		char *both;
+
+		if (!a->tiny_reason || a->config >= 0 || !a->reason)
+			continue;
+		both = xasprintf("over tinyconfig: %s; over defconfig: %s", a->tiny_reason,
+				 a->reason);
+		free(a->reason);
+		a->reason = both;
+	}
+}
+
+/* Derived configurations from start, until no arm is left to try or too many. */
+static int derive_over(struct kconfig_eval *ev, const struct kconfig_index *ix,
+		       const struct argv_array *layer, const char *start, size_t nfixed,
+		       struct derive_result *out)
+{
+	size_t round;
+	int more = 1;
+
+	for (round = 0; more > 0 && round < DERIVE_MAX_CONFIGS * (DERIVE_MAX_LEVEL + 1); round++)
+		more = derive_one(ev, ix, layer, start, nfixed, out);
+	return more < 0 ? -1 : 0;
 }
 
 int config_derive(struct kconfig_eval *ev, const struct kconfig_index *ix,
@@ -406,8 +488,7 @@ int config_derive(struct kconfig_eval *ev, const struct kconfig_index *ix,
 		  size_t nfixed, struct derive_result *out)
 {
 	struct argv_array layer = ARGV_ARRAY_INIT;
-	size_t round;
-	int ret = -1, more = 1;
+	int ret = -1;
 
 	memset(out, 0, sizeof(*out));
 	if (start_derivation(ev, ix, symbols, nsymbols, fixed_names, fixed_fragments, nfixed,
@@ -416,16 +497,39 @@ int config_derive(struct kconfig_eval *ev, const struct kconfig_index *ix,
 	/* Derived configurations start from the last fixed one (smp: the most code built). */
 	if (nfixed)
 		fragment_assignments(fixed_fragments[nfixed - 1], &layer);
-	for (round = 0; more > 0 && round < DERIVE_MAX_CONFIGS * (DERIVE_MAX_LEVEL + 1); round++)
-		more = derive_one(ev, ix, &layer, nfixed, out);
-	if (more < 0)
+	if (derive_over(ev, ix, &layer, "tinyconfig", nfixed, out))
 		goto out;
 	finish_derivation(nfixed, out);
+	/* What tinyconfig cannot reach, over defconfig (config-derive.h). */
+	if (out->nconfigs - nfixed < DERIVE_MAX_CONFIGS && reopen_over_defconfig(out)) {
+		if (kconfig_eval_start(ev, "defconfig")) {
+			no_defconfig(out, ev->log);
+			goto done;
+		}
+		if (derive_over(ev, ix, &layer, "defconfig", nfixed, out))
+			goto out;
+		finish_derivation(nfixed, out);
+		both_reasons(out);
+	}
+done:
 	out->resolved = ev->resolved;
 	ret = 0;
 out:
 	argv_clear(&layer);
 	return ret;
+}
+
+char *derive_start_reason(const struct derive_result *r, size_t config)
+{
+	size_t i;
+
+	if (!strcmp(r->configs[config].start, "tinyconfig"))
+		return NULL;
+	for (i = 0; i < r->narms; i++)
+		if (r->arms[i].config == (int)config && r->arms[i].tiny_reason)
+			return xasprintf("tinyconfig cannot reach %s=%c: %s", r->arms[i].symbol,
+					 r->arms[i].value, r->arms[i].tiny_reason);
+	return xasprintf("started from %s", r->configs[config].start);
 }
 
 void derive_fragment_text(const struct derive_result *r, size_t config, const char *origin,
@@ -441,6 +545,12 @@ void derive_fragment_text(const struct derive_result *r, size_t config, const ch
 				    r->arms[i].value);
 		}
 	strbuf_addstr(out, ".\n");
+	if (strcmp(c->start, "tinyconfig")) {
+		char *why = derive_start_reason(r, config);
+
+		strbuf_addf(out, "# Over %s: %s.\n", c->start, why);
+		free(why);
+	}
 	strbuf_addstr(out, c->fragment);
 }
 
@@ -451,6 +561,7 @@ void derive_result_release(struct derive_result *r)
 	for (i = 0; i < r->narms; i++) {
 		free(r->arms[i].symbol);
 		free(r->arms[i].reason);
+		free(r->arms[i].tiny_reason);
 		argv_clear(&r->arms[i].extra);
 	}
 	for (i = 0; i < r->nconfigs; i++) {

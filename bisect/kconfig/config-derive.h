@@ -11,7 +11,13 @@
  * again with its "depends on" (or, for a symbol without a prompt, one of the
  * symbols that select it; for n, the selectors that forced it on) added to
  * the fragment, a level at a time, up to DERIVE_MAX_LEVEL levels; past that
- * it is reported unreachable, with the reason.
+ * it is reported unreachable over tinyconfig, with the reason.
+ *
+ * The arms tinyconfig cannot reach (what it leaves off that nothing in a
+ * fragment can turn on: drivers and filesystems are the typical case) are
+ * then derived again over defconfig; a configuration derived so is named
+ * defconfig+auto-N (defconfig:auto-N, its fragment auto-N.config) and keeps
+ * why it starts there. An arm neither start reaches gives both reasons.
  */
 #ifndef BISECT_CONFIG_DERIVE_H
 #define BISECT_CONFIG_DERIVE_H
@@ -31,11 +37,13 @@ struct derived_arm {
 	int level;		/* dependency levels added to reach it */
 	struct argv_array extra;	/* the assignments added for it ("SYM=v") */
 	char *reason;		/* why it cannot be reached, when config < 0 */
+	char *tiny_reason;	/* why not over tinyconfig, when tried over defconfig */
 };
 
 struct derived_config {
-	char *name;		/* "up", "smp", or "auto-N" for a derived one */
+	char *name;		/* "up", "smp", "auto-N" or "defconfig+auto-N" for a derived one */
 	char *fragment;		/* its fragment text */
+	const char *start;	/* "tinyconfig" or "defconfig" (static strings) */
 	struct strbuf dotconfig;	/* what Kconfig made of it, at the derivation's tree */
 	int derived;
 };
@@ -59,6 +67,13 @@ int config_derive(struct kconfig_eval *ev, const struct kconfig_index *ix,
 		  const char *const *fixed_names, const char *const *fixed_fragments,
 		  size_t nfixed, struct derive_result *out);
 void derive_result_release(struct derive_result *r);
+
+/*
+ * Why derived configuration config starts where it does: NULL over
+ * tinyconfig, else "tinyconfig cannot reach SYM=v: REASON" of the first arm
+ * it covers (allocated).
+ */
+char *derive_start_reason(const struct derive_result *r, size_t config);
 
 /* The fragment text of a derived configuration: a comment saying what it covers, then its lines. */
 void derive_fragment_text(const struct derive_result *r, size_t config, const char *origin,

@@ -126,39 +126,30 @@ static void make_argv(const struct kconfig_eval *ev, struct argv_array *argv, co
 	argv_push(argv, target);
 }
 
-int kconfig_eval_init(struct kconfig_eval *ev, const char *src, const char *out,
-		      const char *base_config, int sandbox)
+/*
+ * The .config of make target in the scratch directory, made once and kept
+ * there as bisectable-TARGET.config (tinyconfig also builds conf itself).
+ */
+static int make_start(struct kconfig_eval *ev, const char *target, const char *kept_as,
+		      struct strbuf *into)
 {
 	struct argv_array argv = ARGV_ARRAY_INIT;
-	char *dotconfig, *saved;
+	char *saved = xasprintf("%s/%s", ev->out, kept_as);
+	char *dotconfig = xasprintf("%s/.config", ev->out);
 	int ret = -1;
 
-	memset(ev, 0, sizeof(*ev));
-	strbuf_init(&ev->tiny);
-	ev->src = xstrdup(src);
-	ev->out = xstrdup(out);
-	ev->log = xasprintf("%s.log", out);
-	ev->base_config = xstrdup(base_config);
-	ev->sandbox = sandbox;
-	unlink(ev->log);
-	if (mkdir_p(out))
-		return error("cannot create %s: %s", out, strerror(errno));
-	/* Made once per scratch directory: tinyconfig also builds conf itself. */
-	saved = xasprintf("%s/resolved", out);
-	mkdir_p(saved);
-	free(saved);
-	saved = xasprintf("%s/bisectable-tiny.config", out);
-	if (!strbuf_read_file(&ev->tiny, saved)) {
+	strbuf_reset(into);
+	if (!strbuf_read_file(into, saved)) {
 		free(saved);
+		free(dotconfig);
 		return 0;
 	}
-	make_argv(ev, &argv, "tinyconfig");
-	dotconfig = xasprintf("%s/.config", out);
+	make_argv(ev, &argv, target);
 	if (run_tree_command(ev, argv.argv))
-		error("make tinyconfig failed in %s (see %s)", src, ev->log);
-	else if (strbuf_read_file(&ev->tiny, dotconfig) < 0)
-		error("no .config after make tinyconfig in %s", out);
-	else if (write_file(saved, ev->tiny.buf, ev->tiny.len))
+		error("make %s failed in %s (see %s)", target, ev->src, ev->log);
+	else if (strbuf_read_file(into, dotconfig) < 0)
+		error("no .config after make %s in %s", target, ev->out);
+	else if (write_file(saved, into->buf, into->len))
 		error("cannot write %s", saved);
 	else
 		ret = 0;
@@ -168,8 +159,45 @@ int kconfig_eval_init(struct kconfig_eval *ev, const char *src, const char *out,
 	return ret;
 }
 
+int kconfig_eval_init(struct kconfig_eval *ev, const char *src, const char *out,
+		      const char *base_config, int sandbox)
+{
+	char *saved;
+
+	memset(ev, 0, sizeof(*ev));
+	strbuf_init(&ev->tiny);
+	strbuf_init(&ev->defconfig);
+	ev->src = xstrdup(src);
+	ev->out = xstrdup(out);
+	ev->log = xasprintf("%s.log", out);
+	ev->base_config = xstrdup(base_config);
+	ev->sandbox = sandbox;
+	unlink(ev->log);
+	if (mkdir_p(out))
+		return error("cannot create %s: %s", out, strerror(errno));
+	saved = xasprintf("%s/resolved", out);
+	mkdir_p(saved);
+	free(saved);
+	return make_start(ev, "tinyconfig", "bisectable-tiny.config", &ev->tiny);
+}
+
+int kconfig_eval_start(struct kconfig_eval *ev, const char *start)
+{
+	if (strcmp(start, "defconfig") || ev->defconfig.len)
+		return ev->tiny.len ? 0 : -1;
+	return make_start(ev, "defconfig", "bisectable-defconfig.config", &ev->defconfig);
+}
+
 int kconfig_eval_resolve(struct kconfig_eval *ev, const char *fragment, struct strbuf *dotconfig)
 {
+	return kconfig_eval_resolve_over(ev, "tinyconfig", fragment, dotconfig);
+}
+
+int kconfig_eval_resolve_over(struct kconfig_eval *ev, const char *start, const char *fragment,
+			      struct strbuf *dotconfig)
+{
+	int over_defconfig = !strcmp(start, "defconfig");
+	const struct strbuf *start_config = over_defconfig ? &ev->defconfig : &ev->tiny;
 	struct argv_array argv = ARGV_ARRAY_INIT;
 	char *path = xasprintf("%s/.config", ev->out);
 	char *frag = xasprintf("%s/bisectable.fragment", ev->out);
@@ -188,6 +216,9 @@ int kconfig_eval_resolve(struct kconfig_eval *ev, const char *fragment, struct s
 		free(frag);
 		return -1;
 	}
+	/* Over tinyconfig the key is what it always was: the kept answers stay. */
+	if (over_defconfig)
+		strbuf_addstr(&both, "\n--defconfig");
 	strbuf_addstr(&both, "\n--\n");
 	strbuf_addstr(&both, fragment);
 	key = sha256_buf(both.buf, both.len);
@@ -199,7 +230,9 @@ int kconfig_eval_resolve(struct kconfig_eval *ev, const char *fragment, struct s
 		ret = 0;
 		goto out;
 	}
-	if (write_file(path, ev->tiny.buf, ev->tiny.len) ||
+	if (kconfig_eval_start(ev, start))
+		goto out;
+	if (write_file(path, start_config->buf, start_config->len) ||
 	    write_file(frag, fragment, strlen(fragment))) {
 		error("cannot write in %s: %s", ev->out, strerror(errno));
 		goto out;
@@ -244,6 +277,7 @@ void kconfig_eval_release(struct kconfig_eval *ev)
 	free(ev->log);
 	free(ev->base_config);
 	strbuf_release(&ev->tiny);
+	strbuf_release(&ev->defconfig);
 	memset(ev, 0, sizeof(*ev));
 }
 

@@ -34,6 +34,7 @@ struct kconfig_eval {
 	char *log;		/* every command's output */
 	char *base_config;	/* configs/base.config, merged under every fragment */
 	struct strbuf tiny;	/* .config of tinyconfig, made once */
+	struct strbuf defconfig;	/* .config of defconfig, made when first asked */
 	int sandbox;
 	unsigned resolved;	/* olddefconfig runs so far */
 };
@@ -46,6 +47,15 @@ int kconfig_eval_init(struct kconfig_eval *ev, const char *src, const char *out,
  * Kconfig makes of it (its CONFIG_ lines). Returns 0 or -1.
  */
 int kconfig_eval_resolve(struct kconfig_eval *ev, const char *fragment, struct strbuf *dotconfig);
+/*
+ * The same over start, "tinyconfig" or "defconfig" (made once per scratch
+ * directory, the first time it is asked for): a guard tinyconfig cannot
+ * reach (a driver, a filesystem) may be reached over defconfig.
+ */
+/* Make start's .config now if it is not made yet: 0, or -1 (why is in ev->log). */
+int kconfig_eval_start(struct kconfig_eval *ev, const char *start);
+int kconfig_eval_resolve_over(struct kconfig_eval *ev, const char *start, const char *fragment,
+			      struct strbuf *dotconfig);
 void kconfig_eval_release(struct kconfig_eval *ev);
 
 struct kconfig_symbol {

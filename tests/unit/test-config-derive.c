@@ -5,6 +5,9 @@
  * selected by D; E can never be set; F is forced on; SMP is in the layer.
  * The greedy cover must reach A and C through their chains, report E and
  * F=n unreachable, and need as few fragments as the rules allow.
+ * G depends on H, which has no prompt: tinyconfig leaves H off and nothing
+ * turns it on, defconfig has it on (a driver's bus, a filesystem's block
+ * layer), so G=y is reached over defconfig, in defconfig+auto-N.
  */
 #define _GNU_SOURCE
 #include <stdlib.h>
@@ -19,6 +22,9 @@
 static const char makefile[] =
 	"tinyconfig:\n"
 	"\tmkdir -p $(O) && printf 'CONFIG_F=y\\n' > $(O)/.config\n"
+	"defconfig:\n"
+	"\tmkdir -p $(O) && printf 'CONFIG_F=y\\nCONFIG_DEFCONFIG_START=y\\nCONFIG_H=y\\n' >"
+	" $(O)/.config\n"
 	"olddefconfig:\n"
 	"\tawk -f rules.awk $(O)/.config > $(O)/.config.new && mv $(O)/.config.new $(O)/.config\n";
 
@@ -30,6 +36,8 @@ static const char rules[] =
 	"  if (v[\"A\"] == \"y\" && v[\"B\"] != \"y\") v[\"A\"] = \"n\";\n"
 	"  if (v[\"E\"] == \"y\") v[\"E\"] = \"n\";\n"
 	"  v[\"F\"] = \"y\";\n"
+	"  v[\"H\"] = v[\"DEFCONFIG_START\"] == \"y\" ? \"y\" : \"n\";\n"
+	"  if (v[\"G\"] == \"y\" && v[\"H\"] != \"y\") v[\"G\"] = \"n\";\n"
 	"  for (k in v) if (v[k] == \"\") continue; else if (v[k] == \"n\") print \"# CONFIG_\" k \" is not set\";"
 	" else print \"CONFIG_\" k \"=\" v[k];\n"
 	"}\n";
@@ -45,7 +53,9 @@ static const char kconfig[] =
 	"config D\n\tbool \"d\"\n\tselect C\n"
 	"config E\n\tbool \"e\"\n"
 	"config F\n\tdef_bool y\n"
-	"config SMP\n\tbool \"smp\"\n";
+	"config SMP\n\tbool \"smp\"\n"
+	"config G\n\tbool \"g\"\n\tdepends on H\n"
+	"config H\n\tbool\n";
 
 static const struct derived_arm *arm(const struct derive_result *r, const char *sym, char v)
 {
@@ -126,6 +136,37 @@ int main(void)
 		config_derive(&ev, &ix, symbols, 5, names, frags, 2, &again);
 		is_int(ev.resolved, before, "asked again, every answer comes from the kept ones");
 		derive_result_release(&again);
+	}
+	/* G=y: not over tinyconfig, over defconfig. */
+	{
+		const char *with_g[] = { "A", "C", "E", "F", "SMP", "G" };
+
+		ok(!config_derive(&ev, &ix, with_g, 6, names, frags, 2, &r), "derive with G");
+		is_str(covered_by(&r, "A", 'y'), "auto-1", "A=y: still over tinyconfig");
+		is_str(covered_by(&r, "G", 'y'), "defconfig+auto-2",
+		       "G=y: tinyconfig cannot reach it, defconfig can");
+		is_str(covered_by(&r, "E", 'y'), "unreachable", "E=y: over neither");
+		ok(arm(&r, "E", 'y') && arm(&r, "E", 'y')->reason &&
+		   strstr(arm(&r, "E", 'y')->reason, "over tinyconfig: ") &&
+		   strstr(arm(&r, "E", 'y')->reason, "; over defconfig: "),
+		   "E=y: the reasons of both starts (%s)",
+		   arm(&r, "E", 'y') && arm(&r, "E", 'y')->reason ? arm(&r, "E", 'y')->reason : "-");
+		is_int(r.nconfigs, 4, "one configuration over each start");
+		strbuf_reset(&text);
+		derive_fragment_text(&r, 3, "fixture", &text);
+		ok(strstr(text.buf, "\n# Over defconfig: tinyconfig cannot reach G=y: ") &&
+		   strstr(text.buf, "CONFIG_G=y\n"),
+		   "its fragment says why it starts from defconfig: %s", text.buf);
+		{
+			char *why = derive_start_reason(&r, 3);
+
+			ok(why && !strncmp(why, "tinyconfig cannot reach G=y: still n", 36),
+			   "the start's reason names the arm and tinyconfig's reason: %s",
+			   why ? why : "(none)");
+			free(why);
+			ok(!derive_start_reason(&r, 2), "none over tinyconfig");
+		}
+		derive_result_release(&r);
 	}
 	strbuf_release(&text);
 	kconfig_eval_release(&ev);
