@@ -97,7 +97,13 @@ static void print_derivation(const struct derive_series *ds, const char *origin)
 			printf("\nderived configurations (each merged over base.config):\n");
 		strbuf_reset(&text);
 		derive_fragment_text(r, j, origin, &text);
-		printf("%s.config:\n", r->configs[j].name);
+		if (strchr(r->configs[j].name, '+'))
+			/* defconfig+auto-N: the fragment auto-N, given as defconfig:auto-N. */
+			printf("%s.config (over %s: give it as %s:%s):\n",
+			       strchr(r->configs[j].name, '+') + 1, r->configs[j].start,
+			       r->configs[j].start, strchr(r->configs[j].name, '+') + 1);
+		else
+			printf("%s.config:\n", r->configs[j].name);
 		for (const char *p = text.buf; *p; ) {
 			const char *eol = strchrnul(p, '\n');
 

@@ -20,6 +20,26 @@
 #include "lib/run-command.h"
 #include "lib/util.h"
 
+/*
+ * A derived configuration joins the run's: one over defconfig by its key
+ * (defconfig+auto-N) with its spec (defconfig:auto-N, the fragment
+ * auto-N.config in the run's configs directory), as a TARGET:FRAGMENT
+ * name given to --configs would be. The given configurations are still
+ * configs/ names only (run-setup.c): only derived ones start elsewhere.
+ */
+static void add_derived(struct run_config *rc, const struct derive_result *res, size_t i)
+{
+	const char *name = res->configs[i].name, *plus = strchr(name, '+');
+
+	run_config_add_config(rc, name, !rc->boot_derived);
+	if (plus) {
+		char *pair = xasprintf("%s=%s:%s", name, res->configs[i].start, plus + 1);
+
+		run_config_list_add(&rc->config_specs, &rc->nconfig_specs, pair);
+		free(pair);
+	}
+}
+
 int run_derive(struct run *r)
 {
 	struct run_config *rc = r->rc;
@@ -53,7 +73,7 @@ int run_derive(struct run *r)
 		goto out;
 	res = &r->derived->result;
 	for (i = nfixed; i < res->nconfigs; i++)
-		run_config_add_config(rc, res->configs[i].name, !rc->boot_derived);
+		add_derived(rc, res, i);
 	for (i = 0; i < res->narms; i++)
 		unreachable += res->arms[i].config < 0;
 	for (i = nfixed; i < res->nconfigs; i++)
@@ -63,6 +83,14 @@ int run_derive(struct run *r)
 	     r->derived->nsymbols, res->narms, res->nconfigs - nfixed,
 	     res->nconfigs - nfixed == 1 ? "" : "s", line.len ? ": " : "", line.buf,
 	     unreachable, unreachable == 1 ? " is" : "s are", res->resolved, r->derived->seconds);
+	for (i = nfixed; i < res->nconfigs; i++) {
+		char *why = derive_start_reason(res, i);
+
+		if (why)
+			info("%s starts from %s: %s", res->configs[i].name, res->configs[i].start,
+			     why);
+		free(why);
+	}
 	ret = 0;
 out:
 	free(range);
@@ -142,7 +170,10 @@ void run_write_derived(struct run *r)
 		strbuf_reset(&text);
 		derive_fragment_text(res, i, r->info.series, &text);
 		{
-			char *path = xasprintf("%s/%s.config", dir, c->name);
+			/* defconfig+auto-N's fragment is auto-N (its spec defconfig:auto-N). */
+			const char *fragment = strchr(c->name, '+') ? strchr(c->name, '+') + 1 :
+				c->name;
+			char *path = xasprintf("%s/%s.config", dir, fragment);
 
 			if (write_file(path, text.buf, text.len))
 				die("cannot write %s: %s", path, strerror(errno));
