@@ -183,9 +183,12 @@ int kconfig_eval_init(struct kconfig_eval *ev, const char *src, const char *out,
 
 int kconfig_eval_start(struct kconfig_eval *ev, const char *start)
 {
-	if (strcmp(start, "defconfig") || ev->defconfig.len)
-		return ev->tiny.len ? 0 : -1;
-	return make_start(ev, "defconfig", "bisectable-defconfig.config", &ev->defconfig);
+	if (strcmp(start, "defconfig") || ev->defconfig_made)
+		return 0;
+	if (make_start(ev, "defconfig", "bisectable-defconfig.config", &ev->defconfig))
+		return -1;
+	ev->defconfig_made = 1;
+	return 0;
 }
 
 int kconfig_eval_resolve(struct kconfig_eval *ev, const char *fragment, struct strbuf *dotconfig)

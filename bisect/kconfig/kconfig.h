@@ -35,6 +35,7 @@ struct kconfig_eval {
 	char *base_config;	/* configs/base.config, merged under every fragment */
 	struct strbuf tiny;	/* .config of tinyconfig, made once */
 	struct strbuf defconfig;	/* .config of defconfig, made when first asked */
+	int defconfig_made;
 	int sandbox;
 	unsigned resolved;	/* olddefconfig runs so far */
 };
