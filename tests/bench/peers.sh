@@ -66,7 +66,7 @@ patches() {	# the series' patch files, in the order of its series file if any
 		ls "$top/$series"/*.patch
 	fi
 }
-git clone -q --shared --no-checkout "$base_git" "$root/src"
+git clone -q --shared --no-checkout "$base_git" "$root/src" 2> /dev/null
 git -C "$root/src" checkout -q -b peers "$base"
 git -C "$root/src" am -q $(patches)
 mkdir "$root/series"
