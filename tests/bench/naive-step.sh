@@ -9,6 +9,9 @@ configs=$1 out=$2 times=$3
 top=$(cd "$(dirname "$0")/../.." && pwd)
 jobs=$(nproc)
 status=0
+# The default suites' tests, as bisectable runs them (SUITE.TEST words).
+tests=$(for s in smoke rt-tests; do
+	sed -n "s/^test \([A-Za-z0-9_-]*\).*/$s.\1/p" "$top/guest/suites/$s/suite"; done | tr '\n' ' ')
 for c in ${configs//,/ }; do
 	o="$out/$c"
 	mkdir -p "$o"
@@ -23,7 +26,7 @@ for c in ${configs//,/ }; do
 		cpus=1
 		grep -q '^CONFIG_SMP=y' "$top/configs/$c.config" && cpus=2
 		expect "$top/expect-scripts/boot-test.exp" -log "$o/console.log" -boot-timeout 120 \
-			-test-timeout 60 -tests "$(cd "$top" && ./guest/smoke --list | tr '\n' ' ')" -- \
+			-test-timeout 60 -tests "$tests" -- \
 			qemu-system-x86_64 -M pc -accel tcg -m 256M -nographic -no-reboot -nic none \
 			-kernel "$o/arch/x86/boot/bzImage" -initrd "$top/guest/initramfs.cpio" \
 			-append "console=ttyS0 panic=-1 loglevel=7 tsc=reliable noapictimer" -bios qboot.rom -vga none -icount shift=0,sleep=off \
