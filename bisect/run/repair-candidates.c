@@ -5,6 +5,8 @@
  * names of 'bisectable repair' (repair-candidates.h). Text only.
  */
 #include <ctype.h>
+#include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -46,8 +48,16 @@ static void hunks_add(struct repair_hunks *h, const char *file, const char *head
 	k->score = 0;
 	k->line = 0;
 	plus = text_len ? strstr(k->text, " +") : NULL;
-	if (plus)
-		k->line = atoi(plus + 2);
+	if (plus) {
+		/* The header is the series' text: a start past INT_MAX is no place. */
+		char *end;
+		long start;
+
+		errno = 0;
+		start = strtol(plus + 2, &end, 10);
+		if (end != plus + 2 && !errno && start >= 0 && start <= INT_MAX)
+			k->line = (int)start;
+	}
 	/* The place of its first changed line, past the leading context. */
 	for (plus = line_end(k->text); *plus == ' '; plus = line_end(plus))
 		k->line++;

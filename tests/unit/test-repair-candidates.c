@@ -77,6 +77,13 @@ static void test_parse(void)
 	repair_hunks_order(&h, "logo.bin: error: bad 'logo'");
 	is_str(h.v[0].file, "logo.bin", "and is ordered by the evidence too");
 	repair_hunks_free(&h);
+
+	/* A series' hunk header is untrusted: a start past INT_MAX is no line. */
+	ok(repair_hunks_parse("diff --git a/c.c b/c.c\n--- a/c.c\n+++ b/c.c\n"
+			      "@@ -1 +99999999999999999999 @@\n+x\n", &h) == 0 && h.n == 1,
+	   "a hunk starting past INT_MAX parses");
+	is_int(h.n ? h.v[0].line : -1, 0, "at no line");
+	repair_hunks_free(&h);
 }
 
 static void test_order(void)
