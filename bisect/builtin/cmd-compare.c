@@ -34,18 +34,16 @@ static const struct opt compare_option_list[] = {
 };
 DEFINE_CMD_OPTIONS(compare, struct compare_opts, compare_option_list);
 
-/* base is 0, tip -1 (compare_load's), else a number of at most 9 digits; -2: none. */
+/* base is 0, tip -1 (compare_load's), else a position 0..INT_MAX; -2: none. */
 static int position(const char *s)
 {
-	size_t len = strlen(s);
+	int pos;
 
 	if (!strcmp(s, "base"))
 		return 0;
 	if (!strcmp(s, "tip"))
 		return -1;
-	if (!len || len > 9 || strspn(s, "0123456789") != len)
-		return -2;
-	return atoi(s);
+	return parse_int(s, 0, INT_MAX, &pos) ? -2 : pos;
 }
 
 int cmd_compare(struct cmd_ctx *ctx)
