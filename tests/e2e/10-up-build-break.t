@@ -118,4 +118,23 @@ is "$(qemu_count)" 0 "no QEMU left running"
 log=$(sql "select log_path from results r join commits c on c.id = r.commit_id
 	where c.position = 2 and r.config = 'up' and r.stage = 'build'")
 ok "$(test -s "$log"; echo $?)" "the failing build's log is kept"
+
+# repair on a real kernel and a quilt series: commit 3's hunk moves into
+# commit 2, commit 3 is left empty and dropped, the tip tree stays; the
+# written series is then bisectable on both configurations.
+"$BISECTABLE" repair --db "$db" -o "$scratch/repaired" > "$scratch/repair.out" 2>&1
+is "$?" 0 "repair exits 0: the hole closed"
+sed 's/^/# /' "$scratch/repair.out" | grep -v Rebasing | tail -8
+like "$(cat "$scratch/repair.out")" '^tip tree: ([0-9a-f]{40}) before, \1 after \(the same\)$' \
+	"the tip tree ids before and after are equal"
+like "$(cat "$scratch/repair.out")" '^dropped: 3/4 "sched/syscalls: Restore the CONFIG_SMP guard around ttwu_pending"' \
+	"the fix, left empty by the move, is dropped and said"
+like "$(cat "$scratch/repaired/"0002-*.patch)" '^\[bisectable: moved the hunk at kernel/sched/syscalls.c:[0-9]+ from ' \
+	"the changed commit says what moved into it"
+"$BISECTABLE" run --db "$scratch/repaired.db" --configs up,smp "$scratch/repaired" > "$scratch/rerun.out" 2>&1
+is "$?" 0 "a fresh run of the repaired series exits 0"
+is "$("$BISECTABLE" first-bad --db "$scratch/repaired.db")" \
+	"$(printf 'up: bisectable (3/3 commits pass)\nsmp: bisectable (3/3 commits pass)')" \
+	"both configurations are bisectable"
+is "$(qemu_count)" 0 "no QEMU left running after the repair"
 done_testing
