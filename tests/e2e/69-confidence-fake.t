@@ -14,9 +14,7 @@
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/fake-kernel.sh"
 . "$(dirname "$0")/fake-qemu.sh"
-export BISECTABLE_CACHE="$scratch/cache"
-fake_qemu "$scratch/bin"
-export PATH="$scratch/bin:$PATH"
+fake_machine
 export FAKE_QEMU_BOOTS="$scratch/boots"
 opts=(--configs up --suites smoke --tests smoke.fork_exec_wait,smoke.pipe_pingpong,smoke.yield_progress
 	--boot-timeout 10 --retries 0)

@@ -15,9 +15,7 @@
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/fake-kernel.sh"
 . "$(dirname "$0")/fake-qemu.sh"
-export BISECTABLE_CACHE="$scratch/cache"
-fake_qemu "$scratch/bin"
-export PATH="$scratch/bin:$PATH"
+fake_machine
 opts=(--configs up --suites smoke --tests smoke.fork_exec_wait --boot-timeout 10 --retries 0)
 
 call_kernel() {	# call_kernel DIR: the fake tree at its base (tag base)

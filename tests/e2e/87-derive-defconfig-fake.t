@@ -11,9 +11,7 @@
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/fake-kernel.sh"
 . "$(dirname "$0")/fake-qemu.sh"
-export BISECTABLE_CACHE="$scratch/cache"
-fake_qemu "$scratch/bin"
-export PATH="$scratch/bin:$PATH"
+fake_machine
 opts=(--suites smoke --tests smoke.fork_exec_wait --boot-timeout 10 --retries 0)
 
 k="$scratch/kernel"

@@ -9,6 +9,14 @@
 # boot of the machine ($FAKE_QEMU_BOOTS, a file counting them, is needed).
 # FAKE_QEMU_SPLICE=1: a kernel message cuts every line and the prompt in
 # two, as a real console does when the kernel prints while a tty writes.
+# fake_machine: the set-up of a fake-kernel test, a cache of its own in
+# $scratch and the fake QEMU first on PATH.
+fake_machine() {
+	export BISECTABLE_CACHE="$scratch/cache"
+	fake_qemu "$scratch/bin"
+	export PATH="$scratch/bin:$PATH"
+}
+
 fake_qemu() {	# fake_qemu DIR: DIR/qemu-system-x86_64
 	mkdir -p "$1"
 	cat > "$1/qemu-system-x86_64" <<'QEMU'
