@@ -36,6 +36,10 @@ static const struct opt run_option_list[] = {
 	OPT_STRING(0, "build-only", struct run_opts, build_only, "LIST", NULL, OPT_CONFIGS,
 		   "configurations built and never booted (added to --configs);"
 		   " allmodconfig and allyesconfig are always built only"),
+	OPT_STRING(0, "arch", struct run_opts, arch, "LIST", "x86_64", 0,
+		   "architectures each configuration is built and booted for, comma-separated"
+		   " (configs/arch/ARCH.arch); results of others than x86_64 are keyed"
+		   " ARCH+CONFIG"),
 	OPT_STRING(0, "only", struct run_opts, only, "LIST", NULL, 0,
 		   "verify only these positions (base, tip, numbers; e.g. base,tip): a"
 		   " comparison of them, not a bisectability verdict"),
@@ -154,6 +158,8 @@ static int run_on_slurm(struct cmd_ctx *ctx, const struct run_opts *o,
 	if (o->stop_on_failure)
 		return error("--stop-on-failure needs the work tree here: not with --slurm"),
 			EXIT_ERROR;
+	if (rc->narches)
+		return error("--arch is not carried to Slurm jobs yet: run it here"), EXIT_ERROR;
 	run_setup_slurm_args(o, &args);
 	s.job_args = args.argv;
 	ret = run_slurm(&s);
