@@ -1,0 +1,101 @@
+#!/bin/bash
+# --arch on the fake kernel and the fake QEMU: this test's Makefile records
+# the ARCH= and CROSS_COMPILE= each image build was given, and the fake
+# QEMU the name it was called as (qemu-system-x86_64, qemu-system-riscv64).
+#   build    --arch x86_64,riscv64 --configs up: both built, riscv64's with
+#            ARCH=riscv CROSS_COMPILE=riscv64-linux-gnu- and its Image
+#   boot     each booted by its own QEMU, riscv64's with OpenSBI and rv64
+#   keys     results keyed up and riscv64+up; first-bad, show and the HTML
+#            name the architecture
+#   refuse   --arch arm64 --configs up: refused before any work, with why
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/fake-kernel.sh"
+. "$(dirname "$0")/fake-qemu.sh"
+export BISECTABLE_CACHE="$scratch/cache"
+fake_qemu "$scratch/bin"
+fake_qemu_arch "$scratch/bin" qemu-system-riscv64 qemu-system-aarch64
+printf '#!/bin/sh\necho "riscv64-linux-gnu-gcc (Debian 12.2.0-14) 12.2.0"\n' \
+	> "$scratch/bin/riscv64-linux-gnu-gcc"
+chmod +x "$scratch/bin/riscv64-linux-gnu-gcc"
+export PATH="$scratch/bin:$PATH"
+export FAKE_QEMU_CALLS="$scratch/qemu-calls"
+export FAKE_MAKE_LOG="$scratch/make-calls"
+opts=(--suites smoke --tests smoke.fork_exec_wait --boot-timeout 10 --retries 0 --no-sandbox
+	--no-ccache)
+
+k="$scratch/kernel"
+fake_kernel "$k"
+fake_git "$k" checkout -q -b arch base
+cat > "$k/Makefile" <<'MK'
+VERSION = 6
+PATCHLEVEL = 12
+SUBLEVEL = 0
+O ?= .
+tinyconfig:
+	mkdir -p $(O) && : > $(O)/.config
+olddefconfig:
+	@true
+bzImage:
+	@echo "bzImage ARCH=$(ARCH) CROSS_COMPILE=$(CROSS_COMPILE)" >> $(FAKE_MAKE_LOG)
+	mkdir -p $(O)/arch/x86/boot && echo fake > $(O)/arch/x86/boot/bzImage
+Image:
+	@echo "Image ARCH=$(ARCH) CROSS_COMPILE=$(CROSS_COMPILE)" >> $(FAKE_MAKE_LOG)
+	@if [ -e riscv-broken ] && [ "$(ARCH)" = riscv ]; then echo "arch/riscv/x.c:1:1: error: broken on riscv"; exit 1; fi
+	mkdir -p $(O)/arch/$(ARCH)/boot && echo fake > $(O)/arch/$(ARCH)/boot/Image
+MK
+cat > "$k/scripts/kconfig/merge_config.sh" <<'SH'
+#!/bin/sh
+# merge_config.sh -m -O OUT DOTCONFIG FRAGMENT...: the later lines win
+out=$4
+shift 4
+cat "$out" "$@" > "$out.merged" && mv "$out.merged" "$out"
+SH
+fake_git "$k" add -A
+fake_git "$k" commit -q -m "fake image targets"
+fake_git "$k" tag arch-base
+echo "one" > "$k/one.c"
+fake_git "$k" add -A
+fake_git "$k" commit -q -m "arch change 1"
+touch "$k/riscv-broken"
+fake_git "$k" add -A
+fake_git "$k" commit -q -m "arch change 2: breaks riscv64 only"
+fake_git "$k" tag arch-tip
+
+# --- build and boot on two architectures ---
+timeout 300 "$BISECTABLE" run --db "$db" "${opts[@]}" --arch x86_64,riscv64 --configs up \
+	--repo "$k" arch-base..arch-tip > "$scratch/run.out" 2>&1
+is "$?" 1 "x86_64,riscv64 runs (riscv64 breaks: not bisectable)"
+sed 's/^/# /' "$scratch/run.out" | head -40
+is "$(sql "select group_concat(config) from (select distinct config from results order by config)")" \
+	"riscv64+up,up" "results keyed up and riscv64+up"
+like "$(cat "$FAKE_MAKE_LOG")" '^bzImage ARCH= CROSS_COMPILE=$' "x86_64: make bzImage as ever"
+like "$(cat "$FAKE_MAKE_LOG")" '^Image ARCH=riscv CROSS_COMPILE=riscv64-linux-gnu-$' \
+	"riscv64: make ARCH=riscv CROSS_COMPILE=riscv64-linux-gnu- Image"
+like "$(cat "$FAKE_QEMU_CALLS")" '^qemu-system-x86_64 -M pc ' "x86_64 boots in qemu-system-x86_64"
+like "$(cat "$FAKE_QEMU_CALLS")" '^qemu-system-riscv64 -M virt .*-append console=ttyS0 .*-bios default .*-cpu rv64 -smp 1' \
+	"riscv64 in qemu-system-riscv64 -M virt, OpenSBI, rv64, UP on 1 CPU"
+is "$(sql "select count(*) from results where config = 'riscv64+up' and stage = 'build'
+	and status = 'fail'")" 1 "riscv64+up's build fails at the breaking commit"
+out=$(timeout 30 "$BISECTABLE" first-bad --db "$db" 2>&1)
+printf '%s\n' "$out" | sed 's/^/# /'
+like "$out" '^riscv64\+up: ' "first-bad names riscv64+up"
+like "$out" '^up: bisectable' "and x86_64's up is bisectable"
+out=$(timeout 30 "$BISECTABLE" show --db "$db" 2 2>&1)
+like "$out" 'riscv64\+up' "show names the architecture"
+timeout 30 "$BISECTABLE" report --db "$db" --format html -o "$scratch/report.html" > /dev/null 2>&1
+like "$(cat "$scratch/report.html")" 'riscv64\+up' "the HTML matrix has a riscv64 row"
+timeout 30 "$BISECTABLE" report --db "$db" --format kcidb -o "$scratch/kcidb.json" > /dev/null 2>&1
+like "$(cat "$scratch/kcidb.json")" '"architecture": *"riscv"' "KCIDB's architecture is kbuild's riscv"
+
+# --- a configuration an architecture cannot have ---
+: > "$FAKE_MAKE_LOG"
+timeout 300 "$BISECTABLE" run --db "$scratch/arm64.db" "${opts[@]}" --arch arm64 --configs up \
+	--repo "$k" arch-base..arch-tip > "$scratch/arm64.out" 2>&1
+is "$?" 2 "--arch arm64 --configs up is refused"
+like "$(cat "$scratch/arm64.out")" "'arm64\+up' has SMP off, but arm64 forces SMP" "with the reason"
+is "$(cat "$FAKE_MAKE_LOG")" "" "before any build"
+timeout 300 "$BISECTABLE" run --db "$scratch/sparc.db" "${opts[@]}" --arch sparc --configs up \
+	--repo "$k" arch-base..arch-tip > "$scratch/sparc.out" 2>&1
+is "$?" 2 "an unknown architecture is refused"
+like "$(cat "$scratch/sparc.out")" "unknown architecture 'sparc'" "and named"
+done_testing
