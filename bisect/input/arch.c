@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 
 #include "input/arch.h"
 #include "input/config-spec.h"
@@ -100,6 +101,8 @@ static const struct arch_key keys[] = {
 	{ "bios", F(bios), V_WORD, 0 },
 	{ "icount", F(icount), V_FLAG, 1 },
 	{ "forces_smp", F(forces_smp), V_FLAG, 1 },
+	{ "source_dir", F(source_dir), V_PATH, 0 },
+	{ "symbol", F(symbol), V_WORD, 0 },
 };
 #undef F
 
@@ -279,6 +282,8 @@ void arch_release(struct arch_desc *a)
 	free(a->console);
 	free(a->cmdline);
 	free(a->bios);
+	free(a->source_dir);
+	free(a->symbol);
 	for (i = 0; i < a->nfragment; i++)
 		free(a->fragment[i]);
 	free(a->fragment);
@@ -315,4 +320,53 @@ int arch_refuses(const struct arch_desc *a, const char *config, int smp, char *w
 	snprintf(why, len, "configuration '%s' has SMP off, but %s forces SMP (its Kconfig "
 		 "gives SMP no choice): no such kernel can be built", config, a->name);
 	return 1;
+}
+
+static int compare_names(const void *x, const void *y)
+{
+	return strcmp(*(char *const *)x, *(char *const *)y);
+}
+
+int arch_names(char ***names, size_t *n)
+{
+	char *dir = project_path("configs/arch");
+	DIR *d = opendir(dir);
+	struct dirent *e;
+
+	*names = NULL;
+	*n = 0;
+	free(dir);
+	if (!d)
+		return -1;
+	while ((e = readdir(d))) {
+		size_t len = strlen(e->d_name);
+		char *name;
+
+		if (len <= 5 || strcmp(e->d_name + len - 5, ".arch"))
+			continue;
+		name = xstrndup(e->d_name, len - 5);
+		if (!arch_name_ok(name)) {
+			free(name);
+			continue;
+		}
+		*names = xrealloc(*names, (*n + 1) * sizeof(**names));
+		(*names)[(*n)++] = name;
+	}
+	closedir(d);
+	qsort(*names, *n, sizeof(**names), compare_names);
+	return 0;
+}
+
+int arch_covers(const struct arch_desc *a, const char *const *paths, size_t npaths,
+		const char *const *symbols, size_t nsymbols)
+{
+	size_t i, len = a->source_dir ? strlen(a->source_dir) : 0;
+
+	for (i = 0; i < npaths && len; i++)
+		if (!strncmp(paths[i], a->source_dir, len) && paths[i][len] == '/')
+			return 1;
+	for (i = 0; i < nsymbols && a->symbol; i++)
+		if (!strcmp(symbols[i], a->symbol))
+			return 1;
+	return 0;
 }

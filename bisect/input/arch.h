@@ -36,6 +36,8 @@ struct arch_desc {
 	char *bios;		/* -bios, or NULL */
 	int icount;		/* whether -icount works on it */
 	int forces_smp;		/* the arch's Kconfig gives SMP no choice */
+	char *source_dir;	/* its own tree ("arch/riscv"), or NULL */
+	char *symbol;		/* its own Kconfig symbol ("RISCV"), or NULL */
 	char **fragment;	/* .config lines it needs for a serial-console boot */
 	size_t nfragment;
 };
@@ -61,5 +63,14 @@ const char *arch_key_split(const char *key, char *arch, size_t len);
  */
 int arch_refuses(const struct arch_desc *a, const char *config, int smp, char *why,
 		 size_t len);
+
+/* The architectures of configs/arch/, sorted, into names (argv-style). 0 or -1. */
+int arch_names(char ***names, size_t *n);
+/*
+ * Whether a series touches a: a changed path under its source_dir, or a
+ * changed line guarded by its symbol (names without CONFIG_).
+ */
+int arch_covers(const struct arch_desc *a, const char *const *paths, size_t npaths,
+		const char *const *symbols, size_t nsymbols);
 
 #endif

@@ -57,6 +57,8 @@ echo "one" > "$k/one.c"
 fake_git "$k" add -A
 fake_git "$k" commit -q -m "arch change 1"
 touch "$k/riscv-broken"
+mkdir -p "$k/arch/riscv/kernel"
+echo "int riscv_only;" > "$k/arch/riscv/kernel/x.c"
 fake_git "$k" add -A
 fake_git "$k" commit -q -m "arch change 2: breaks riscv64 only"
 fake_git "$k" tag arch-tip
@@ -86,6 +88,12 @@ timeout 30 "$BISECTABLE" report --db "$db" --format html -o "$scratch/report.htm
 like "$(cat "$scratch/report.html")" 'riscv64\+up' "the HTML matrix has a riscv64 row"
 timeout 30 "$BISECTABLE" report --db "$db" --format kcidb -o "$scratch/kcidb.json" > /dev/null 2>&1
 like "$(cat "$scratch/kcidb.json")" '"architecture": *"riscv"' "KCIDB's architecture is kbuild's riscv"
+
+# --- configs: the architectures the series touches ---
+out=$(timeout 60 "$BISECTABLE" configs --no-derive --repo "$k" arch-base..arch-tip 2>&1)
+printf '%s\n' "$out" | tail -4 | sed 's/^/# /'
+like "$out" '^  riscv64 \(arch/riscv/ or CONFIG_RISCV\)$' "configs: a file under arch/riscv/ puts riscv64 in the cover"
+if printf '%s\n' "$out" | grep -q '^  arm64 '; then ok 1 "and no other"; else ok 0 "and no other"; fi
 
 # --- a configuration an architecture cannot have ---
 : > "$FAKE_MAKE_LOG"

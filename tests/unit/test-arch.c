@@ -146,8 +146,37 @@ static void test_refuses(void)
 	arch_release(&a);
 }
 
+static void test_covers(void)
+{
+	static const char *const riscv_path[] = { "kernel/fork.c", "arch/riscv/kernel/smp.c" };
+	static const char *const near_path[] = { "arch/riscv64/x.c", "arch/riscvx" };
+	static const char *const syms[] = { "SMP", "RISCV" };
+	struct arch_desc a;
+	char why[256], **names;
+	size_t n, i;
+	int has_riscv = 0;
+
+	is_int(arch_load("riscv64", &a, why, sizeof(why)), 0, "riscv64");
+	ok(arch_covers(&a, riscv_path, 2, NULL, 0), "a file under arch/riscv/ touches riscv64");
+	ok(!arch_covers(&a, near_path, 2, NULL, 0), "arch/riscv64/ and arch/riscvx do not");
+	ok(arch_covers(&a, NULL, 0, syms, 2), "a line guarded by CONFIG_RISCV does");
+	ok(!arch_covers(&a, NULL, 0, syms, 1), "CONFIG_SMP does not");
+	arch_release(&a);
+	is_int(arch_load("i386", &a, why, sizeof(why)), 0, "i386");
+	ok(!arch_covers(&a, riscv_path, 2, NULL, 0), "i386 has no tree of its own");
+	arch_release(&a);
+	is_int(arch_names(&names, &n), 0, "the architectures of configs/arch/");
+	for (i = 0; i < n; i++) {
+		has_riscv |= !strcmp(names[i], "riscv64");
+		free(names[i]);
+	}
+	free(names);
+	ok(n == 5 && has_riscv, "five, riscv64 among them");
+}
+
 int main(void)
 {
+	test_covers();
 	test_shipped();
 	test_hostile();
 	test_keys();
