@@ -106,4 +106,17 @@ timeout 300 "$BISECTABLE" run --db "$scratch/sparc.db" "${opts[@]}" --arch sparc
 	--repo "$k" arch-base..arch-tip > "$scratch/sparc.out" 2>&1
 is "$?" 2 "an unknown architecture is refused"
 like "$(cat "$scratch/sparc.out")" "unknown architecture 'sparc'" "and named"
+
+# --- the guest of another architecture: mkinitramfs.sh ARCH ---
+printf '#!/bin/sh\necho "$*" >> "%s/cross-cc"\nexec gcc "$@"\n' "$scratch" \
+	> "$scratch/bin/riscv64-linux-gnu-gcc"
+BUSYBOX=/bin/busybox sh guest/mkinitramfs.sh "$scratch/rv.cpio" guest/suites riscv64 \
+	> "$scratch/mkinitramfs.out" 2>&1
+is "$?" 0 "mkinitramfs.sh builds riscv64's initramfs"
+like "$(cat "$scratch/cross-cc")" '-static .*smoke\.c$' "smoke built statically by the cross compiler"
+is "$(cpio -t < "$scratch/rv.cpio" 2>/dev/null | grep '^suites/' | sort | tr '\n' ' ')" \
+	"suites/smoke suites/smoke/run suites/smoke/smoke " "with the suites that name riscv64 only"
+like "$(cat "$scratch/mkinitramfs.out")" "rt-tests: not for riscv64" "rt-tests is left out, and said"
+sh guest/mkinitramfs.sh "$scratch/rv2.cpio" guest/suites riscv64 > "$scratch/nobb.out" 2>&1
+is "$?" 2 "another architecture needs its busybox given"
 done_testing
