@@ -13,6 +13,7 @@
 #include "input/arch.h"
 #include "input/config-spec.h"
 #include "kconfig/dotconfig.h"
+#include "lib/layout.h"
 #include "input/run-config.h"
 #include "input/series-metrics.h"
 #include "run/run-check.h"
@@ -158,6 +159,18 @@ static int spec_smp(const struct config_spec *cs, const char *configs_dir)
 	return smp == 'y';
 }
 
+/* Another architecture boots its own guest, when there is one (architectures.md). */
+static void warn_no_initramfs(const char *arch)
+{
+	char *rel = xasprintf("guest/initramfs-%s.cpio", arch), *path = project_path(rel);
+
+	if (!file_exists(path))
+		warning("%s: no %s (guest/mkinitramfs.sh %s guest/suites %s): its kernels"
+			" boot the default guest/initramfs.cpio", arch, rel, rel, arch);
+	free(rel);
+	free(path);
+}
+
 /*
  * --arch: each architecture has its file, and no configuration is one its
  * architecture cannot have (SMP off where it forces SMP): refused before
@@ -178,6 +191,8 @@ static int validate_arches(const struct run_config *rc, const char *configs_dir)
 			ret = error("architecture '%s' is given twice", term_str(rc->arches[i]));
 		else if (arch_load(rc->arches[i], &a, why, sizeof(why)))
 			ret = error("--arch: %s", term_str(why));
+		else if (strcmp(a.name, ARCH_DEFAULT))
+			warn_no_initramfs(a.name);
 		for (j = 0; j < rc->nconfigs && a.name && !ret; j++) {
 			struct config_spec cs;
 			char arch[64];

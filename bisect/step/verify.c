@@ -237,6 +237,24 @@ static void config_step_arch(struct config_step *cs, const char *config)
 	cs->has_arch = 1;
 }
 
+/*
+ * Another architecture's guest: guest/initramfs-ARCH.cpio (mkinitramfs.sh
+ * ARCH) when there is one; else the default one, which run warned about.
+ */
+static void config_step_arch_initrd(struct config_step *cs)
+{
+	char *rel = xasprintf("guest/initramfs-%s.cpio", cs->arch.name);
+	char *path = project_path(rel);
+
+	free(rel);
+	if (!file_exists(path)) {
+		free(path);
+		return;
+	}
+	free(cs->initrd);
+	cs->initrd = path;
+}
+
 static void config_step_init(struct config_step *cs, struct verify_commit *vc,
 			     const char *config)
 {
@@ -255,7 +273,10 @@ static void config_step_init(struct config_step *cs, struct verify_commit *vc,
 	cs->console = xasprintf("%s/%s-console.log", vc->log_dir, config);
 	cs->initrd = vc->initrd ? xstrdup(vc->initrd) : project_path("guest/initramfs.cpio");
 	cs->script = project_path("expect-scripts/boot-test.exp");
-	cs->tests = suite_tests_words(rc);
+	cs->tests = cs->has_arch ? suite_tests_words_arch(rc, cs->arch.name) :
+		    suite_tests_words(rc);
+	if (cs->has_arch)
+		config_step_arch_initrd(cs);
 
 	cs->kjob.src = vc->work_dir;
 	cs->kjob.out = cs->out_dir;

@@ -89,6 +89,18 @@ like "$(cat "$scratch/report.html")" 'riscv64\+up' "the HTML matrix has a riscv6
 timeout 30 "$BISECTABLE" report --db "$db" --format kcidb -o "$scratch/kcidb.json" > /dev/null 2>&1
 like "$(cat "$scratch/kcidb.json")" '"architecture": *"riscv"' "KCIDB's architecture is kbuild's riscv"
 
+# --- suites per architecture: rt-tests is x86_64's only ---
+timeout 300 "$BISECTABLE" run --db "$scratch/suites.db" --suites smoke,rt-tests \
+	--tests smoke.fork_exec_wait,rt-tests.hackbench --boot-timeout 10 --retries 0 --no-sandbox \
+	--no-ccache --arch riscv64 --configs up --only base --repo "$k" arch-base..arch-tip \
+	> "$scratch/suites.out" 2>&1
+is "$?" 0 "riscv64 with rt-tests asked"
+like "$(cat "$scratch/suites.out")" "warning: riscv64: no guest/initramfs-riscv64.cpio" \
+	"the default guest is said to be booted"
+is "$(sqlite3 "$scratch/suites.db" "select group_concat(name) from (select distinct t.name
+	from tests t join results r on r.id = t.result_id where r.config = 'riscv64+up'
+	order by t.name)")" "smoke.fork_exec_wait" "only smoke's test ran on riscv64"
+
 # --- configs: the architectures the series touches ---
 out=$(timeout 60 "$BISECTABLE" configs --no-derive --repo "$k" arch-base..arch-tip 2>&1)
 printf '%s\n' "$out" | tail -4 | sed 's/^/# /'
