@@ -133,7 +133,8 @@ static int resume(struct cmd_ctx *ctx)
 	if (run_setup_results_remote(o) || run_resume(&r, id, &rc))
 		goto out;
 	run_setup_ccache_remote(o, &rc);
-	if (run_check_tools(rc.sandbox) || (rc.distcc_hosts && run_setup_check_distcc()) ||
+	if (run_check_tools(rc.sandbox) || run_check_arch_tools(&rc) ||
+	    (rc.distcc_hosts && run_setup_check_distcc()) ||
 	    run_check_exec_paths(o->db_path ? o->db_path : ctx->db_path))
 		goto out;
 	run_setup_record_results_remote(&r);
@@ -222,6 +223,7 @@ int cmd_run(struct cmd_ctx *ctx)
 	t.discard = o.discard;
 	run_config_free(&rc);
 	if (run_setup_results_remote(&o) || run_setup_config(&o, &t, &rc) || run_check_tools(rc.sandbox) ||
+	    run_check_arch_tools(&rc) ||
 	    (rc.distcc_hosts && run_setup_check_distcc()) ||
 	    run_check_exec_paths(o.db_path))
 		goto out;

@@ -118,6 +118,14 @@ timeout 300 "$BISECTABLE" run --db "$scratch/sparc.db" "${opts[@]}" --arch sparc
 	--repo "$k" arch-base..arch-tip > "$scratch/sparc.out" 2>&1
 is "$?" 2 "an unknown architecture is refused"
 like "$(cat "$scratch/sparc.out")" "unknown architecture 'sparc'" "and named"
+if command -v arm-linux-gnueabihf-gcc > /dev/null; then
+	ok 0 "# SKIP arm's cross compiler is installed here"
+else
+	timeout 300 "$BISECTABLE" run --db "$scratch/arm.db" "${opts[@]}" --arch arm --configs up \
+		--repo "$k" arch-base..arch-tip > "$scratch/arm.out" 2>&1
+	like "$(cat "$scratch/arm.out")" "arm: arm-linux-gnueabihf-gcc not found: install Debian's gcc-arm-linux-gnueabihf package" \
+		"a missing cross compiler is said before any work, with its package"
+fi
 
 # --- the guest of another architecture: mkinitramfs.sh ARCH ---
 printf '#!/bin/sh\necho "$*" >> "%s/cross-cc"\nexec gcc "$@"\n' "$scratch" \
