@@ -88,6 +88,9 @@ timeout 30 "$BISECTABLE" report --db "$db" --format html -o "$scratch/report.htm
 like "$(cat "$scratch/report.html")" 'riscv64\+up' "the HTML matrix has a riscv64 row"
 timeout 30 "$BISECTABLE" report --db "$db" --format kcidb -o "$scratch/kcidb.json" > /dev/null 2>&1
 like "$(cat "$scratch/kcidb.json")" '"architecture": *"riscv"' "KCIDB's architecture is kbuild's riscv"
+like "$(timeout 30 "$BISECTABLE" runs --db "$db" 2>&1)" 'up,riscv64\+up' "runs lists both"
+timeout 30 "$BISECTABLE" report --db "$db" --format email -o "$scratch/mail.eml" > /dev/null 2>&1
+like "$(cat "$scratch/mail.eml")" 'riscv64\+up' "the e-mail names riscv64+up"
 timeout 30 "$BISECTABLE" report --db "$db" --format json -o "$scratch/report.json" > /dev/null 2>&1
 is "$(python3 -c 'import json, sys; print(json.dumps(json.load(open(sys.argv[1]))["architectures"], separators=(",", ":")))' "$scratch/report.json" 2>&1)" '{"up":"x86_64","riscv64+up":"riscv64"}' \
 	"the JSON says each configuration's architecture"
