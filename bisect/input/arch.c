@@ -239,6 +239,21 @@ int arch_parse(const char *name, const char *text, struct arch_desc *a, char *wh
 	return 0;
 }
 
+int arch_known(const char *name)
+{
+	char *rel, *path;
+	int known;
+
+	if (!arch_name_ok(name))
+		return 0;
+	rel = xasprintf("configs/arch/%s.arch", name);
+	path = project_path(rel);
+	known = file_exists(path);
+	free(rel);
+	free(path);
+	return known;
+}
+
 int arch_load(const char *name, struct arch_desc *a, char *why, size_t len)
 {
 	struct strbuf text = STRBUF_INIT;
@@ -369,4 +384,54 @@ int arch_covers(const struct arch_desc *a, const char *const *paths, size_t npat
 		if (!strcmp(symbols[i], a->symbol))
 			return 1;
 	return 0;
+}
+
+/* One item of arch_spec_keys: 1 if it was ARCH:SPEC and its key went to out. */
+static int arch_spec_key(const char *one, struct strbuf *out)
+{
+	const char *colon = strchr(one, ':');
+	char *arch = colon ? xstrndup(one, colon - one) : NULL;
+	struct config_spec cs;
+	char why[256];
+	int done = 0;
+
+	if (!arch || !arch_known(arch)) {
+		free(arch);
+		return 0;
+	}
+	if (!config_spec_parse(colon + 1, &cs, why, sizeof(why))) {
+		char *key = arch_config_key(arch, cs.key);
+
+		strbuf_addstr(out, key);
+		free(key);
+		done = 1;
+	}
+	config_spec_release(&cs);
+	free(arch);
+	return done;
+}
+
+char *arch_spec_keys(const char *list)
+{
+	struct strbuf out = STRBUF_INIT;
+	const char *item = list, *comma;
+
+	if (!list)
+		return NULL;
+	do {
+		char *one, *key;
+
+		comma = strchrnul(item, ',');
+		one = xstrndup(item, comma - item);
+		if (item != list)
+			strbuf_addstr(&out, ",");
+		if (!arch_spec_key(one, &out)) {
+			key = config_spec_keys(one);
+			strbuf_addstr(&out, key);
+			free(key);
+		}
+		free(one);
+		item = comma + 1;
+	} while (*comma);
+	return strbuf_detach(&out, NULL);
 }

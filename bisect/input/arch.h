@@ -44,6 +44,8 @@ struct arch_desc {
 
 /* Whether name may name an architecture (letters, digits, '_'; no target, not "file"). */
 int arch_name_ok(const char *name);
+/* Whether name is an architecture of configs/arch/ (its file is there). */
+int arch_known(const char *name);
 /* Parse text, the file of architecture name, into a (released either way). 0 or -1 + why. */
 int arch_parse(const char *name, const char *text, struct arch_desc *a, char *why, size_t len);
 /* Read configs/arch/NAME.arch of the project. 0 or -1 + why. */
@@ -64,6 +66,13 @@ const char *arch_key_split(const char *key, char *arch, size_t len);
 int arch_refuses(const struct arch_desc *a, const char *config, int smp, char *why,
 		 size_t len);
 
+/*
+ * config_spec_keys (config-spec.h) that also reads a configuration of
+ * another architecture as a reader may spell it: "riscv64:up" and
+ * "arm64:defconfig:smp" to "riscv64+up" and "arm64+defconfig+smp".
+ * Allocated, NULL for NULL.
+ */
+char *arch_spec_keys(const char *list);
 /* The architectures of configs/arch/, sorted, into names (argv-style). 0 or -1. */
 int arch_names(char ***names, size_t *n);
 /*

@@ -82,6 +82,8 @@ out=$(timeout 30 "$BISECTABLE" first-bad --db "$db" 2>&1)
 printf '%s\n' "$out" | sed 's/^/# /'
 like "$out" '^riscv64\+up: ' "first-bad names riscv64+up"
 like "$out" '^up: bisectable' "and x86_64's up is bisectable"
+like "$(timeout 30 "$BISECTABLE" first-bad --db "$db" --config riscv64:up 2>&1)" \
+	'^riscv64\+up: first bad 2/2' "first-bad --config riscv64:up reads riscv64+up"
 out=$(timeout 30 "$BISECTABLE" show --db "$db" 2 2>&1)
 like "$out" 'riscv64\+up' "show names the architecture"
 timeout 30 "$BISECTABLE" report --db "$db" --format html -o "$scratch/report.html" > /dev/null 2>&1

@@ -174,8 +174,23 @@ static void test_covers(void)
 	ok(n == 5 && has_riscv, "five, riscv64 among them");
 }
 
+/* first-bad --config riscv64:up: the spelling of a reader, to the key. */
+static void test_reader_spelling(void)
+{
+	char *k;
+
+	k = arch_spec_keys("riscv64:up,up,defconfig:up,arm64:defconfig:smp,x86_64:up");
+	is_str(k, "riscv64+up,up,defconfig+up,arm64+defconfig+smp,up",
+	       "ARCH:NAME is ARCH+KEY; a target's ':' stays a target's; x86_64:up is up");
+	free(k);
+	k = arch_spec_keys("riscv64:,sparc64:bad name,,nosuch:x");
+	is_str(k, "riscv64:,sparc64:bad name,,nosuch:x", "what does not parse stays as given");
+	free(k);
+}
+
 int main(void)
 {
+	test_reader_spelling();
 	test_covers();
 	test_shipped();
 	test_hostile();
