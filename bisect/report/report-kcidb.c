@@ -52,7 +52,6 @@
 #define KCIDB_MINOR		0
 #define KCIDB_EXCERPT_MAX	16384	/* the schema's maxLength of log_excerpt */
 
-
 /*
  * KCIDB's architecture: kbuild's ARCH of a configuration keyed "ARCH+KEY"
  * (input/arch.h: "riscv" for riscv64+up), else what its .config says.
