@@ -38,7 +38,7 @@ static const struct opt run_option_list[] = {
 		   " allmodconfig and allyesconfig are always built only"),
 	OPT_STRING(0, "arch", struct run_opts, arch, "LIST", "x86_64", 0,
 		   "architectures each configuration is built and booted for, comma-separated"
-		   " (configs/arch/ARCH.arch); results of others than x86_64 are keyed"
+		   " (configs/arch/ARCH.arch); results on one other than x86_64 are keyed"
 		   " ARCH+CONFIG"),
 	OPT_STRING(0, "only", struct run_opts, only, "LIST", NULL, 0,
 		   "verify only these positions (base, tip, numbers; e.g. base,tip): a"
