@@ -91,6 +91,8 @@ install: all $(MANPAGES)
 		$(DESTDIR)$(DATADIR)/db $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR)
 	$(INSTALL) -m 755 bisectable $(DESTDIR)$(BINDIR)/bisectable
 	$(INSTALL) -m 644 configs/*.config $(DESTDIR)$(DATADIR)/configs/
+	$(INSTALL) -d $(DESTDIR)$(DATADIR)/configs/arch
+	$(INSTALL) -m 644 configs/arch/*.arch $(DESTDIR)$(DATADIR)/configs/arch/
 	$(INSTALL) -m 755 expect-scripts/*.exp $(DESTDIR)$(DATADIR)/expect-scripts/
 	$(INSTALL) -m 644 guest/initramfs.cpio $(DESTDIR)$(DATADIR)/guest/
 	$(INSTALL) -m 755 guest/mkpiece.sh $(DESTDIR)$(DATADIR)/guest/

@@ -1,7 +1,16 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# mkinitramfs.sh OUTPUT.cpio SUITES_DIR
+# mkinitramfs.sh OUTPUT.cpio SUITES_DIR [ARCH]
+#
+# ARCH (configs/arch/ARCH.arch; default x86_64): the guest of another
+# architecture. Its busybox must be given as $BUSYBOX (Debian's
+# busybox-static:ARCH, e.g. extracted with dpkg-deb -x, /bin/busybox in it);
+# only the suites whose 'arch' lines name ARCH go in, and a suite's 'file
+# NAME' that has NAME.c beside it is built here from it, statically, with
+# ARCH's cross compiler (its cross_compile line) instead of being copied.
+# A 'program' of the host cannot run on another architecture: a suite that
+# has one and names ARCH is refused.
 #
 # Build the guest initramfs: /init (guest/init), /bin/busybox (static;
 # $BUSYBOX overrides /bin/busybox), the empty mount points, and every suite
@@ -22,11 +31,39 @@ usage() {
 	exit 2
 }
 
-[ $# -eq 2 ] || usage
+[ $# -eq 2 ] || [ $# -eq 3 ] || usage
 out=$1
 suites=$2
+arch=${3:-x86_64}
 busybox=${BUSYBOX:-/bin/busybox}
 here=$(cd "$(dirname "$0")" && pwd)
+
+# The architecture's file: a name of configs/arch/, its cross compiler's prefix.
+case $arch in
+*[!a-z0-9_]*|'') echo "$0: bad architecture name '$arch'" >&2; exit 2 ;;
+esac
+archfile=$here/../configs/arch/$arch.arch
+if [ ! -f "$archfile" ]; then
+	echo "$0: unknown architecture '$arch' (no configs/arch/$arch.arch)" >&2
+	exit 2
+fi
+cross=$(sed -n 's/^cross_compile \([A-Za-z0-9_.-]*-\)$/\1/p' "$archfile")
+if [ "$arch" != x86_64 ]; then
+	if [ -z "$cross" ]; then
+		echo "$0: $arch.arch names no cross compiler" >&2
+		exit 2
+	fi
+	if [ -z "${BUSYBOX:-}" ]; then
+		echo "$0: give $arch's static busybox as \$BUSYBOX (Debian's busybox-static:$arch)" >&2
+		exit 2
+	fi
+fi
+
+# suite_on_arch DECL: whether the suite runs on $arch ('arch' lines; none: x86_64 only).
+suite_on_arch() {
+	awk -v a="$arch" '$1 == "arch" { n++; for (i = 2; i <= NF; i++) if ($i == a) f = 1 }
+		END { exit !(f || (!n && a == "x86_64")) }' "$1"
+}
 
 for f in "$here/init" "$busybox"; do
 	if [ ! -f "$f" ]; then
@@ -72,10 +109,21 @@ for decl in "$suites"/*/suite; do
 	[ -f "$decl" ] || continue
 	dir=$(dirname "$decl")
 	suite=$(basename "$dir")
+	if ! suite_on_arch "$decl"; then
+		echo "$0: $suite: not for $arch (its 'arch' lines), left out" >&2
+		continue
+	fi
 	mkdir -p "$root/suites/$suite"
 	while read -r directive arg rest; do
 		case $directive in
 		file)
+			if [ "$arch" != x86_64 ] && [ -f "$dir/$arg.c" ]; then
+				# argv words, never a shell string: the prefix is checked above
+				"${cross}gcc" -std=gnu11 -Wall -Wextra -O2 -static -I"$dir" \
+					-o "$root/suites/$suite/$arg" "$dir/$arg.c"
+				chmod 0755 "$root/suites/$suite/$arg"
+				continue
+			fi
 			if [ ! -f "$dir/$arg" ]; then
 				echo "$0: $suite: missing file $dir/$arg (run make)" >&2
 				exit 1
@@ -87,7 +135,12 @@ for decl in "$suites"/*/suite; do
 				chmod 0644 "$root/suites/$suite/$arg"
 			fi
 			;;
-		program) copy_program "$arg" ;;
+		program)
+			if [ "$arch" != x86_64 ]; then
+				echo "$0: $suite: the host's program $arg cannot run on $arch" >&2
+				exit 1
+			fi
+			copy_program "$arg" ;;
 		esac
 	done < "$decl"
 done

@@ -21,6 +21,7 @@
 #include "kconfig/dotconfig.h"
 #include "kconfig/fragments.h"
 #include "input/commits.h"
+#include "judge/arch-cover.h"
 #include "judge/config-survey.h"
 #include "lib/layout.h"
 #include "input/tree.h"
@@ -117,6 +118,24 @@ static void print_derivation(const struct derive_series *ds, const char *origin)
 	strbuf_release(&text);
 }
 
+/* The architectures other than x86_64 the series touches: nothing when none. */
+static void print_arches(const char *git_dir, const struct argv_array *shas,
+			 const struct config_survey *s)
+{
+	struct argv_array symbols = ARGV_ARRAY_INIT, arches = ARGV_ARRAY_INIT;
+	size_t i;
+
+	for (i = 0; i < s->ntotals; i++)
+		argv_push(&symbols, s->totals[i].symbol);
+	if (!arch_cover(git_dir, shas, symbols.argv, symbols.argc, &arches) && arches.argc) {
+		printf("architectures the series touches besides x86_64 (run --arch):\n");
+		for (i = 0; i < arches.argc; i++)
+			printf("  %s\n", arches.argv[i]);
+	}
+	argv_clear(&symbols);
+	argv_clear(&arches);
+}
+
 /* The guards of every commit, the totals, and the derivation. */
 static int report_series(const char *git_dir, const struct argv_array *shas,
 			 const char *const *subjects, const char *origin,
@@ -141,6 +160,8 @@ static int report_series(const char *git_dir, const struct argv_array *shas,
 			       " lines compiled by the given configurations, %zu with the derived"
 			       " ones too\n", s.estimate_given, s.estimate_changed, s.estimate_all);
 	}
+	if (!ret)
+		print_arches(git_dir, shas, &s);
 	if (!ret)
 		printf("%zu commit%s, %zu changed lines, %zu guarded by no symbol, %zu symbol%s,"
 		       " in %.2f s\n", ds->ncommits, ds->ncommits == 1 ? "" : "s", s.changed,

@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "builtin/builtin.h"
-#include "input/config-spec.h"
+#include "input/arch.h"
 #include "db/db.h"
 #include "judge/regress.h"
 #include "judge/regress-text.h"
@@ -150,7 +150,7 @@ static int first_bad(sqlite3 *db, const struct first_bad_opts *o)
 		return error("--min-confidence wants a percentage from 0%% to 100%%, not '%s'",
 			     o->min_confidence), EXIT_ERROR;
 	/* Results are keyed by the configuration's key: defconfig:up's is defconfig+up. */
-	configs = config_spec_keys(o->config);
+	configs = arch_spec_keys(o->config);
 	ret = verdict_report(db, o->run, configs, o->stage, min / 100, &lines);
 	free(configs);
 

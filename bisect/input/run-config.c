@@ -14,6 +14,7 @@
 
 #include "lib/layout.h"
 #include "input/config-spec.h"
+#include "input/arch.h"
 #include "input/run-config.h"
 #include "input/series-metrics.h"
 #include "lib/util.h"
@@ -84,6 +85,7 @@ void run_config_free(struct run_config *rc)
 	run_config_list_clear(&rc->suites, &rc->nsuites);
 	run_config_list_clear(&rc->build_only, &rc->nbuild_only);
 	run_config_list_clear(&rc->config_specs, &rc->nconfig_specs);
+	run_config_list_clear(&rc->arches, &rc->narches);
 	free(rc->only);
 	free(rc->configs_dir);
 	free(rc->profile);
@@ -195,6 +197,53 @@ void run_config_set_build_only(struct run_config *rc, const char *list)
 			     strlen(rc->configs[i]));
 		config_spec_release(&cs);
 	}
+}
+
+/* The configurations of rc on one architecture, into the lists given. */
+static void configs_on_arch(const struct run_config *rc, const char *arch, char ***configs,
+			    size_t *nconfigs, char ***specs, size_t *nspecs, char ***build_only,
+			    size_t *nbuild_only)
+{
+	size_t i;
+
+	for (i = 0; i < rc->nconfigs; i++) {
+		char *key = arch_config_key(arch, rc->configs[i]);
+		const char *spec = run_config_spec(rc, rc->configs[i]);
+
+		push(configs, nconfigs, key, strlen(key));
+		if (strcmp(key, spec)) {
+			char *pair = xasprintf("%s=%s", key, spec);
+
+			push(specs, nspecs, pair, strlen(pair));
+			free(pair);
+		}
+		if (run_config_build_only(rc, rc->configs[i]))
+			push(build_only, nbuild_only, key, strlen(key));
+		free(key);
+	}
+}
+
+void run_config_set_arches(struct run_config *rc, const char *list)
+{
+	char **configs = NULL, **specs = NULL, **build_only = NULL;
+	size_t nconfigs = 0, nspecs = 0, nbuild_only = 0, i;
+
+	run_config_list_clear(&rc->arches, &rc->narches);
+	if (!list || !strcmp(list, ARCH_DEFAULT))
+		return;
+	run_config_list_split(&rc->arches, &rc->narches, list);
+	for (i = 0; i < rc->narches; i++)
+		configs_on_arch(rc, rc->arches[i], &configs, &nconfigs, &specs, &nspecs,
+				&build_only, &nbuild_only);
+	run_config_list_clear(&rc->configs, &rc->nconfigs);
+	run_config_list_clear(&rc->config_specs, &rc->nconfig_specs);
+	run_config_list_clear(&rc->build_only, &rc->nbuild_only);
+	rc->configs = configs;
+	rc->nconfigs = nconfigs;
+	rc->config_specs = specs;
+	rc->nconfig_specs = nspecs;
+	rc->build_only = build_only;
+	rc->nbuild_only = nbuild_only;
 }
 
 static int compare_ints(const void *a, const void *b)
@@ -448,6 +497,9 @@ char *run_config_to_json(const struct run_config *rc)
 		json_object_set_new(doc, "only", json_string(rc->only));
 	if (rc->ndeclared)
 		json_object_set_new(doc, "declared", json_declared(rc));
+	/* Only with --arch: the documents of x86_64 runs stay those of before. */
+	if (rc->narches)
+		json_object_set_new(doc, "arches", json_list(rc->arches, rc->narches));
 	/* Only when given: the documents of runs without them stay those of before. */
 	if (rc->rtc)
 		json_object_set_new(doc, "rtc", json_string(rc->rtc));
@@ -588,6 +640,9 @@ int run_config_from_json(const char *text, struct run_config *rc)
 			    &rc->nconfig_specs)) ||
 	    (json_object_get(doc, "declared") &&
 	     declared_from_json(json_object_get(doc, "declared"), rc)))
+		goto out_doc;
+	if (json_object_get(doc, "arches") &&
+	    list_from_json(json_object_get(doc, "arches"), &rc->arches, &rc->narches))
 		goto out_doc;
 	for (i = 0; i < rc->ntests; i++) {
 		if (!strchr(rc->tests[i], '.')) {

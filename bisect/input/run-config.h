@@ -23,7 +23,8 @@
  *   "build_only": ["auto-1"] (all four absent before --configs auto; build_only
  *   also with --build-only), "config_specs": ["defconfig+up=defconfig:up"]
  *   (only when a configuration is not a configs/ name), "only": "base,tip"
- *   (only for a partial run)}
+ *   (only for a partial run), "arches": ["x86_64", "riscv64"] (only with
+ *   --arch other than x86_64 alone)}
  */
 #ifndef BISECT_RUN_CONFIG_H
 #define BISECT_RUN_CONFIG_H
@@ -107,6 +108,13 @@ struct run_config {
 	 * for all of them. A run with it is a comparison, not a verdict.
 	 */
 	char *only;
+	/*
+	 * --arch: the architectures each configuration is built for, in order
+	 * (input/arch.h); configs then holds "ARCH+KEY" for each one but
+	 * x86_64. Empty for x86_64 alone, as runs from before it.
+	 */
+	char **arches;
+	size_t narches;
 };
 
 /* The defaults of 'bisectable run': up,smp, every smoke test, tcg... */
@@ -140,6 +148,12 @@ int run_config_only_wanted(const struct run_config *rc, int position, int last);
 /* What configuration config (a key of configs) is built from: its spec, or config itself. */
 const char *run_config_spec(const struct run_config *rc, const char *config);
 void run_config_set_suites(struct run_config *rc, const char *list);
+/*
+ * --arch LIST: each configuration (and build-only one) is built for each
+ * architecture, keyed "ARCH+KEY" but on x86_64 (arch.h); its spec stays
+ * what it is built from. "x86_64" alone (or NULL) changes nothing.
+ */
+void run_config_set_arches(struct run_config *rc, const char *list);
 /* --rtc and --cpu: NULL or "host" leaves the host's clock, NULL QEMU's model. */
 void run_config_set_guest(struct run_config *rc, const char *rtc, const char *cpu);
 /*

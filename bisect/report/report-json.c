@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "input/arch.h"
 #include "judge/compare.h"
 #include "judge/known.h"
 #include "lib/escape.h"
@@ -465,6 +466,28 @@ static json_t *json_compare(const struct comparison *c)
 	return jc;
 }
 
+/*
+ * Only for a run with --arch beyond x86_64: each configuration's
+ * architecture (input/arch.h), so the reports of x86_64 runs stay as they were.
+ */
+static void json_architectures(const struct report_out *r, json_t *root)
+{
+	json_t *arches = json_object();
+	char arch[64];
+	size_t i;
+	int other = 0;
+
+	for (i = 0; i < r->m->nconfigs; i++) {
+		arch_key_split(r->m->configs[i], arch, sizeof(arch));
+		other |= strcmp(arch, ARCH_DEFAULT) != 0;
+		jset_data(arches, r->m->configs[i], jstr(arch));
+	}
+	if (other)
+		jset(root, "architectures", arches);
+	else
+		json_decref(arches);
+}
+
 static json_t *json_root(struct report_out *r)
 {
 	json_t *root = json_object(), *configs = json_array();
@@ -488,6 +511,7 @@ static json_t *json_root(struct report_out *r)
 		json_array_append_new(verdicts, json_verdict(r, i));
 	}
 	jset(root, "configs", configs);
+	json_architectures(r, root);
 	jset(root, "verdicts", verdicts);
 	jset(root, "holes", json_holes(r));
 

@@ -38,6 +38,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "input/arch.h"
 #include "lib/hash.h"
 #include "judge/known.h"
 #include "lib/escape.h"
@@ -50,6 +51,26 @@
 #define KCIDB_MAJOR		5
 #define KCIDB_MINOR		0
 #define KCIDB_EXCERPT_MAX	16384	/* the schema's maxLength of log_excerpt */
+
+/*
+ * KCIDB's architecture: kbuild's ARCH of a configuration keyed "ARCH+KEY"
+ * (input/arch.h: "riscv" for riscv64+up), else what its .config says.
+ */
+static void kset_arch(json_t *b, const struct report_model *m, size_t cfg)
+{
+	struct arch_desc a;
+	char arch[64], why[256];
+
+	arch_key_split(m->configs[cfg], arch, sizeof(arch));
+	if (strcmp(arch, ARCH_DEFAULT)) {
+		json_object_set_new(b, "architecture", json_string(arch_load(arch, &a, why,
+			sizeof(why)) ? arch : a.kbuild_arch));
+		arch_release(&a);
+		return;
+	}
+	json_object_set_new(b, "architecture", json_string(m->arches && m->arches[cfg] ?
+							    m->arches[cfg] : "x86_64"));
+}
 
 static json_t *kstr_n(const char *s, size_t len, size_t max)
 {
@@ -382,8 +403,7 @@ static json_t *kcidb_build(const struct report_model *m, const struct commit *c,
 	json_object_set_new(b, "comment", kstr(sb.buf));
 	if (cell->has_duration)
 		kset_num(b, "duration", cell->duration);
-	json_object_set_new(b, "architecture", json_string(m->arches && m->arches[cfg] ?
-							    m->arches[cfg] : "x86_64"));
+	kset_arch(b, m, cfg);
 	kset_str(b, "command", cell->reproduce);
 	json_object_set_new(b, "compiler", kstr(m->compilers && m->compilers[cfg] ?
 						m->compilers[cfg] : "gcc"));

@@ -10,7 +10,10 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "input/arch.h"
 #include "input/config-spec.h"
+#include "kconfig/dotconfig.h"
+#include "lib/layout.h"
 #include "input/run-config.h"
 #include "input/series-metrics.h"
 #include "run/run-check.h"
@@ -134,6 +137,81 @@ static int validate_configs(const struct run_config *rc, const char *configs_dir
 	return ret;
 }
 
+/*
+ * Whether configuration cs turns SMP on: as its fragment or full .config
+ * says, else as its start target does (tinyconfig and allnoconfig not).
+ */
+static int spec_smp(const struct config_spec *cs, const char *configs_dir)
+{
+	struct strbuf text = STRBUF_INIT;
+	char *path = cs->fragment ? xasprintf("%s/%s.config", configs_dir, cs->fragment) :
+		     cs->path ? xstrdup(cs->path) : NULL;
+	char smp = 0, *value = NULL;
+
+	if (path && !strbuf_read_file(&text, path) && (value = dotconfig_value(text.buf, "SMP")))
+		smp = dotconfig_tristate_of(value);
+	if (!smp && cs->target)
+		smp = strcmp(cs->target, "tinyconfig") && strcmp(cs->target, "allnoconfig") ?
+			'y' : 'n';
+	free(value);
+	free(path);
+	strbuf_release(&text);
+	return smp == 'y';
+}
+
+/* Another architecture boots its own guest, when there is one (architectures.md). */
+static void warn_no_initramfs(const char *arch)
+{
+	char *rel = xasprintf("guest/initramfs-%s.cpio", arch), *path = project_path(rel);
+
+	if (!file_exists(path))
+		warning("%s: no %s (guest/mkinitramfs.sh %s guest/suites %s): its kernels"
+			" boot the default guest/initramfs.cpio", arch, rel, rel, arch);
+	free(rel);
+	free(path);
+}
+
+/*
+ * --arch: each architecture has its file, and no configuration is one its
+ * architecture cannot have (SMP off where it forces SMP): refused before
+ * any work, with the reason.
+ */
+static int validate_arches(const struct run_config *rc, const char *configs_dir)
+{
+	size_t i, j;
+	int ret = 0;
+
+	for (i = 0; i < rc->narches; i++) {
+		struct arch_desc a = { 0 };
+		char why[512];
+
+		for (j = 0; j < i && strcmp(rc->arches[j], rc->arches[i]); j++)
+			;
+		if (j < i)
+			ret = error("architecture '%s' is given twice", term_str(rc->arches[i]));
+		else if (arch_load(rc->arches[i], &a, why, sizeof(why)))
+			ret = error("--arch: %s", term_str(why));
+		else if (strcmp(a.name, ARCH_DEFAULT))
+			warn_no_initramfs(a.name);
+		for (j = 0; j < rc->nconfigs && a.name && !ret; j++) {
+			struct config_spec cs;
+			char arch[64];
+
+			arch_key_split(rc->configs[j], arch, sizeof(arch));
+			if (strcmp(arch, a.name) ||
+			    config_spec_parse(run_config_spec(rc, rc->configs[j]), &cs, why,
+					      sizeof(why)))
+				continue;
+			if (arch_refuses(&a, rc->configs[j], spec_smp(&cs, configs_dir), why,
+					 sizeof(why)))
+				ret = error("%s", why);
+			config_spec_release(&cs);
+		}
+		arch_release(&a);
+	}
+	return ret;
+}
+
 static int validate_tests(const struct run_config *rc)
 {
 	const struct suite_set *set = suites_default();
@@ -227,6 +305,8 @@ int run_config_validate(const struct run_config *rc, const char *configs_dir)
 	int ret = 0;
 
 	if (validate_configs(rc, configs_dir))
+		ret = -1;
+	if (!ret && validate_arches(rc, configs_dir))
 		ret = -1;
 	if (validate_tests(rc))
 		ret = -1;

@@ -19,6 +19,7 @@ struct run_opts {
 	const char *configs;
 	const char *build_only;	/* --build-only LIST, or NULL */
 	const char *only;	/* --only LIST of positions, or NULL */
+	const char *arch;	/* --arch LIST of architectures, or NULL: x86_64 */
 	const char *repo;
 	const char *tarball;
 	const char *accel;

@@ -16,6 +16,7 @@
 #include "lib/layout.h"
 #include "kconfig/config-derive.h"
 #include "db/db-run.h"
+#include "input/arch.h"
 #include "run/run.h"
 #include "lib/sandbox.h"
 #include "lib/run-command.h"
@@ -49,6 +50,40 @@ int run_check_exec_paths(const char *db_path)
 		ret = -1;
 	free(self);
 	free(db);
+	return ret;
+}
+
+/* Whether program is on PATH. */
+static int have_program(const char *program)
+{
+	const char *argv[] = { "sh", "-c", "command -v \"$1\" >/dev/null", "sh", program, NULL };
+	struct child c = { .argv = argv };
+
+	return !run_child(&c);
+}
+
+int run_check_arch_tools(const struct run_config *rc)
+{
+	size_t i;
+	int ret = 0;
+
+	for (i = 0; i < rc->narches; i++) {
+		struct arch_desc a;
+		char why[512], *gcc;
+
+		if (!strcmp(rc->arches[i], ARCH_DEFAULT) ||
+		    arch_load(rc->arches[i], &a, why, sizeof(why)))
+			continue;	/* x86_64's are checked above; a bad name by validation */
+		gcc = xasprintf("%sgcc", a.cross_compile);
+		if (!have_program(gcc))
+			ret = error("%s: %s not found: install Debian's %s package", a.name, gcc,
+				    a.compiler_package);
+		if (!have_program(a.qemu))
+			ret = error("%s: %s not found: install Debian's %s package", a.name, a.qemu,
+				    a.qemu_package);
+		free(gcc);
+		arch_release(&a);
+	}
 	return ret;
 }
 

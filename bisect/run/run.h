@@ -57,6 +57,11 @@ int run_check_exec_paths(const char *db_path);
  * sandbox, a warning (once per run) if builds cannot be sandboxed here.
  */
 int run_check_tools(int sandbox);
+/*
+ * --arch: each architecture's cross compiler and QEMU are installed (their
+ * Debian packages named when not). 0, or -1 after an error each.
+ */
+int run_check_arch_tools(const struct run_config *rc);
 /* The metrics a series declares: t->metrics, else a 'metrics' file beside its patches. */
 int run_load_metrics(struct run_config *rc, const struct run_target *t);
 /*

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "step/cache.h"
+#include "input/arch.h"
 #include "lib/hash.h"
 #include "db/db.h"
 #include "db/db-cache.h"
@@ -66,6 +67,30 @@ static const char *compiler_version(void)
 	return version.buf;
 }
 
+/* The cross compiler's identity: the first line of its --version, asked once per prefix. */
+static const char *cross_compiler_version(const char *prefix)
+{
+	static char *asked_prefix;
+	static struct strbuf version = STRBUF_INIT;
+
+	if (!asked_prefix || strcmp(asked_prefix, prefix)) {
+		char *gcc = xasprintf("%sgcc", prefix);
+		const char *argv[] = { gcc, "--version", NULL };
+
+		free(asked_prefix);
+		asked_prefix = xstrdup(prefix);
+		strbuf_reset(&version);
+		run_capture(NULL, &version, argv);
+		version.len = strcspn(version.buf ? version.buf : "", "\n");
+		if (version.buf)
+			version.buf[version.len] = '\0';
+		if (!version.len)
+			strbuf_addstr(&version, "missing");
+		free(gcc);
+	}
+	return version.buf;
+}
+
 char *cache_key_build(const char *tree, const char *configs_dir, const char *config,
 		      const struct kbuild_job *job)
 {
@@ -93,6 +118,10 @@ char *cache_key_build(const char *tree, const char *configs_dir, const char *con
 		free(path);
 	}
 	strbuf_addf(&key, "compiler %s\n", compiler_version());
+	/* Only for another architecture: x86_64 keys stay those of before. */
+	if (job && job->arch)
+		strbuf_addf(&key, "arch %s\ncross-compiler %s\n", job->arch->name,
+			    cross_compiler_version(job->arch->cross_compile));
 	h = sha256_buf(key.buf, key.len);
 	strbuf_release(&key);
 	return h;
@@ -112,6 +141,13 @@ static char *guest_key(const char *what, const char *input, const struct boot_jo
 		    job->cpus, job->accel, job->boot_timeout, job->test_timeout,
 		    QEMU_KERNEL_CMDLINE);
 	/* Only when given: the keys of boots without them stay those of before. */
+	if (job->arch) {
+		char *cmdline = qemu_cmdline(job);
+
+		strbuf_addf(&key, "arch %s\nqemu %s\narch-cmdline %s\n", job->arch->name,
+			    job->arch->qemu, cmdline);
+		free(cmdline);
+	}
 	if (job->rtc)
 		strbuf_addf(&key, "rtc %s\n", job->rtc);
 	if (job->cpu)

@@ -7,6 +7,8 @@
 #ifndef BISECT_KBUILD_JOB_H
 #define BISECT_KBUILD_JOB_H
 
+struct arch_desc;
+
 struct kbuild_job {
 	const char *src;		/* kernel work tree */
 	const char *out;		/* O= build directory of this configuration */
@@ -42,6 +44,12 @@ struct kbuild_job {
 	 */
 	const char *cc_version_text;
 	const char *const *env;		/* extra environment of make, or NULL */
+	/*
+	 * The architecture other than x86_64 it is built for (input/arch.h):
+	 * ARCH= and CROSS_COMPILE= on every make line, its image target, its
+	 * fragment lines merged last. NULL: x86_64, the make lines of before.
+	 */
+	const struct arch_desc *arch;
 };
 
 #endif

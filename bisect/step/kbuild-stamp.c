@@ -68,6 +68,12 @@ char *kbuild_stamp_key(const struct kbuild_job *job, const char *base, const cha
 	char *tree = kconfig_tree_key(job->src, "HEAD"), *h = NULL;
 	size_t i;
 
+	/*
+	 * Another architecture's configure reads its own arch/ Makefile and
+	 * cross compiler, which the key below does not name: it always runs.
+	 */
+	if (job->arch)
+		goto out;
 	if (!tree || git_quiet(job->src, NULL, "diff", "--quiet", "HEAD", "--",
 			       ":(glob)**/Kconfig*", "Makefile", "scripts", "arch/x86/Makefile",
 			       "arch/x86/configs", "kernel/configs", NULL))

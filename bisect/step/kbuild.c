@@ -16,6 +16,7 @@
 #include "kconfig/dotconfig.h"
 #include "kconfig/fragments.h"
 #include "step/kbuild.h"
+#include "input/arch.h"
 #include "step/kbuild-recover.h"
 #include "step/kbuild-stamp.h"
 #include "lib/sandbox.h"
@@ -82,11 +83,30 @@ const char *kbuild_gcc_version_text(void)
 	return text;
 }
 
+const char *kbuild_image_target(const struct kbuild_job *job)
+{
+	return job->arch ? job->arch->image_target : "bzImage";
+}
+
+/* CC= of a build through ccache or distcc: the cross compiler's gcc on another arch. */
+static void push_cc(const struct kbuild_job *job, struct argv_array *argv, const char *wrapper)
+{
+	if (job->arch)
+		argv_pushf(argv, "CC=%s %sgcc", wrapper, job->arch->cross_compile);
+	else
+		argv_pushf(argv, "CC=%s gcc", wrapper);
+}
+
 void kbuild_make_argv(const struct kbuild_job *job, struct argv_array *argv, const char *target)
 {
 	argv_pushl(argv, "make", "-C", job->src, NULL);
 	argv_pushf(argv, "O=%s", job->out);
-	if (target && !strcmp(target, "bzImage")) {
+	/* Words of their own, never a shell string: the arch file is data from outside. */
+	if (job->arch) {
+		argv_pushf(argv, "ARCH=%s", job->arch->kbuild_arch);
+		argv_pushf(argv, "CROSS_COMPILE=%s", job->arch->cross_compile);
+	}
+	if (target && !strcmp(target, kbuild_image_target(job))) {
 		argv_pushf(argv, "-j%d", job->jobs > 0 ? job->jobs : 1);
 		/* One target's output in one piece, so warnings map to their object. */
 		argv_push(argv, "--output-sync=target");
@@ -100,9 +120,9 @@ void kbuild_make_argv(const struct kbuild_job *job, struct argv_array *argv, con
 		 * distcc behind ccache is ccache's CCACHE_PREFIX (build-remote.h).
 		 */
 		if (job->use_ccache)
-			argv_push(argv, "CC=ccache gcc");
+			push_cc(job, argv, "ccache");
 		else if (job->distcc_hosts && *job->distcc_hosts) {
-			argv_push(argv, "CC=distcc gcc");
+			push_cc(job, argv, "distcc");
 			if (job->cc_version_text)
 				argv_pushf(argv, "CC_VERSION_TEXT=%s", job->cc_version_text);
 		}
@@ -183,6 +203,41 @@ static void log_line(const struct kbuild_job *job, const char *line)
 	}
 }
 
+/*
+ * merge_config.sh's line: base.config, the fragment, then the lines the
+ * architecture needs (arch.config in O=, written by configure()).
+ */
+static void merge_argv(const struct kbuild_job *job, struct argv_array *argv,
+		       const char *dotconfig, const char *base, const char *frag)
+{
+	argv_pushl(argv, "scripts/kconfig/merge_config.sh", "-m", "-O", job->out, dotconfig,
+		   base, NULL);
+	if (frag)
+		argv_push(argv, frag);
+	if (job->arch)
+		argv_pushf(argv, "%s/arch.config", job->out);
+}
+
+/* The architecture's fragment lines into O=/arch.config (configs/arch/NAME.arch). */
+static int write_arch_fragment(const struct kbuild_job *job)
+{
+	struct strbuf text = STRBUF_INIT;
+	char *path;
+	size_t i;
+	int ret;
+
+	if (!job->arch)
+		return 0;
+	strbuf_addf(&text, "# from configs/arch/%s.arch\n", job->arch->name);
+	for (i = 0; i < job->arch->nfragment; i++)
+		strbuf_addf(&text, "%s\n", job->arch->fragment[i]);
+	path = xasprintf("%s/arch.config", job->out);
+	ret = mkdir_p(job->out) || write_file(path, text.buf, text.len);
+	free(path);
+	strbuf_release(&text);
+	return ret ? -1 : 0;
+}
+
 /* tinyconfig + base.config + the fragment, as ever. */
 static int make_tiny(const struct kbuild_job *job, struct kbuild_result *res, const char *base,
 		     const char *frag, const char *dotconfig)
@@ -196,8 +251,7 @@ static int make_tiny(const struct kbuild_job *job, struct kbuild_result *res, co
 		goto out;
 	}
 	argv_clear(&argv);
-	argv_pushl(&argv, "scripts/kconfig/merge_config.sh", "-m", "-O", job->out, dotconfig,
-		   base, frag, NULL);
+	merge_argv(job, &argv, dotconfig, base, frag);
 	if (run_logged(job, argv.argv, res)) {
 		snprintf(res->evidence, sizeof(res->evidence), "merge_config.sh failed");
 		goto out;
@@ -278,8 +332,7 @@ static int make_from_start(const struct kbuild_job *job, struct kbuild_result *r
 
 	if (make_start(job, res, dotconfig, &start))
 		goto out;
-	argv_pushl(&argv, "scripts/kconfig/merge_config.sh", "-m", "-O", job->out, dotconfig,
-		   base, frag, NULL);
+	merge_argv(job, &argv, dotconfig, base, frag);
 	if (run_logged(job, argv.argv, res) || strbuf_read_file(&merged, dotconfig) < 0) {
 		snprintf(res->evidence, sizeof(res->evidence), "merge_config.sh failed");
 		goto out;
@@ -325,7 +378,9 @@ static int check_fragments(const char *dotconfig_text, const char *base, const c
 	size_t i;
 	int ret = 0;
 
-	for (i = 0; i < ARRAY_SIZE(files) && files[i] && !ret; i++) {
+	for (i = 0; i < ARRAY_SIZE(files) && !ret; i++) {
+		if (!files[i])
+			continue;
 		strbuf_reset(&text);
 		if (strbuf_read_file(&text, files[i]) < 0 ||
 		    kbuild_check_config(dotconfig_text, text.buf, files[i], res->evidence,
@@ -349,6 +404,11 @@ static int configure(const struct kbuild_job *job, struct kbuild_result *res)
 			 job->config);
 		goto out;
 	}
+	if (write_arch_fragment(job)) {
+		snprintf(res->evidence, sizeof(res->evidence), "cannot write arch.config in %s",
+			 job->out);
+		goto out;
+	}
 	had_old = !strbuf_read_file(&old, dotconfig) && !stat(dotconfig, &st);
 	key = kbuild_stamp_key(job, base, frag);
 	if (had_old && kbuild_stamp_matches(job, key)) {
@@ -369,7 +429,11 @@ static int configure(const struct kbuild_job *job, struct kbuild_result *res)
 		goto out;
 	}
 check:
-	if (check_fragments(text.buf, base, frag, res))
+	/*
+	 * base.config is written for x86 (CONFIG_X86_MPPARSE, 64BIT): on
+	 * another architecture the fragment alone is held to its word.
+	 */
+	if (check_fragments(text.buf, job->arch ? NULL : base, frag, res))
 		goto out;
 	/* An unchanged .config keeps its mtime: make has nothing to redo for it. */
 	if (configured && had_old && old.len == text.len && !memcmp(old.buf, text.buf, old.len)) {
@@ -753,7 +817,7 @@ int kbuild_run(const struct kbuild_job *job, struct kbuild_result *res)
 	res->configured = 1;
 	if (!stat(job->log_path, &st))
 		log_start = st.st_size;
-	kbuild_make_argv(job, &argv, "bzImage");
+	kbuild_make_argv(job, &argv, kbuild_image_target(job));
 	remote_logs_reset(job);
 	res->ok = !run_logged(job, argv.argv, res);
 	build_remote_read(job->out, &res->remote);

@@ -48,6 +48,8 @@ int kbuild_run(const struct kbuild_job *job, struct kbuild_result *res);
 void kbuild_result_free(struct kbuild_result *res);
 /* The argv of the build command (for the log and the reproducer). */
 void kbuild_make_argv(const struct kbuild_job *job, struct argv_array *argv, const char *target);
+/* The image's make target: bzImage, or the architecture's ("Image", "zImage"). */
+const char *kbuild_image_target(const struct kbuild_job *job);
 
 /*
  * Check that every option a fragment sets survived olddefconfig. Returns 0,

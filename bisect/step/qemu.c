@@ -13,11 +13,56 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "input/arch.h"
 #include "step/qemu.h"
 #include "lib/run-command.h"
 
+char *qemu_cmdline(const struct boot_job *job)
+{
+	const struct arch_desc *a = job->arch;
+
+	if (!a)
+		return xstrdup(QEMU_KERNEL_CMDLINE);
+	return xasprintf("console=%s panic=-1 loglevel=7%s%s", a->console,
+			 a->cmdline ? " " : "", a->cmdline ? a->cmdline : "");
+}
+
+/*
+ * Another architecture's machine, from its file: virt boards have no MP
+ * table to fool, so -smp N; -icount only where the file says it works.
+ */
+static void arch_qemu_argv(const struct boot_job *job, struct argv_array *argv,
+			   const char *pidfile)
+{
+	const struct arch_desc *a = job->arch;
+	char *cmdline = qemu_cmdline(job);
+
+	argv_pushl(argv, a->qemu, "-M", a->machine, "-accel", job->accel, "-m", "256M",
+		   "-nographic", "-no-reboot", "-nic", "none", "-kernel", job->kernel,
+		   "-initrd", job->initrd, "-append", cmdline, NULL);
+	free(cmdline);
+	if (a->bios)
+		argv_pushl(argv, "-bios", a->bios, NULL);
+	if (!strcmp(job->accel, "tcg") && a->icount)
+		argv_pushl(argv, "-icount", "shift=0,sleep=off", NULL);
+	if (job->rtc) {
+		argv_push(argv, "-rtc");
+		argv_pushf(argv, "base=%s,clock=vm", job->rtc);
+	}
+	if (job->cpu || a->cpu)
+		argv_pushl(argv, "-cpu", job->cpu ? job->cpu : a->cpu, NULL);
+	argv_push(argv, "-smp");
+	argv_pushf(argv, "%d", job->cpus);
+	if (pidfile)
+		argv_pushl(argv, "-pidfile", pidfile, NULL);
+}
+
 void qemu_argv(const struct boot_job *job, struct argv_array *argv, const char *pidfile)
 {
+	if (job->arch) {
+		arch_qemu_argv(job, argv, pidfile);
+		return;
+	}
 	argv_pushl(argv, "qemu-system-x86_64", "-M", "pc", "-accel", job->accel, "-m", "256M",
 		   "-nographic", "-no-reboot", "-nic", "none", "-kernel", job->kernel,
 		   "-initrd", job->initrd,

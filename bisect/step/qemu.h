@@ -34,6 +34,11 @@ struct boot_job {
 	const struct known_set *known;	/* the configuration's known failures, or NULL */
 	const char *rtc;		/* -rtc base=RTC,clock=vm; NULL: the host's clock */
 	const char *cpu;		/* -cpu CPU; NULL: QEMU's default (qemu64) */
+	/*
+	 * An architecture other than x86_64 (input/arch.h): its QEMU, -M,
+	 * -cpu, console= and -bios come from its file; NULL: x86_64 as ever.
+	 */
+	const struct arch_desc *arch;
 };
 
 struct boot_outcome {
@@ -58,6 +63,8 @@ struct boot_outcome {
 };
 
 void qemu_argv(const struct boot_job *job, struct argv_array *argv, const char *pidfile);
+/* The kernel command line of job's boot (allocated): QEMU_KERNEL_CMDLINE on x86_64. */
+char *qemu_cmdline(const struct boot_job *job);
 void expect_argv(const struct boot_job *job, struct argv_array *argv, const char *pidfile);
 int qemu_boot(const struct boot_job *job, struct boot_outcome *out);
 void boot_outcome_free(struct boot_outcome *out);

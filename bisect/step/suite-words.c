@@ -11,7 +11,7 @@
 #include "step/suite-words.h"
 #include "lib/util.h"
 
-char *suite_tests_words(const struct run_config *rc)
+char *suite_tests_words_arch(const struct run_config *rc, const char *arch)
 {
 	const struct suite_set *set = suites_default();
 	struct strbuf sb = STRBUF_INIT;
@@ -21,8 +21,15 @@ char *suite_tests_words(const struct run_config *rc)
 		const struct suite *s = NULL;
 
 		suites_find_test(set, rc->tests[i], &s);
-		strbuf_addf(&sb, "%s%s:%d", i ? " " : "", rc->tests[i],
+		if (arch && s && !suite_supports_arch(s, arch))
+			continue;
+		strbuf_addf(&sb, "%s%s:%d", sb.len ? " " : "", rc->tests[i],
 			    s && s->timeout ? s->timeout : rc->test_timeout);
 	}
 	return strbuf_detach(&sb, NULL);
+}
+
+char *suite_tests_words(const struct run_config *rc)
+{
+	return suite_tests_words_arch(rc, NULL);
 }

@@ -12,5 +12,10 @@
  * timeout, else the run's --test-timeout.
  */
 char *suite_tests_words(const struct run_config *rc);
+/*
+ * The same for a guest of architecture arch: only the tests of suites
+ * that declare it (step/suite.h: "arch" lines; none, x86_64 only).
+ */
+char *suite_tests_words_arch(const struct run_config *rc, const char *arch);
 
 #endif

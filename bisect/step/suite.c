@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "lib/layout.h"
+#include "input/arch.h"
 #include "step/suite.h"
 #include "lib/util.h"
 
@@ -54,6 +55,21 @@ static char *rest_of(char **words, size_t from, size_t n)
 	return strbuf_detach(&sb, NULL);
 }
 
+static int suite_declares_arch(const struct suite *s, const char *arch)
+{
+	size_t i;
+
+	for (i = 0; i < s->narches; i++)
+		if (!strcmp(s->arches[i], arch))
+			return 1;
+	return 0;
+}
+
+int suite_supports_arch(const struct suite *s, const char *arch)
+{
+	return s->narches ? suite_declares_arch(s, arch) : !strcmp(arch, ARCH_DEFAULT);
+}
+
 static int parse_directive(struct suite *s, char **w, size_t n, char *why, size_t len)
 {
 	size_t i;
@@ -92,6 +108,16 @@ static int parse_directive(struct suite *s, char **w, size_t n, char *why, size_
 		t.name = xstrdup(w[1]);
 		s->tests = xrealloc(s->tests, (s->ntests + 1) * sizeof(*s->tests));
 		s->tests[s->ntests++] = t;
+	} else if (!strcmp(w[0], "arch") && n >= 2) {
+		for (i = 1; i < n; i++) {
+			if (!arch_name_ok(w[i]))
+				return snprintf(why, len, "bad architecture name '%s'", w[i]), -1;
+			if (suite_declares_arch(s, w[i]))
+				return snprintf(why, len, "architecture %s is declared twice", w[i]),
+					-1;
+			s->arches = xrealloc(s->arches, (s->narches + 1) * sizeof(*s->arches));
+			s->arches[s->narches++] = xstrdup(w[i]);
+		}
 	} else if (!strcmp(w[0], "metric") && n >= 5) {
 		struct suite_metric m = { 0 };
 
@@ -162,6 +188,9 @@ void suite_free(struct suite *s)
 		free(s->metrics[i].better);
 		free(s->metrics[i].text);
 	}
+	for (i = 0; i < s->narches; i++)
+		free(s->arches[i]);
+	free(s->arches);
 	free(s->tests);
 	free(s->metrics);
 	free(s->name);

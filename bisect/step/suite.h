@@ -35,6 +35,12 @@ struct suite {
 	size_t ntests;
 	struct suite_metric *metrics;
 	size_t nmetrics;
+	/*
+	 * The architectures it runs on ("arch x86_64 riscv64 ...", repeatable;
+	 * input/arch.h names). None declared: x86_64 only, as every suite was.
+	 */
+	char **arches;
+	size_t narches;
 };
 
 struct suite_set {
@@ -48,6 +54,8 @@ struct suite_set {
  */
 int suite_parse(const char *name, const char *text, struct suite *s);
 void suite_free(struct suite *s);
+/* Whether s runs on architecture arch (its "arch" lines; none: x86_64 only). */
+int suite_supports_arch(const struct suite *s, const char *arch);
 /* Every suite of dir (guest/suites), sorted by name; 0 or -1 with a message. */
 int suites_load(const char *dir, struct suite_set *set);
 /* The project's suites (project_path("guest/suites")), loaded once, or die. */

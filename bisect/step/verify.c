@@ -33,6 +33,7 @@
 #include "step/suite-build.h"
 #include "step/suite-words.h"
 #include "step/verify.h"
+#include "input/arch.h"
 
 /* Everything one configuration needs at this commit. */
 struct config_step {
@@ -52,6 +53,8 @@ struct config_step {
 	char *src_rel;			/* the tree from the build directory, or NULL */
 	struct config_spec spec;	/* what the configuration is built from */
 	char *fragment_path;		/* its fragment, or its full .config; NULL: none */
+	struct arch_desc arch;		/* its architecture's file, unless x86_64 */
+	int has_arch;
 	struct kbuild_job kjob;
 	struct boot_job bjob;
 	struct argv_array env;		/* of the build: "NAME=value" */
@@ -221,10 +224,42 @@ static void config_step_spec(struct config_step *cs, const char *spec)
 	cs->kjob.fragment = cs->spec.kind == CONFIG_KIND_DOTCONFIG ? NULL : cs->fragment_path;
 }
 
+/* The architecture of the configuration's key ("riscv64+up"): its file, unless x86_64. */
+static void config_step_arch(struct config_step *cs, const char *config)
+{
+	char arch[64], why[512];
+
+	arch_key_split(config, arch, sizeof(arch));
+	if (!strcmp(arch, ARCH_DEFAULT))
+		return;
+	if (arch_load(arch, &cs->arch, why, sizeof(why)))
+		die("configuration '%s': %s", term_str(config), term_str(why));
+	cs->has_arch = 1;
+}
+
+/*
+ * Another architecture's guest: guest/initramfs-ARCH.cpio (mkinitramfs.sh
+ * ARCH) when there is one; else the default one, which run warned about.
+ */
+static void config_step_arch_initrd(struct config_step *cs)
+{
+	char *rel = xasprintf("guest/initramfs-%s.cpio", cs->arch.name);
+	char *path = project_path(rel);
+
+	free(rel);
+	if (!file_exists(path)) {
+		free(path);
+		return;
+	}
+	free(cs->initrd);
+	cs->initrd = path;
+}
+
 static void config_step_init(struct config_step *cs, struct verify_commit *vc,
 			     const char *config)
 {
 	const struct run_config *rc = vc->rc;
+	char why[64];
 
 	memset(cs, 0, sizeof(*cs));
 	cs->vc = vc;
@@ -232,16 +267,23 @@ static void config_step_init(struct config_step *cs, struct verify_commit *vc,
 	cs->out_dir = build_dir(vc->work_dir, config);
 	cs->configs_dir = run_config_configs_dir(rc);
 	cs->build_log = xasprintf("%s/%s-build.log", vc->log_dir, config);
-	cs->kernel = xasprintf("%s/arch/x86/boot/bzImage", cs->out_dir);
+	config_step_arch(cs, config);
+	cs->kernel = cs->has_arch ? xasprintf("%s/%s", cs->out_dir, cs->arch.image_path) :
+		     xasprintf("%s/arch/x86/boot/bzImage", cs->out_dir);
 	cs->console = xasprintf("%s/%s-console.log", vc->log_dir, config);
 	cs->initrd = vc->initrd ? xstrdup(vc->initrd) : project_path("guest/initramfs.cpio");
 	cs->script = project_path("expect-scripts/boot-test.exp");
-	cs->tests = suite_tests_words(rc);
+	cs->tests = cs->has_arch ? suite_tests_words_arch(rc, cs->arch.name) :
+		    suite_tests_words(rc);
+	if (cs->has_arch)
+		config_step_arch_initrd(cs);
 
 	cs->kjob.src = vc->work_dir;
 	cs->kjob.out = cs->out_dir;
 	cs->kjob.configs_dir = cs->configs_dir;
-	cs->kjob.config = config;
+	/* The fragment of "riscv64+up" is up's: the key's prefix is its architecture. */
+	cs->kjob.config = cs->has_arch ? arch_key_split(config, why, sizeof(why)) : config;
+	cs->kjob.arch = cs->has_arch ? &cs->arch : NULL;
 	config_step_spec(cs, run_config_spec(rc, config));
 	cs->kjob.log_path = cs->build_log;
 	cs->kjob.jobs = rc->jobs;
@@ -271,6 +313,7 @@ static void config_step_init(struct config_step *cs, struct verify_commit *vc,
 	cs->bjob.test_timeout = rc->test_timeout;
 	cs->bjob.rtc = rc->rtc;
 	cs->bjob.cpu = rc->cpu;
+	cs->bjob.arch = cs->kjob.arch;
 
 	if (vc->position > 0) {
 		char *known = db_base_known(vc->db, vc->run->id, config);
@@ -288,6 +331,7 @@ static void config_step_init(struct config_step *cs, struct verify_commit *vc,
 static void config_step_release(struct config_step *cs)
 {
 	argv_clear(&cs->env);
+	arch_release(&cs->arch);
 	known_set_free(&cs->known);
 	free(cs->out_dir);
 	free(cs->configs_dir);
@@ -580,7 +624,7 @@ static int stage_build(struct config_step *cs)
 	int ok;
 
 	build_tries(cs, &kb);
-	kbuild_make_argv(&cs->kjob, &argv, "bzImage");
+	kbuild_make_argv(&cs->kjob, &argv, kbuild_image_target(&cs->kjob));
 	strbuf_addstr(&repro, "git -C ");
 	strbuf_add_sq(&repro, cs->vc->work_dir);
 	strbuf_addf(&repro, " checkout --detach %s && ", cs->vc->sha);

@@ -23,6 +23,8 @@ fake_qemu() {	# fake_qemu DIR: DIR/qemu-system-x86_64
 #!/bin/bash
 cpus=1
 kernel=/dev/null
+# FAKE_QEMU_CALLS: a file that gets the name it was called as, a line a boot
+[ -z "${FAKE_QEMU_CALLS:-}" ] || echo "${0##*/} $*" >> "$FAKE_QEMU_CALLS"
 while [ $# -gt 0 ]; do
 	case $1 in
 	-smp) cpus=${2#cpus=}; cpus=${cpus%%,*}; shift ;;
@@ -81,6 +83,15 @@ while IFS= read -r line; do
 done
 QEMU
 	chmod +x "$1/qemu-system-x86_64"
+}
+
+# fake_qemu_arch DIR NAME...: DIR/NAME (qemu-system-riscv64...) is the fake too.
+fake_qemu_arch() {
+	local dir=$1 name
+	shift
+	for name in "$@"; do
+		ln -sf qemu-system-x86_64 "$dir/$name"
+	done
 }
 
 # The fake kernel (fake-kernel.sh) in $scratch/k and the fake QEMU first on PATH.

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "input/arch.h"
 #include "step/cache.h"
 #include "db/db.h"
 #include "db/db-tries.h"
@@ -330,8 +331,46 @@ static void test_cache(void)
 	remove_tree(dir);
 }
 
+/* Another architecture and its cross compiler join the keys; x86_64's stay as they were. */
+static void test_arch_keys(void)
+{
+	struct kbuild_job kjob = { .config = "up" };
+	struct boot_job job = { .initrd = "/nonexistent/initrd", .expect_script = "/nonexistent/exp",
+				.accel = "tcg", .tests = "a b", .cpus = 1, .boot_timeout = 1,
+				.test_timeout = 1 };
+	struct arch_desc rv, arm;
+	char why[256], *plain, *x86, *b_rv, *b_arm, *k_plain, *k_rv;
+
+	if (arch_load("riscv64", &rv, why, sizeof(why)) || arch_load("arm64", &arm, why, sizeof(why)))
+		die("%s", why);
+	cache_set_tool_identity("tool");
+	plain = cache_key_build("t1", "configs", "up", NULL);
+	x86 = cache_key_build("t1", "configs", "up", &kjob);
+	is_str(x86, plain, "x86_64: the build key of before");
+	kjob.arch = &rv;
+	b_rv = cache_key_build("t1", "configs", "up", &kjob);
+	kjob.arch = &arm;
+	b_arm = cache_key_build("t1", "configs", "up", &kjob);
+	ok(strcmp(b_rv, plain) && strcmp(b_arm, plain) && strcmp(b_rv, b_arm),
+	   "riscv64 and arm64 (their cross compilers) each have build keys of their own");
+	k_plain = cache_key_boot("B", &job);
+	job.arch = &rv;
+	k_rv = cache_key_boot("B", &job);
+	ok(strcmp(k_plain, k_rv) != 0, "and boot keys (QEMU, console) of their own");
+	cache_set_tool_identity(NULL);
+	free(plain);
+	free(x86);
+	free(b_rv);
+	free(b_arm);
+	free(k_plain);
+	free(k_rv);
+	arch_release(&rv);
+	arch_release(&arm);
+}
+
 int main(void)
 {
+	test_arch_keys();
 	test_cache();
 	test_cache_plan();
 	test_tool_identity();

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "step/kbuild.h"
+#include "input/arch.h"
 #include "step/kbuild-stamp.h"
 #include "lib/util.h"
 #include "tap.h"
@@ -87,6 +88,14 @@ static void test_stamp(void)
 	ok(k5 && !same(k4, k5), "so does a KCONFIG_* variable");
 	ok(kbuild_stamp_key(&job, base, "/nonexistent/x.config") == NULL,
 	   "a fragment that cannot be read: no key");
+	{
+		struct arch_desc a = { .name = "riscv64" };
+
+		job.arch = &a;
+		ok(kbuild_stamp_key(&job, base, frag) == NULL,
+		   "another architecture (its arch/ Makefile, its cross compiler): no key");
+		job.arch = NULL;
+	}
 
 	put("build/up/.config", "CONFIG_SMP=y\n");
 	ok(!kbuild_stamp_matches(&job, k4), "no stamp yet: no match");

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "input/arch.h"
 #include "step/kbuild.h"
 #include "lib/util.h"
 #include "tap.h"
@@ -105,7 +106,7 @@ static void make_line_cc(const struct kbuild_job *job, char *out, size_t size)
 	size_t i, n = 0;
 
 	out[0] = '\0';
-	kbuild_make_argv(job, &argv, "bzImage");
+	kbuild_make_argv(job, &argv, kbuild_image_target(job));
 	for (i = 0; argv.argv[i]; i++)
 		if (!strncmp(argv.argv[i], "CC=", 3))
 			n += snprintf(out + n, n < size ? size - n : 0, "%s%s", n ? " " : "",
@@ -259,8 +260,51 @@ static void test_kbuild_lines(void)
 	   "kbuild_line_contains folds case only when asked");
 }
 
+/* The make lines of a cross build: ARCH= and CROSS_COMPILE= words, its image, its gcc. */
+static void test_make_argv_arch(void)
+{
+	struct kbuild_job job = { .src = "/src", .out = "/out", .jobs = 2, .use_ccache = 1 };
+	struct arch_desc a;
+	struct argv_array argv = ARGV_ARRAY_INIT;
+	char why[256], cc[256];
+	size_t i;
+	int arch = 0, cross = 0, j = 0;
+
+	kbuild_make_argv(&job, &argv, "bzImage");
+	for (i = 0; argv.argv[i]; i++)
+		arch |= !strncmp(argv.argv[i], "ARCH=", 5) ||
+			!strncmp(argv.argv[i], "CROSS_COMPILE=", 14);
+	ok(!arch, "x86_64: no ARCH= nor CROSS_COMPILE=, the make line of before");
+	is_str(kbuild_image_target(&job), "bzImage", "x86_64 builds bzImage");
+	argv_clear(&argv);
+
+	if (arch_load("riscv64", &a, why, sizeof(why)))
+		die("riscv64.arch: %s", why);
+	job.arch = &a;
+	is_str(kbuild_image_target(&job), "Image", "riscv64 builds Image");
+	kbuild_make_argv(&job, &argv, kbuild_image_target(&job));
+	for (i = 0; argv.argv[i]; i++) {
+		arch |= !strcmp(argv.argv[i], "ARCH=riscv");
+		cross |= !strcmp(argv.argv[i], "CROSS_COMPILE=riscv64-linux-gnu-");
+		j |= !strcmp(argv.argv[i], "-j2");
+	}
+	ok(arch && cross, "riscv64: ARCH=riscv CROSS_COMPILE=riscv64-linux-gnu-, words of their own");
+	ok(j, "the image target is the build: -j");
+	is_str(argv.argv[argv.argc - 1], "Image", "make Image");
+	argv_clear(&argv);
+	make_line_cc(&job, cc, sizeof(cc));
+	is_str(cc, "CC=ccache riscv64-linux-gnu-gcc", "ccache wraps the cross gcc");
+	kbuild_make_argv(&job, &argv, "olddefconfig");
+	for (i = 0, arch = 0; argv.argv[i]; i++)
+		arch |= !strcmp(argv.argv[i], "ARCH=riscv");
+	ok(arch, "configure's make lines have ARCH= too");
+	argv_clear(&argv);
+	arch_release(&a);
+}
+
 int main(void)
 {
+	test_make_argv_arch();
 	test_check_config();
 	test_fold_warnings();
 	test_error_line();

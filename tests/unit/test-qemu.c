@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "input/arch.h"
 #include "step/ktap.h"
 #include "step/qemu.h"
 #include "lib/util.h"
@@ -272,8 +273,47 @@ static void test_qemu_argv(void)
 	free(line);
 }
 
+/* Another architecture's QEMU, from its file. */
+static void test_qemu_argv_arch(void)
+{
+	struct boot_job job = { .kernel = "Image", .initrd = "initrd", .accel = "tcg",
+				.cpus = 1 };
+	struct arch_desc a;
+	char why[256], *line;
+
+	if (arch_load("riscv64", &a, why, sizeof(why)))
+		die("riscv64.arch: %s", why);
+	job.arch = &a;
+	line = joined_qemu_argv(&job);
+	is_str(line, "qemu-system-riscv64 -M virt -accel tcg -m 256M -nographic -no-reboot"
+	       " -nic none -kernel Image -initrd initrd -append console=ttyS0 panic=-1"
+	       " loglevel=7 -bios default -icount shift=0,sleep=off -cpu rv64 -smp 1",
+	       "riscv64: virt, OpenSBI, rv64, UP on 1 CPU");
+	free(line);
+	job.cpus = 2;
+	job.cpu = "rv64,v=true";
+	line = joined_qemu_argv(&job);
+	ok(strstr(line, " -cpu rv64,v=true -smp 2") != NULL, "SMP on 2; --cpu wins: %s", line);
+	free(line);
+	arch_release(&a);
+
+	job.cpu = NULL;
+	if (arch_load("arm64", &a, why, sizeof(why)))
+		die("arm64.arch: %s", why);
+	job.arch = &a;
+	a.icount = 0;
+	line = joined_qemu_argv(&job);
+	ok(!strncmp(line, "qemu-system-aarch64 -M virt ", 28) &&
+	   strstr(line, "console=ttyAMA0 ") && strstr(line, "-cpu cortex-a57") &&
+	   !strstr(line, "-icount") && !strstr(line, "-bios"),
+	   "arm64: PL011 console, no -icount where the file says it does not work: %s", line);
+	free(line);
+	arch_release(&a);
+}
+
 int main(void)
 {
+	test_qemu_argv_arch();
 	test_qemu_argv();
 	test_boot_classify();
 	test_known_failures();

@@ -222,8 +222,57 @@ static void test_only(void)
 	run_config_free(&rc);
 }
 
+/* --arch: configurations per architecture, keyed ARCH+KEY, refused where impossible. */
+static void test_arches(void)
+{
+	struct run_config rc, back;
+	char *json, *configs_dir = xasprintf("%s/configs", getenv("BISECTABLE_HOME") ?
+					     getenv("BISECTABLE_HOME") : ".");
+
+	run_config_init(&rc);
+	run_config_set_tests(&rc, "all");
+	run_config_set_configs(&rc, "up,defconfig:smp");
+	run_config_set_arches(&rc, "x86_64");
+	is_int((int)rc.nconfigs, 2, "x86_64 alone: the configurations as they were");
+	is_int((int)rc.narches, 0, "and no arches recorded");
+	json = run_config_to_json(&rc);
+	ok(!strstr(json, "arches"), "nor in the document");
+	free(json);
+	run_config_set_arches(&rc, "x86_64,riscv64");
+	is_int((int)rc.nconfigs, 4, "two architectures: four configurations");
+	is_str(rc.configs[0], "up", "x86_64's up keeps its key");
+	is_str(rc.configs[1], "defconfig+smp", "and defconfig:smp");
+	is_str(rc.configs[2], "riscv64+up", "riscv64's up: riscv64+up");
+	is_str(rc.configs[3], "riscv64+defconfig+smp", "riscv64+defconfig+smp");
+	is_str(run_config_spec(&rc, "riscv64+up"), "up", "built from up");
+	is_str(run_config_spec(&rc, "riscv64+defconfig+smp"), "defconfig:smp",
+	       "built from defconfig:smp");
+	is_int(run_config_validate(&rc, configs_dir), 0, "riscv64 can have up");
+	json = run_config_to_json(&rc);
+	ok(strstr(json, "\"arches\":[\"x86_64\",\"riscv64\"]") != NULL, "recorded: %s", json);
+	is_int(run_config_from_json(json, &back), 0, "read back");
+	is_int((int)back.narches, 2, "with its architectures");
+	is_str(run_config_spec(&back, "riscv64+up"), "up", "and its specs");
+	run_config_free(&back);
+	free(json);
+
+	run_config_set_configs(&rc, "up,smp");
+	run_config_set_arches(&rc, "arm64");
+	is_str(rc.configs[0], "arm64+up", "arm64 alone: arm64+up");
+	is_int(run_config_validate(&rc, configs_dir), -1, "up refused on arm64 (it forces SMP)");
+	run_config_set_configs(&rc, "smp");
+	run_config_set_arches(&rc, "arm64");
+	is_int(run_config_validate(&rc, configs_dir), 0, "smp is fine on arm64");
+	run_config_set_configs(&rc, "smp");
+	run_config_set_arches(&rc, "sparc");
+	is_int(run_config_validate(&rc, configs_dir), -1, "an unknown architecture is refused");
+	run_config_free(&rc);
+	free(configs_dir);
+}
+
 int main(void)
 {
+	test_arches();
 	test_only();
 	test_json();
 	test_guest_variation();

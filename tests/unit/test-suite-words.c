@@ -50,8 +50,31 @@ static void test_words(void)
 	run_config_free(&rc);
 }
 
+/* Another architecture's guest runs the tests of the suites that declare it only. */
+static void test_words_arch(void)
+{
+	struct run_config rc;
+	char *words;
+
+	run_config_init(&rc);
+	run_config_set_tests(&rc, "all");
+	words = suite_tests_words_arch(&rc, "riscv64");
+	ok(!strncmp(words, "smoke.fork_exec_wait:60 ", 24), "riscv64: smoke's tests: %.40s", words);
+	ok(!strstr(words, "rt-tests."), "not rt-tests', which is x86_64's only");
+	free(words);
+	words = suite_tests_words_arch(&rc, "x86_64");
+	ok(strstr(words, " rt-tests.hackbench:120 ") != NULL, "x86_64: rt-tests' too");
+	free(words);
+	run_config_set_tests(&rc, "rt-tests.hackbench,smoke.affinity");
+	words = suite_tests_words_arch(&rc, "arm64");
+	is_str(words, "smoke.affinity:60", "no blank left where a test was dropped");
+	free(words);
+	run_config_free(&rc);
+}
+
 int main(void)
 {
+	test_words_arch();
 	test_words();
 	return done_testing();
 }

@@ -101,11 +101,41 @@ static void test_shipped(void)
 	   !strcmp(suites_find_metric(&set, "pipe_rtt_ns")->better, "lower"),
 	   "pipe_rtt_ns is declared, lower is better");
 	ok(suites_find_metric(&set, "hackbench_s") != NULL, "hackbench_s is declared");
+	ok(smoke && suite_supports_arch(smoke, "riscv64") && suite_supports_arch(smoke, "arm64"),
+	   "smoke runs on riscv64 and arm64 (built statically by the cross compiler)");
+	s = suites_find(&set, "rt-tests");
+	ok(s && suite_supports_arch(s, "x86_64") && !suite_supports_arch(s, "riscv64"),
+	   "rt-tests: x86_64 only (Debian's rt-tests of another arch is not installed)");
 	suites_free(&set);
+}
+
+/* "arch LIST": which architectures a suite runs on; none declared: x86_64 only. */
+static void test_arch(void)
+{
+	struct suite s;
+
+	is_int(suite_parse("a", "arch x86_64 riscv64\narch arm64\ntest one\n", &s), 0,
+	       "arch lines");
+	is_int((int)s.narches, 3, "three architectures");
+	ok(suite_supports_arch(&s, "riscv64") && suite_supports_arch(&s, "arm64"),
+	   "riscv64 and arm64 supported");
+	ok(!suite_supports_arch(&s, "arm"), "arm is not");
+	suite_free(&s);
+	is_int(suite_parse("a", "test one\n", &s), 0, "no arch line");
+	ok(suite_supports_arch(&s, "x86_64") && !suite_supports_arch(&s, "riscv64"),
+	   "none declared: x86_64 only");
+	suite_free(&s);
+	is_int(parse_quietly("arch riscv64 riscv64\ntest one\n", &s), -1, "an arch twice");
+	suite_free(&s);
+	is_int(parse_quietly("arch ../x\ntest one\n", &s), -1, "a bad architecture name");
+	suite_free(&s);
+	is_int(parse_quietly("arch defconfig\ntest one\n", &s), -1, "a kbuild target is none");
+	suite_free(&s);
 }
 
 int main(void)
 {
+	test_arch();
 	test_parse();
 	test_shipped();
 	return done_testing();
