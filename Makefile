@@ -25,16 +25,22 @@ MANDIR    ?= $(PREFIX)/share/man
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 INSTALL   ?= install
 
-# The shipped default series and configurations of 'make verify'.
+# The shipped default series, configurations and architectures of 'make verify'.
 SERIES    ?= patches/sched-smp-up-6.12
 CONFIGS   ?= up,smp
+ARCHS     ?= x86_64
+comma     := ,
+# The guests of the architectures other than x86_64 (guest/initramfs-ARCH.cpio).
+ARCH_GUESTS := $(foreach a,$(filter-out x86_64,$(subst $(comma), ,$(ARCHS))),guest/initramfs-$(a).cpio)
 
 # Debian packages the tool needs at run time and to build.
 PACKAGES  := gcc make libc6-dev libsqlite3-dev libjansson-dev sqlite3 git \
 	     linux-source-6.12 flex bison bc libelf-dev libssl-dev cpio xz-utils kmod \
 	     qemu-system-x86 expect busybox-static rt-tests ccache python3 libxml2-utils chromium fonts-dejavu-core \
 	     binutils procps perl gzip bubblewrap clang libclang-rt-14-dev \
-	     redis-server libhiredis-dev zlib1g-dev slurm-wlm unifdef distcc diffstat
+	     redis-server libhiredis-dev zlib1g-dev slurm-wlm unifdef distcc diffstat \
+	     dpkg-dev gcc-riscv64-linux-gnu libc6-dev-riscv64-cross qemu-system-misc \
+	     gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-system-arm
 
 # The driver's library, a folder per stage of the pipeline (ARCHITECTURE.md).
 STAGES    := lib db input kconfig judge step run report builtin
@@ -121,6 +127,16 @@ guest/suites/smoke/smoke: guest/suites/smoke/smoke.c guest/suites/smoke/smoke-te
 guest/initramfs.cpio: guest/suites/smoke/smoke guest/init guest/mkinitramfs.sh \
 		$(filter-out %/smoke,$(wildcard guest/suites/*/*))
 	sh guest/mkinitramfs.sh $@ guest/suites
+
+# Another architecture's guest (make verify ARCHS=...): a static busybox built
+# from Debian's source with its cross compiler (Debian 12 has no riscv64
+# port), and the suites whose 'arch' lines name it, smoke cross-compiled.
+guest/busybox-%: guest/build-busybox.sh configs/arch/%.arch
+	sh guest/build-busybox.sh $* $@
+
+guest/initramfs-%.cpio: guest/busybox-% guest/init guest/mkinitramfs.sh configs/arch/%.arch \
+		$(filter-out %/smoke,$(wildcard guest/suites/*/*))
+	BUSYBOX=guest/busybox-$* sh guest/mkinitramfs.sh $@ guest/suites $*
 
 # Unit tests: every module the test names is built with the sanitizers.
 # The library compiled once under the sanitizers, linked into every test.
@@ -231,12 +247,13 @@ deps:
 	fi
 
 verify: deps
-	$(MAKE) all
-	./bisectable run --configs $(CONFIGS) $(SERIES)
+	$(MAKE) all $(ARCH_GUESTS)
+	./bisectable run --configs $(CONFIGS) --arch $(ARCHS) $(SERIES)
 	./bisectable report
 
 clean:
 	rm -f bisectable bisect/*.o bisect/*/*.o bisect/db/schema.inc guest/suites/smoke/smoke guest/initramfs.cpio \
+		guest/busybox-* guest/initramfs-*.cpio \
 		$(UNIT_TESTS) reports/fixture.* reports/logs/up-*.log bisectable.1 bisectable.bash $(FUZZERS) \
 		bisect/builtin/command-pages.inc $(MANPAGES)
 	rm -rf tests/fuzz/work tests/unit/asan

@@ -341,6 +341,29 @@ void run_config_set_guest(struct run_config *rc, const char *rtc, const char *cp
 	rc->cpu = cpu ? xstrdup(cpu) : NULL;
 }
 
+/* Remove item i of a list, keeping the order. */
+static void list_remove(char **list, size_t *n, size_t i)
+{
+	free(list[i]);
+	memmove(list + i, list + i + 1, (*n - i - 1) * sizeof(*list));
+	(*n)--;
+}
+
+void run_config_drop(struct run_config *rc, const char *config)
+{
+	size_t i, len = strlen(config);
+
+	for (i = rc->nconfig_specs; i-- > 0;)
+		if (!strncmp(rc->config_specs[i], config, len) && rc->config_specs[i][len] == '=')
+			list_remove(rc->config_specs, &rc->nconfig_specs, i);
+	for (i = rc->nbuild_only; i-- > 0;)
+		if (!strcmp(rc->build_only[i], config))
+			list_remove(rc->build_only, &rc->nbuild_only, i);
+	for (i = rc->nconfigs; i-- > 0;)
+		if (!strcmp(rc->configs[i], config))
+			list_remove(rc->configs, &rc->nconfigs, i);
+}
+
 char *run_config_configs_dir(const struct run_config *rc)
 {
 	return rc->configs_dir ? xstrdup(rc->configs_dir) : project_path("configs");

@@ -154,6 +154,8 @@ void run_config_set_suites(struct run_config *rc, const char *list);
  * what it is built from. "x86_64" alone (or NULL) changes nothing.
  */
 void run_config_set_arches(struct run_config *rc, const char *list);
+/* Leave configuration config (a key of configs) out: its spec and build-only mark too. */
+void run_config_drop(struct run_config *rc, const char *config);
 /* --rtc and --cpu: NULL or "host" leaves the host's clock, NULL QEMU's model. */
 void run_config_set_guest(struct run_config *rc, const char *rtc, const char *cpu);
 /*

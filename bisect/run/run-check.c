@@ -171,6 +171,47 @@ static void warn_no_initramfs(const char *arch)
 	free(path);
 }
 
+/* Why config (a key of rc) cannot be built on its architecture: 1 with why, else 0. */
+static int pair_refused(const struct run_config *rc, const char *config,
+			const char *configs_dir, char *why, size_t len)
+{
+	struct arch_desc a = { 0 };
+	struct config_spec cs;
+	char arch[64];
+	int refused = 0;
+
+	arch_key_split(config, arch, sizeof(arch));
+	if (!strcmp(arch, ARCH_DEFAULT) || arch_load(arch, &a, why, len))
+		return 0;
+	if (!config_spec_parse(run_config_spec(rc, config), &cs, why, len)) {
+		refused = arch_refuses(&a, config, spec_smp(&cs, configs_dir), why, len);
+		config_spec_release(&cs);
+	}
+	arch_release(&a);
+	return refused;
+}
+
+void run_config_drop_impossible(struct run_config *rc, const char *configs_dir)
+{
+	size_t i = 0;
+	char why[512];
+
+	if (rc->narches < 2)
+		return;
+	while (i < rc->nconfigs) {
+		char *config;
+
+		if (!pair_refused(rc, rc->configs[i], configs_dir, why, sizeof(why))) {
+			i++;
+			continue;
+		}
+		config = xstrdup(rc->configs[i]);
+		info("%s: left out of this run", term_str(why));
+		run_config_drop(rc, config);
+		free(config);
+	}
+}
+
 /*
  * --arch: each architecture has its file, and no configuration is one its
  * architecture cannot have (SMP off where it forces SMP): refused before

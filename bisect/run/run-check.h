@@ -24,5 +24,12 @@ void run_config_set_tests(struct run_config *rc, const char *list);
  * every problem; returns 0 or -1.
  */
 int run_config_validate(const struct run_config *rc, const char *configs_dir);
+/*
+ * In a run of several architectures (--arch A,B), a configuration one of
+ * them cannot have (arm64 has no UP kernel) is left out for that one and
+ * said, rather than refusing the whole cross product; with one
+ * architecture run_config_validate refuses it.
+ */
+void run_config_drop_impossible(struct run_config *rc, const char *configs_dir);
 
 #endif

@@ -126,6 +126,7 @@ int run_setup_config(const struct run_opts *o, const struct run_target *t,
 	rc->sandbox = !o->no_sandbox;
 	rc->distcc_hosts = o->distcc && *o->distcc ? xstrdup(o->distcc) : NULL;
 	run_setup_ccache_remote(o, rc);
+	run_config_drop_impossible(rc, configs_dir);
 	ret = run_config_validate(rc, configs_dir);
 	free(configs_dir);
 	return ret;
