@@ -263,6 +263,25 @@ static void test_arches(void)
 	run_config_set_configs(&rc, "smp");
 	run_config_set_arches(&rc, "arm64");
 	is_int(run_config_validate(&rc, configs_dir), 0, "smp is fine on arm64");
+	/* Several architectures: the impossible pair is left out, not the run. */
+	run_config_set_configs(&rc, "up,smp,defconfig:up");
+	run_config_set_build_only(&rc, "up");
+	run_config_set_arches(&rc, "x86_64,arm64,riscv64");
+	is_int((int)rc.nconfigs, 9, "three architectures, three configurations: nine");
+	run_config_drop_impossible(&rc, configs_dir);
+	is_int((int)rc.nconfigs, 7, "arm64+up and arm64+defconfig+up left out");
+	ok(rc.nconfigs == 7 && !strcmp(rc.configs[3], "arm64+smp") &&
+	   !strcmp(rc.configs[4], "riscv64+up"), "the rest in order: %s, %s",
+	   rc.nconfigs > 4 ? rc.configs[3] : "", rc.nconfigs > 4 ? rc.configs[4] : "");
+	is_str(run_config_spec(&rc, "arm64+defconfig+up"), "arm64+defconfig+up",
+	       "and its spec with it");
+	ok(!run_config_build_only(&rc, "arm64+up") && run_config_build_only(&rc, "riscv64+up"),
+	   "and its build-only mark, the others' kept");
+	is_int(run_config_validate(&rc, configs_dir), 0, "what is left is valid");
+	run_config_set_configs(&rc, "up");
+	run_config_set_arches(&rc, "arm64");
+	run_config_drop_impossible(&rc, configs_dir);
+	is_int((int)rc.nconfigs, 1, "one architecture: nothing left out (validate refuses)");
 	run_config_set_configs(&rc, "smp");
 	run_config_set_arches(&rc, "sparc");
 	is_int(run_config_validate(&rc, configs_dir), -1, "an unknown architecture is refused");
