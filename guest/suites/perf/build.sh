@@ -24,8 +24,10 @@
 #   BUILD-INFO   the package's version and the binary's SHA-256, echoed by run
 #
 # The piece is cached by the base tree, this script and the suite's
-# piece-files, not by the binary's bytes: after an upgrade of linux-perf,
-# 'bisectable gc' or removing ~/.cache/bisectable/suites/perf-* takes it.
+# piece-files, not by the binary's bytes: every commit of a run boots the
+# same perf, but after an upgrade of linux-perf a cached piece keeps the old
+# one until ~/.cache/bisectable/suites/perf-* is removed (BUILD-INFO, in
+# every boot's log, says which perf ran).
 
 set -eu
 
