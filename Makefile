@@ -34,7 +34,7 @@ PACKAGES  := gcc make libc6-dev libsqlite3-dev libjansson-dev sqlite3 git \
 	     linux-source-6.12 flex bison bc libelf-dev libssl-dev cpio xz-utils kmod \
 	     qemu-system-x86 expect busybox-static rt-tests ccache python3 libxml2-utils chromium fonts-dejavu-core \
 	     binutils procps perl gzip bubblewrap clang libclang-rt-14-dev \
-	     redis-server libhiredis-dev zlib1g-dev slurm-wlm unifdef distcc diffstat
+	     redis-server libhiredis-dev zlib1g-dev slurm-wlm unifdef distcc diffstat linux-perf
 
 # The driver's library, a folder per stage of the pipeline (ARCHITECTURE.md).
 STAGES    := lib db input kconfig judge step run report builtin
