@@ -113,10 +113,12 @@ for decl in "$suites"/*/suite; do
 		echo "$0: $suite: not for $arch (its 'arch' lines), left out" >&2
 		continue
 	fi
-	mkdir -p "$root/suites/$suite"
+	# /suites/NAME only for a suite with files: one whose payload is all in
+	# its build's piece (piece-file) leaves the base image as it was.
 	while read -r directive arg rest; do
 		case $directive in
 		file)
+			mkdir -p "$root/suites/$suite"
 			if [ "$arch" != x86_64 ] && [ -f "$dir/$arg.c" ]; then
 				# argv words, never a shell string: the prefix is checked above
 				"${cross}gcc" -std=gnu11 -Wall -Wextra -O2 -static -I"$dir" \

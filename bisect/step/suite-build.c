@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 
 #include "lib/hash.h"
 #include "lib/layout.h"
@@ -32,6 +33,59 @@ static char *tree_of(const char *work_dir, const char *base_sha)
 		strbuf_reset(&tree);
 	free(spec);
 	return tree.len ? strbuf_detach(&tree, NULL) : (strbuf_release(&tree), NULL);
+}
+
+/*
+ * The suite's piece-files, copied from its directory into the build's output
+ * (their modes kept): they reach the guest with the piece, so a suite whose
+ * whole payload is a piece adds nothing to the base image.
+ */
+static int copy_piece_files(const struct suite *s, const char *out, const char *log)
+{
+	char *dir = project_path("guest/suites");
+	int ret = 0;
+	size_t i;
+
+	for (i = 0; i < s->npiece_files && !ret; i++) {
+		char *from = xasprintf("%s/%s/%s", dir, s->name, s->piece_files[i]);
+		char *to = xasprintf("%s/%s", out, s->piece_files[i]);
+		struct strbuf text = STRBUF_INIT;
+		struct stat st;
+
+		if (stat(from, &st) || strbuf_read_file(&text, from) < 0 ||
+		    write_file(to, text.buf, text.len) || chmod(to, st.st_mode & 0777)) {
+			FILE *f = fopen(log, "a");
+
+			if (f) {
+				fprintf(f, "cannot copy the piece-file %s: %s\n", from,
+					strerror(errno));
+				fclose(f);
+			}
+			ret = -1;
+		}
+		strbuf_release(&text);
+		free(from);
+		free(to);
+	}
+	free(dir);
+	return ret;
+}
+
+/* "piece-file NAME HASH" lines: a changed file is a new piece. */
+static void piece_files_key(const struct suite *s, struct strbuf *key)
+{
+	char *dir = project_path("guest/suites");
+	size_t i;
+
+	for (i = 0; i < s->npiece_files; i++) {
+		char *path = xasprintf("%s/%s/%s", dir, s->name, s->piece_files[i]);
+		char *hash = sha256_file(path);
+
+		strbuf_addf(key, "piece-file %s %s\n", s->piece_files[i], hash ? hash : "?");
+		free(hash);
+		free(path);
+	}
+	free(dir);
 }
 
 /*
@@ -67,7 +121,7 @@ static int build_piece(const struct suite *s, const char *program, const char *w
 	c.dir = src;
 	c.own_group = 1;
 	c.timeout = 1800;
-	if (run_child(&c))
+	if (run_child(&c) || copy_piece_files(s, out, log))
 		goto out;
 	c.argv = packer;
 	c.dir = NULL;
@@ -88,14 +142,16 @@ static char *suite_piece(const struct suite *s, const char *dir, const char *wor
 {
 	char *suites = project_path("guest/suites");
 	char *program = xasprintf("%s/%s/%s", suites, s->name, s->build);
-	char *prog_hash = sha256_file(program), *key_text, *key, *piece, *lock, *scratch, *log;
+	char *prog_hash = sha256_file(program), *key, *piece, *lock, *scratch, *log;
+	struct strbuf key_text = STRBUF_INIT;
 	int fd;
 
 	free(suites);
 
-	key_text = xasprintf("suite %s\ntree %s\nbuild %s\nsandbox %d\n", s->name, tree,
-			     prog_hash ? prog_hash : "?", sandbox);
-	key = sha256_buf(key_text, strlen(key_text));
+	strbuf_addf(&key_text, "suite %s\ntree %s\nbuild %s\nsandbox %d\n", s->name, tree,
+		    prog_hash ? prog_hash : "?", sandbox);
+	piece_files_key(s, &key_text);
+	key = sha256_buf(key_text.buf, key_text.len);
 	piece = xasprintf("%s/%s-%.16s.cpio.gz", dir, s->name, key);
 	log = xasprintf("%s/%s-%.16s.log", dir, s->name, key);
 	lock = xasprintf("%s/%s.lock", dir, s->name);
@@ -120,7 +176,7 @@ static char *suite_piece(const struct suite *s, const char *dir, const char *wor
 		close(fd);
 	free(program);
 	free(prog_hash);
-	free(key_text);
+	strbuf_release(&key_text);
 	free(key);
 	free(lock);
 	free(scratch);

@@ -88,6 +88,12 @@ static int parse_directive(struct suite *s, char **w, size_t n, char *why, size_
 			return snprintf(why, len, "bad build program name '%s'", w[1]), -1;
 		free(s->build);
 		s->build = xstrdup(w[1]);
+	} else if (!strcmp(w[0], "piece-file") && n == 2) {
+		if (w[1][0] == '.' || strchr(w[1], '/'))
+			return snprintf(why, len, "bad piece-file name '%s'", w[1]), -1;
+		s->piece_files = xrealloc(s->piece_files,
+					  (s->npiece_files + 1) * sizeof(*s->piece_files));
+		s->piece_files[s->npiece_files++] = xstrdup(w[1]);
 	} else if (!strcmp(w[0], "test") && n >= 2) {
 		struct suite_test t = { 0 };
 
@@ -172,6 +178,9 @@ int suite_parse(const char *name, const char *text, struct suite *s)
 	}
 	if (!ret && !s->ntests)
 		ret = error("%s: declares no test", name);
+	/* A piece exists only when there is a build to make it. */
+	if (!ret && s->npiece_files && !s->build)
+		ret = error("%s: piece-file needs a build program", name);
 	free(copy);
 	return ret;
 }
@@ -190,6 +199,9 @@ void suite_free(struct suite *s)
 	}
 	for (i = 0; i < s->narches; i++)
 		free(s->arches[i]);
+	for (i = 0; i < s->npiece_files; i++)
+		free(s->piece_files[i]);
+	free(s->piece_files);
 	free(s->arches);
 	free(s->tests);
 	free(s->metrics);

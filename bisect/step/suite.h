@@ -31,6 +31,12 @@ struct suite {
 	char *describe;
 	int timeout;		/* seconds per test; 0: the run's --test-timeout */
 	char *build;		/* a host program run once per base tree, or NULL */
+	/*
+	 * Files of the suite's directory that go into the build's piece
+	 * ("piece-file NAME"), not into the base image every boot loads.
+	 */
+	char **piece_files;
+	size_t npiece_files;
 	struct suite_test *tests;
 	size_t ntests;
 	struct suite_metric *metrics;

@@ -6,10 +6,11 @@
 #   commit 2 leaves the waiter of a PI futex asleep on UP: only rt-tests'
 #     pi_stress uses PI futexes, and its watchdog calls it a deadlock.
 # smp passes both, functionally and in performance. The kernel's own futex
-# selftests, built once from the base tree, run at every commit too.
+# selftests, built once from the base tree, run at every commit too, and so
+# does Debian's perf (the perf suite): its pipe figure sees commit 1 too.
 . "$(dirname "$0")/lib.sh"
 
-"$BISECTABLE" run --db "$db" --configs up,smp --suites smoke,rt-tests,selftests \
+"$BISECTABLE" run --db "$db" --configs up,smp --suites smoke,rt-tests,selftests,perf \
 	tests/fixtures/up-pi-break > "$scratch/run.out" 2>&1
 is "$?" 1 "run exits 1: not bisectable"
 sed 's/^/# /' "$scratch/run.out" | tail -12
@@ -55,5 +56,17 @@ ok "$(test "$(sql "select count(*) from tests where name like 'selftests.futex.%
 	"each of their programs is a subtest row (selftests.futex.NAME)"
 like "$(ls "$HOME/.cache/bisectable/suites/" 2>/dev/null)" '^selftests-[0-9a-f]{16}\.cpio\.gz$' \
 	"the selftests piece is cached by the base tree"
+for c in up smp; do
+	is "$(at 0 $c perf.pipe)" pass "Debian's perf bench sched pipe runs in the guest on $c"
+	is "$(at 0 $c perf.messaging)" pass "and perf bench sched messaging (over pipes)"
+done
+is "$(sql "select count(*) from metrics where name = 'perf_sched_pipe_s' and unit = 's'
+	and better = 'lower' and spread_pct is not null")" 6 \
+	"perf_sched_pipe_s has its unit, direction and spread at every boot"
+out=$("$BISECTABLE" first-bad --db "$db" --config up --metric perf_sched_pipe_s --threshold 5%)
+like "$out" '^up: perf_sched_pipe_s regressed at 1/2 ' \
+	"perf's pipe figure names commit 1 on up, as pipe_rtt_ns does"
+like "$(ls "$HOME/.cache/bisectable/suites/" 2>/dev/null)" 'perf-[0-9a-f]{16}\.cpio\.gz' \
+	"the perf piece is cached"
 is "$(qemu_count)" 0 "no QEMU left running"
 done_testing

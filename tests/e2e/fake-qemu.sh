@@ -7,6 +7,8 @@
 # tests its bzImage names (fake-kernel.sh's 'fake-fails'), a line each:
 # "fail TEST REASON" fails TEST; "flaky TEST REASON" fails it on every other
 # boot of the machine ($FAKE_QEMU_BOOTS, a file counting them, is needed).
+# FAKE_QEMU_KTAP=DIR: a test with a file DIR/SUITE.TEST prints that file
+# (e.g. a suite's run script's output, taken on the host) instead.
 # FAKE_QEMU_SPLICE=1: a kernel message cuts every line and the prompt in
 # two, as a real console does when the kernel prints while a tty writes.
 # fake_machine: the set-up of a fake-kernel test, a cache of its own in
@@ -75,6 +77,13 @@ while IFS= read -r line; do
 	*/suites/*/run\ *)
 		set -- ${line#*/suites/}
 		name=$2
+		# FAKE_QEMU_KTAP=DIR: DIR/SUITE.TEST, when there, is what that test prints
+		ktap=${FAKE_QEMU_KTAP:-/nonexistent}/${1%%/*}.$name
+		if [ -f "$ktap" ]; then
+			out "$(cat "$ktap"; printf 'BISECTABLE-END 0')"$'\n'
+			out 'guest# '
+			continue
+		fi
 		out "$(printf 'KTAP version 1\n1..1\n# metric fake_ns 100\n%s\nBISECTABLE-END 0' \
 			"$(verdict "$name")")"$'\n'
 		out 'guest# '

@@ -57,6 +57,22 @@ static void test_parse(void)
 	is_str(s.metrics[0].text, "latency of one", "its text");
 	suite_free(&s);
 
+	is_int(suite_parse("demo", "build build.sh\npiece-file run\npiece-file data.txt\n"
+			   "test one\n", &s), 0, "piece-file lines read");
+	is_int((int)s.npiece_files, 2, "two files for the piece");
+	is_str(s.piece_files[0], "run", "in their order");
+	is_str(s.piece_files[1], "data.txt", "the second");
+	suite_free(&s);
+	is_int(parse_quietly("piece-file run\ntest one\n", &s), -1,
+	       "piece-file without a build program");
+	suite_free(&s);
+	is_int(parse_quietly("build build.sh\npiece-file ../run\ntest one\n", &s), -1,
+	       "piece-file with a path");
+	suite_free(&s);
+	is_int(parse_quietly("build build.sh\npiece-file .run\ntest one\n", &s), -1,
+	       "piece-file of a dot file");
+	suite_free(&s);
+
 	is_int(parse_quietly("test a;reboot\n", &s), -1, "a test name a shell would parse");
 	suite_free(&s);
 	is_int(parse_quietly("test a\ntest a\n", &s), -1, "a test twice");
