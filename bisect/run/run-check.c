@@ -166,7 +166,7 @@ static void warn_no_initramfs(const char *arch)
 
 	if (!file_exists(path))
 		warning("%s: no %s (guest/mkinitramfs.sh %s guest/suites %s): its kernels"
-			" boot the default guest/initramfs.cpio", arch, rel, rel, arch);
+			" boot the default guest/initramfs.cpio (make %s)", arch, rel, rel, arch, rel);
 	free(rel);
 	free(path);
 }

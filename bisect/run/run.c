@@ -22,6 +22,7 @@
 #include "lib/run-command.h"
 #include "lib/util.h"
 #include "judge/verdict-text.h"
+#include "step/suite.h"
 
 static volatile sig_atomic_t interrupted;
 
@@ -62,6 +63,30 @@ static int have_program(const char *program)
 	return !run_child(&c);
 }
 
+/*
+ * A chosen suite that does not run on arch (its 'arch' lines: rt-tests is
+ * Debian's programs of the host) has its tests skipped there: said once,
+ * before any work, rather than left for a reader to notice missing rows.
+ */
+static void say_suites_not_on(const struct run_config *rc, const char *arch)
+{
+	const struct suite_set *set = suites_default();
+	size_t i, j;
+
+	for (i = 0; i < rc->nsuites; i++) {
+		const struct suite *s = suites_find(set, rc->suites[i]);
+		struct strbuf on = STRBUF_INIT;
+
+		if (!s || suite_supports_arch(s, arch))
+			continue;
+		for (j = 0; j < s->narches; j++)
+			strbuf_addf(&on, "%s%s", j ? " " : "", s->arches[j]);
+		info("%s: suite %s runs on %s only (its 'arch' lines): its tests are"
+		     " skipped on %s", arch, s->name, on.len ? on.buf : ARCH_DEFAULT, arch);
+		strbuf_release(&on);
+	}
+}
+
 int run_check_arch_tools(const struct run_config *rc)
 {
 	size_t i;
@@ -82,6 +107,7 @@ int run_check_arch_tools(const struct run_config *rc)
 			ret = error("%s: %s not found: install Debian's %s package", a.name, a.qemu,
 				    a.qemu_package);
 		free(gcc);
+		say_suites_not_on(rc, a.name);
 		arch_release(&a);
 	}
 	return ret;
