@@ -38,6 +38,15 @@ if ! apt-get source --download-only busybox >apt.log 2>&1; then
 	echo "$0: (Documentation/architectures.md says how)" >&2
 	exit 1
 fi
+# Built once per source version and cross compiler, kept in bisectable's
+# cache: a fresh checkout (CI's) does not build it again.
+cache=${BISECTABLE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/bisectable}/guest
+key=$({ cat busybox_*.dsc; "${cross}gcc" --version | head -n 1; } | sha256sum | cut -c1-16)
+if [ -f "$cache/busybox-$arch-$key" ]; then
+	cp "$cache/busybox-$arch-$key" "$out.tmp"
+	mv "$out.tmp" "$out"
+	exit 0
+fi
 dpkg-source --no-check -x busybox_*.dsc src >/dev/null
 cd src
 make -s CROSS_COMPILE="$cross" defconfig >/dev/null
@@ -54,5 +63,8 @@ if LC_ALL=C readelf -lW busybox | grep -q 'INTERP'; then
 	echo "$0: busybox is not static" >&2
 	exit 1
 fi
+mkdir -p "$cache"
+cp busybox "$cache/busybox-$arch-$key.tmp"
+mv "$cache/busybox-$arch-$key.tmp" "$cache/busybox-$arch-$key"
 cp busybox "$out.tmp"
 mv "$out.tmp" "$out"
