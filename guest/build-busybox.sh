@@ -17,6 +17,7 @@ set -eu
 [ $# -eq 2 ] || { echo "usage: $0 ARCH OUTPUT" >&2; exit 2; }
 arch=$1
 out=$2
+case $out in /*) ;; *) out=$PWD/$out ;; esac
 here=$(cd "$(dirname "$0")" && pwd)
 
 case $arch in
