@@ -103,7 +103,7 @@ timeout 300 "$BISECTABLE" run --db "$scratch/suites.db" --suites smoke,rt-tests 
 	--no-ccache --arch riscv64 --configs up --only base --repo "$k" arch-base..arch-tip \
 	> "$scratch/suites.out" 2>&1
 is "$?" 0 "riscv64 with rt-tests asked"
-# make guest/initramfs-riscv64.cpio (e2e 89) may have built the guest already.
+# make guest/initramfs-riscv64.cpio (e2e 26) may have built the guest already.
 if [ -f guest/initramfs-riscv64.cpio ]; then
 	ok 0 "riscv64's own guest is there: not said missing (# skip)"
 else
