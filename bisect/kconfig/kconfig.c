@@ -244,6 +244,40 @@ int kconfig_eval_resolve(struct kconfig_eval *ev, const char *fragment, struct s
 	return kconfig_eval_resolve_over(ev, "tinyconfig", fragment, dotconfig);
 }
 
+/*
+ * Where the answer for fragment is kept: the same tree (the scratch
+ * directory is per tree), base and fragment always give the same .config,
+ * so each answer is kept by their hash and asking again costs nothing.
+ * NULL if base.config cannot be read.
+ */
+static char *kept_path(const struct kconfig_eval *ev, int over_defconfig, const char *fragment)
+{
+	struct strbuf both = STRBUF_INIT;
+	char *key, *kept;
+
+	if (strbuf_read_file(&both, ev->base_config) < 0) {
+		error("cannot read %s", ev->base_config);
+		strbuf_release(&both);
+		return NULL;
+	}
+	/* Over tinyconfig the key is what it always was: the kept answers stay. */
+	if (over_defconfig)
+		strbuf_addstr(&both, "\n--defconfig");
+	/* Another architecture's (a scratch tree of its own): its lines too. */
+	if (ev->arch_fragment && strbuf_read_file(&both, ev->arch_fragment) < 0) {
+		error("cannot read %s", ev->arch_fragment);
+		strbuf_release(&both);
+		return NULL;
+	}
+	strbuf_addstr(&both, "\n--\n");
+	strbuf_addstr(&both, fragment);
+	key = sha256_buf(both.buf, both.len);
+	strbuf_release(&both);
+	kept = xasprintf("%s/resolved/%s.config", ev->out, key);
+	free(key);
+	return kept;
+}
+
 int kconfig_eval_resolve_over(struct kconfig_eval *ev, const char *start, const char *fragment,
 			      struct strbuf *dotconfig)
 {
@@ -252,37 +286,14 @@ int kconfig_eval_resolve_over(struct kconfig_eval *ev, const char *start, const 
 	struct argv_array argv = ARGV_ARRAY_INIT;
 	char *path = xasprintf("%s/.config", ev->out);
 	char *frag = xasprintf("%s/bisectable.fragment", ev->out);
-	char *key, *kept;
-	struct strbuf both = STRBUF_INIT;
+	char *kept = kept_path(ev, over_defconfig, fragment);
 	int ret = -1;
 
-	/*
-	 * The same tree (the scratch directory is per tree), base and fragment
-	 * always give the same .config: each answer is kept, by their hash, so
-	 * asking again costs nothing.
-	 */
-	if (strbuf_read_file(&both, ev->base_config) < 0) {
-		error("cannot read %s", ev->base_config);
+	if (!kept) {
 		free(path);
 		free(frag);
 		return -1;
 	}
-	/* Over tinyconfig the key is what it always was: the kept answers stay. */
-	if (over_defconfig)
-		strbuf_addstr(&both, "\n--defconfig");
-	if (ev->arch_fragment && strbuf_read_file(&both, ev->arch_fragment) < 0) {
-		error("cannot read %s", ev->arch_fragment);
-		strbuf_release(&both);
-		free(path);
-		free(frag);
-		return -1;
-	}
-	strbuf_addstr(&both, "\n--\n");
-	strbuf_addstr(&both, fragment);
-	key = sha256_buf(both.buf, both.len);
-	strbuf_release(&both);
-	kept = xasprintf("%s/resolved/%s.config", ev->out, key);
-	free(key);
 	strbuf_reset(dotconfig);
 	if (!strbuf_read_file(dotconfig, kept)) {
 		ret = 0;
