@@ -57,15 +57,15 @@ static int run_config_listed(const struct run_config *rc, const char *key)
 	return 0;
 }
 
-static int add_arch_configs(struct run_config *rc, const struct derive_series *ds)
+static int add_arch_configs(struct run_config *rc, struct derive_series *ds)
 {
 	struct strbuf keys = STRBUF_INIT;
-	char *pair;
 	size_t a, k;
 	int ret = 0;
 
 	for (a = 0; a < ds->narches; a++) {
-		const struct derive_arch *da = &ds->arches[a];
+		struct derive_arch *da = &ds->arches[a];
+		struct argv_array added = ARGV_ARRAY_INIT, specs = ARGV_ARRAY_INIT;
 
 		if (da->why_not) {
 			ret = error("--configs auto: the series changes %zu line%s of %s: %s",
@@ -78,17 +78,26 @@ static int add_arch_configs(struct run_config *rc, const struct derive_series *d
 		}
 		strbuf_reset(&keys);
 		for (k = 0; k < da->keys.argc; k++) {
+			char *pair;
+
 			strbuf_addf(&keys, "%s%s", k ? ", " : "", da->keys.argv[k]);
 			if (run_config_listed(rc, da->keys.argv[k]))
-				continue;	/* --arch gave it already */
+				continue;	/* --arch gave it already: it stays a given one */
 			run_config_add_config(rc, da->keys.argv[k], !rc->boot_derived);
 			pair = xasprintf("%s=%s", da->keys.argv[k], da->specs.argv[k]);
 			run_config_list_add(&rc->config_specs, &rc->nconfig_specs, pair);
 			free(pair);
+			argv_push(&added, da->keys.argv[k]);
+			argv_push(&specs, da->specs.argv[k]);
 		}
 		info("%s: the series changes %zu line%s of its own: %s", da->name, da->lines,
 		     da->lines == 1 ? "" : "s",
 		     keys.len ? keys.buf : "no configuration its Kconfig keeps covers them");
+		/* What the run added, for run_write_derived. */
+		argv_clear(&da->keys);
+		argv_clear(&da->specs);
+		da->keys = added;
+		da->specs = specs;
 	}
 	strbuf_release(&keys);
 	return ret;

@@ -115,6 +115,8 @@ is "$(sql "select origin || ' ' || stages || ' ' || ifnull(covers, '') from run_
 	where config = 'riscv64+up'")" "derived 2 SMP=n" "riscv64+up: added by the derivation, built only, covers SMP=n"
 like "$(sql "select json_extract(options, '\$.config_specs') from runs")" 'riscv64\+up=up' \
 	"its spec is up's fragment"
+is "$(sql "select count(*) from results where config like 'riscv64+%' and stage = 'boot'
+	and status = 'pass'")" 0 "built only, as derived configurations are"
 
 # --- with --arch: no longer refused ---
 timeout 300 "$BISECTABLE" run --db "$scratch/arch.db" "${opts[@]}" --arch x86_64,riscv64 \
@@ -123,4 +125,8 @@ is "$?" 1 "--arch x86_64,riscv64 --configs up,smp,auto runs"
 is "$(sqlite3 "$scratch/arch.db" "select group_concat(config) from (select distinct config
 	from results where stage = 'build' order by config)")" "riscv64+smp,riscv64+up,smp,up" \
 	"each configuration once: --arch's riscv64+up is the derivation's"
+is "$(sqlite3 "$scratch/arch.db" "select count(*) from run_configs where config like 'riscv64+%'
+	and origin = 'derived'")" 0 "and stays a given one, booted"
+is "$(sqlite3 "$scratch/arch.db" "select count(*) from results where config = 'riscv64+up'
+	and stage = 'boot' and status = 'pass'")" 2 "riscv64+up booted where it builds, as --arch asks"
 done_testing
