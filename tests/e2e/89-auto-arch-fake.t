@@ -10,7 +10,10 @@
 #   run      --configs auto adds riscv64+up (and riscv64+smp, for the
 #            directives), built with ARCH=riscv; first-bad names commit 1
 #            on riscv64+up and nowhere else
-#   --arch   --configs auto with --arch is no longer refused
+#   --arch   --configs auto with --arch is no longer refused; a key --arch
+#            gave stays a given (booted) one
+#   missing  arm's lines without arm's cross compiler: configs says why
+#            they were not derived, run stops before any build
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/fake-kernel.sh"
 . "$(dirname "$0")/fake-qemu.sh"
@@ -129,4 +132,24 @@ is "$(sqlite3 "$scratch/arch.db" "select count(*) from run_configs where config 
 	and origin = 'derived'")" 0 "and stays a given one, booted"
 is "$(sqlite3 "$scratch/arch.db" "select count(*) from results where config = 'riscv64+up'
 	and stage = 'boot' and status = 'pass'")" 2 "riscv64+up booted where it builds, as --arch asks"
+
+# --- an architecture whose cross compiler is not installed ---
+if command -v arm-linux-gnueabihf-gcc > /dev/null; then
+	ok 1 "# SKIP arm's cross compiler is installed here"
+	ok 1 "# SKIP arm's cross compiler is installed here"
+else
+	fake_git "$k" checkout -q -b arm rv-tip
+	mkdir -p "$k/arch/arm/kernel"
+	echo "int arm_only;" > "$k/arch/arm/kernel/x.c"
+	fake_git "$k" add -A
+	fake_git "$k" commit -q -m "arm: a line of its own"
+	out=$(timeout 120 "$BISECTABLE" configs --repo "$k" rv-tip..arm 2>&1)
+	like "$out" "^arm: 1 changed line of its own, not derived: arm-linux-gnueabihf-gcc not found: install Debian's gcc-arm-linux-gnueabihf package$" \
+		"configs says why arm's lines were not derived"
+	: > "$FAKE_MAKE_LOG"
+	timeout 300 "$BISECTABLE" run --db "$scratch/arm.db" "${opts[@]}" --configs auto \
+		--repo "$k" rv-tip..arm > "$scratch/arm.out" 2>&1
+	is "$?:$(grep -c "arm-linux-gnueabihf-gcc not found" "$scratch/arm.out"):$(cat "$FAKE_MAKE_LOG")" \
+		"2:1:" "run --configs auto stops before any build, naming the package"
+fi
 done_testing
