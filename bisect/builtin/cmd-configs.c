@@ -18,11 +18,11 @@
 #include "lib/escape.h"
 #include "kconfig/guards.h"
 #include "kconfig/config-derive.h"
-#include "kconfig/dotconfig.h"
 #include "kconfig/fragments.h"
 #include "input/commits.h"
 #include "judge/arch-cover.h"
 #include "judge/config-survey.h"
+#include "judge/derive-text.h"
 #include "lib/layout.h"
 #include "input/tree.h"
 #include "lib/util.h"
@@ -70,59 +70,19 @@ static void print_commit(unsigned pos, const char *sha, const char *subject,
 
 static void print_derivation(const struct derive_series *ds, const char *origin)
 {
-	const struct derive_result *r = &ds->result;
-	size_t i, j, nderived = 0, covered = 0, unreachable = 0;
 	struct strbuf text = STRBUF_INIT;
 
-	printf("\narms (the configurations whose .config has it, at the tip's Kconfig):\n");
-	for (i = 0; i < r->narms; i++) {
-		const struct derived_arm *a = &r->arms[i];
-		int n = 0;
-
-		printf("  %-32s %c ", a->symbol, a->value);
-		for (j = 0; j < r->nconfigs; j++)
-			if (dotconfig_tristate(r->configs[j].dotconfig.buf, a->symbol) == a->value)
-				printf("%s%s", n++ ? "," : " ", r->configs[j].name);
-		if (a->config < 0) {
-			unreachable++;
-			printf(" unreachable: %s", a->reason ? a->reason : "?");
-		} else {
-			covered++;
-		}
-		printf("\n");
-	}
-	for (j = 0; j < r->nconfigs; j++) {
-		if (!r->configs[j].derived)
-			continue;
-		if (!nderived++)
-			printf("\nderived configurations (each merged over base.config):\n");
-		strbuf_reset(&text);
-		derive_fragment_text(r, j, origin, &text);
-		if (strchr(r->configs[j].name, '+'))
-			/* defconfig+auto-N: the fragment auto-N, given as defconfig:auto-N. */
-			printf("%s.config (over %s: give it as %s:%s):\n",
-			       strchr(r->configs[j].name, '+') + 1, r->configs[j].start,
-			       r->configs[j].start, strchr(r->configs[j].name, '+') + 1);
-		else
-			printf("%s.config:\n", r->configs[j].name);
-		for (const char *p = text.buf; *p; ) {
-			const char *eol = strchrnul(p, '\n');
-
-			printf("  %.*s\n", (int)(eol - p), p);
-			p = *eol ? eol + 1 : eol;
-		}
-	}
-	printf("%zu derived configuration%s; %zu of %zu arms covered, %zu unreachable;"
-	       " %u olddefconfig runs\n", nderived, nderived == 1 ? "" : "s", covered, r->narms,
-	       unreachable, r->resolved);
+	derive_text(&ds->result, origin, &text);
+	fputs(text.buf, stdout);
 	strbuf_release(&text);
 }
 
 /* The architectures other than x86_64 the series touches: nothing when none. */
 static void print_arches(const char *git_dir, const struct argv_array *shas,
-			 const struct config_survey *s)
+			 const struct config_survey *s, const char *origin)
 {
 	struct argv_array symbols = ARGV_ARRAY_INIT, arches = ARGV_ARRAY_INIT;
+	struct strbuf text = STRBUF_INIT;
 	size_t i;
 
 	for (i = 0; i < s->ntotals; i++)
@@ -132,6 +92,11 @@ static void print_arches(const char *git_dir, const struct argv_array *shas,
 		for (i = 0; i < arches.argc; i++)
 			printf("  %s\n", arches.argv[i]);
 	}
+	/* Each one's own derivation (config-derive.h: struct derive_arch). */
+	for (i = 0; i < s->ds.narches; i++)
+		derive_arch_text(&s->ds.arches[i], origin, &text);
+	fputs(text.buf, stdout);
+	strbuf_release(&text);
 	argv_clear(&symbols);
 	argv_clear(&arches);
 }
@@ -161,7 +126,7 @@ static int report_series(const char *git_dir, const struct argv_array *shas,
 			       " ones too\n", s.estimate_given, s.estimate_changed, s.estimate_all);
 	}
 	if (!ret)
-		print_arches(git_dir, shas, &s);
+		print_arches(git_dir, shas, &s, origin);
 	if (!ret)
 		printf("%zu commit%s, %zu changed lines, %zu guarded by no symbol, %zu symbol%s,"
 		       " in %.2f s\n", ds->ncommits, ds->ncommits == 1 ? "" : "s", s.changed,

@@ -2,8 +2,9 @@
 /*
  * arch-cover.h - the architectures a series touches: a changed file under
  * an architecture's own tree (arch/riscv/), or a changed line guarded by its
- * own symbol (CONFIG_RISCV), as configs/arch/NAME.arch says. For now data
- * only: 'configs' prints them; --configs auto does not add their builds yet.
+ * own symbol (CONFIG_RISCV), as configs/arch/NAME.arch says: 'configs'
+ * prints them. Which lines are whose, for --configs auto, is
+ * kconfig/guards-arch.h.
  */
 #ifndef BISECT_ARCH_COVER_H
 #define BISECT_ARCH_COVER_H

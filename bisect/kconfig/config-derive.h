@@ -26,6 +26,7 @@
 
 #include "kconfig/guards.h"
 #include "kconfig/kconfig.h"
+#include "lib/util.h"
 
 #define DERIVE_MAX_LEVEL	3
 #define DERIVE_MAX_CONFIGS	8
@@ -46,6 +47,7 @@ struct derived_config {
 	const char *start;	/* "tinyconfig" or "defconfig" (static strings) */
 	struct strbuf dotconfig;	/* what Kconfig made of it, at the derivation's tree */
 	int derived;
+	int dropped;		/* fixed, but its fragment does not hold on this architecture */
 };
 
 struct derive_result {
@@ -66,6 +68,16 @@ int config_derive(struct kconfig_eval *ev, const struct kconfig_index *ix,
 		  const char *const *symbols, size_t nsymbols,
 		  const char *const *fixed_names, const char *const *fixed_fragments,
 		  size_t nfixed, struct derive_result *out);
+/*
+ * The same for another architecture's lines: masks[i] (GUARD_*) are the arms
+ * of symbols[i] its lines need, and only those arms are derived; a fixed
+ * configuration whose fragment does not hold there is dropped (covers
+ * nothing).
+ */
+int config_derive_masks(struct kconfig_eval *ev, const struct kconfig_index *ix,
+			const char *const *symbols, const unsigned *masks, size_t nsymbols,
+			const char *const *fixed_names, const char *const *fixed_fragments,
+			size_t nfixed, struct derive_result *out);
 void derive_result_release(struct derive_result *r);
 
 /*
@@ -86,21 +98,47 @@ struct derive_commit {
 	struct guard_counts counts;
 };
 
+/*
+ * Another architecture whose lines the series changes (guards-arch.h): the
+ * derivation of the arms its lines need, at its own Kconfig (ARCH=), over
+ * the same fixed configurations. Its derived ones are numbered after
+ * x86_64's (auto-3 when x86_64 has two), so one directory holds them all.
+ */
+struct derive_arch {
+	char *name;		/* "riscv64" */
+	size_t lines;		/* its changed lines */
+	struct derive_result result;
+	int derived;		/* result is filled */
+	char *why_not;		/* why not (no cross compiler), or NULL */
+	/*
+	 * The configurations the run adds for it: a fixed one that covers an
+	 * arm ("riscv64+up"), every derived one ("riscv64+auto-3"), or, when
+	 * no guard asks for one, the last fixed one its Kconfig keeps; with
+	 * each one's spec ("up", "auto-3", "defconfig:auto-3").
+	 */
+	struct argv_array keys, specs;
+};
+
 struct derive_series {
 	struct derive_commit *commits;
 	size_t ncommits;
 	char **symbols;		/* every symbol guarding a changed line, sorted */
 	size_t nsymbols;
-	struct derive_result result;
+	struct derive_result result;	/* x86_64's: the lines no other architecture claims */
 	int derived;		/* result is filled (derive was asked) */
+	struct derive_arch *arches;	/* the other architectures with lines of their own */
+	size_t narches;
 	double seconds;		/* the whole of it */
 };
 
 /*
  * The guards of every commit of shas (in git_dir, a bare repository or a
  * work tree), then, if derive, the derivation at the last commit's Kconfig
- * over the fixed configurations (names of configs/NAME.config). The Kconfig
- * scratch trees are kept in the cache by tree, so a second call is quicker.
+ * over the fixed configurations (names of configs/NAME.config): x86_64's
+ * over the lines no other architecture claims, then each other
+ * architecture's over its own lines (out->arches). The Kconfig scratch
+ * trees are kept in the cache by tree and architecture, so a second call
+ * is quicker.
  * Returns 0 or -1 (an error was printed).
  */
 int derive_series(const char *git_dir, const struct argv_array *shas,

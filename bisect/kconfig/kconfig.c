@@ -21,25 +21,41 @@
  * What olddefconfig reads: every Kconfig file, the top Makefile and the
  * architecture's (they set SRCARCH and the toolchain variables Kconfig's
  * $(shell) functions test), scripts/ (conf itself is built from it), and
- * the configs tinyconfig merges.
+ * the configs tinyconfig merges. The architecture's are x86's unless
+ * another architecture is asked for (kconfig_arch).
  */
-static const char *const export_paths[] = {
-	":(top,glob)**/Kconfig*", ":(top)Makefile", ":(top)scripts", ":(top)arch/x86/Makefile",
-	":(top)arch/x86/configs", ":(top)kernel/configs", NULL
-};
-
-/* A path of the tree Kconfig reads (the same set as export_paths). */
-static int kconfig_path(const char *path)
+static void export_paths(const char *srcarch, struct argv_array *out)
 {
-	const char *base = strrchr(path, '/');
-
-	base = base ? base + 1 : path;
-	return !strncmp(base, "Kconfig", 7) || !strcmp(path, "Makefile") ||
-	       !strncmp(path, "scripts/", 8) || !strcmp(path, "arch/x86/Makefile") ||
-	       !strncmp(path, "arch/x86/configs/", 17) || !strncmp(path, "kernel/configs/", 15);
+	argv_pushl(out, ":(top,glob)**/Kconfig*", ":(top)Makefile", ":(top)scripts", NULL);
+	argv_pushf(out, ":(top)arch/%s/Makefile", srcarch);
+	argv_pushf(out, ":(top)arch/%s/configs", srcarch);
+	argv_push(out, ":(top)kernel/configs");
 }
 
-char *kconfig_tree_key(const char *git_dir, const char *commit)
+/* A path of the tree Kconfig reads (the same set as export_paths). */
+static int kconfig_path(const char *path, const char *srcarch)
+{
+	const char *base = strrchr(path, '/'), *rest;
+	size_t len = strlen(srcarch);
+
+	base = base ? base + 1 : path;
+	if (!strncmp(base, "Kconfig", 7) || !strcmp(path, "Makefile") ||
+	    !strncmp(path, "scripts/", 8) || !strncmp(path, "kernel/configs/", 15))
+		return 1;
+	if (strncmp(path, "arch/", 5) || strncmp(path + 5, srcarch, len) || path[5 + len] != '/')
+		return 0;
+	rest = path + 5 + len + 1;
+	return !strcmp(rest, "Makefile") || !strncmp(rest, "configs/", 8);
+}
+
+/* x86_64's when arch is NULL: the key and the export of before. */
+static const char *srcarch_of(const struct kconfig_arch *arch)
+{
+	return arch && arch->srcarch ? arch->srcarch : "x86";
+}
+
+char *kconfig_tree_key_arch(const char *git_dir, const char *commit,
+			    const struct kconfig_arch *arch)
 {
 	struct strbuf list = STRBUF_INIT, mine = STRBUF_INIT;
 	const char *p, *eol, *tab;
@@ -55,11 +71,15 @@ char *kconfig_tree_key(const char *git_dir, const char *commit)
 		{
 			char *path = xstrndup(tab + 1, eol - tab - 1);
 
-			if (kconfig_path(path))
+			if (kconfig_path(path, srcarch_of(arch)))
 				strbuf_add(&mine, p, eol - p + 1);
 			free(path);
 		}
 	}
+	/* Another architecture's answers are its own: ARCH= decides them too. */
+	if (arch && arch->kbuild_arch)
+		strbuf_addf(&mine, "--arch %s %s\n", arch->kbuild_arch,
+			    arch->cross_compile ? arch->cross_compile : "");
 	key = sha256_buf(mine.buf, mine.len);
 out:
 	strbuf_release(&list);
@@ -67,20 +87,24 @@ out:
 	return key;
 }
 
-int kconfig_tree_export(const char *git_dir, const char *commit, const char *dir)
+char *kconfig_tree_key(const char *git_dir, const char *commit)
+{
+	return kconfig_tree_key_arch(git_dir, commit, NULL);
+}
+
+int kconfig_tree_export_arch(const char *git_dir, const char *commit, const char *dir,
+			     const struct kconfig_arch *arch)
 {
 	struct argv_array argv = ARGV_ARRAY_INIT;
 	char *tar = xasprintf("%s.tar", dir);
 	int ret = -1;
-	size_t i;
 
 	if (*commit == '-' || mkdir_p(dir))
 		goto out;
 	/* -C, not --git-dir: git_dir may be a work tree (configs --repo R) or bare. */
 	argv_pushl(&argv, "git", "-C", git_dir, "archive", "--format=tar", "-o", tar,
 		   commit, "--", NULL);
-	for (i = 0; export_paths[i]; i++)
-		argv_push(&argv, export_paths[i]);
+	export_paths(srcarch_of(arch), &argv);
 	if (run_capture(NULL, NULL, argv.argv)) {
 		error("cannot export the Kconfig files of %.12s", commit);
 		goto out;
@@ -97,6 +121,11 @@ out:
 	free(tar);
 	argv_clear(&argv);
 	return ret;
+}
+
+int kconfig_tree_export(const char *git_dir, const char *commit, const char *dir)
+{
+	return kconfig_tree_export_arch(git_dir, commit, dir, NULL);
 }
 
 /* One command of the tree's (make, merge_config.sh), sandboxed, output to the log. */
@@ -123,6 +152,10 @@ static void make_argv(const struct kconfig_eval *ev, struct argv_array *argv, co
 {
 	argv_pushl(argv, "make", "-s", "-C", ev->src, NULL);
 	argv_pushf(argv, "O=%s", ev->out);
+	if (ev->kbuild_arch) {
+		argv_pushf(argv, "ARCH=%s", ev->kbuild_arch);
+		argv_pushf(argv, "CROSS_COMPILE=%s", ev->cross_compile ? ev->cross_compile : "");
+	}
 	argv_push(argv, target);
 }
 
@@ -159,8 +192,8 @@ static int make_start(struct kconfig_eval *ev, const char *target, const char *k
 	return ret;
 }
 
-int kconfig_eval_init(struct kconfig_eval *ev, const char *src, const char *out,
-		      const char *base_config, int sandbox)
+int kconfig_eval_init_arch(struct kconfig_eval *ev, const char *src, const char *out,
+			   const char *base_config, int sandbox, const struct kconfig_arch *arch)
 {
 	char *saved;
 
@@ -175,10 +208,25 @@ int kconfig_eval_init(struct kconfig_eval *ev, const char *src, const char *out,
 	unlink(ev->log);
 	if (mkdir_p(out))
 		return error("cannot create %s: %s", out, strerror(errno));
+	if (arch && arch->kbuild_arch) {
+		ev->kbuild_arch = xstrdup(arch->kbuild_arch);
+		ev->cross_compile = xstrdup(arch->cross_compile ? arch->cross_compile : "");
+		/* Its lines go over base.config, as a build's arch.config does (kbuild.c). */
+		ev->arch_fragment = xasprintf("%s/bisectable-arch.config", out);
+		if (write_file(ev->arch_fragment, arch->fragment ? arch->fragment : "",
+			       arch->fragment ? strlen(arch->fragment) : 0))
+			return error("cannot write %s", ev->arch_fragment);
+	}
 	saved = xasprintf("%s/resolved", out);
 	mkdir_p(saved);
 	free(saved);
 	return make_start(ev, "tinyconfig", "bisectable-tiny.config", &ev->tiny);
+}
+
+int kconfig_eval_init(struct kconfig_eval *ev, const char *src, const char *out,
+		      const char *base_config, int sandbox)
+{
+	return kconfig_eval_init_arch(ev, src, out, base_config, sandbox, NULL);
 }
 
 int kconfig_eval_start(struct kconfig_eval *ev, const char *start)
@@ -196,6 +244,40 @@ int kconfig_eval_resolve(struct kconfig_eval *ev, const char *fragment, struct s
 	return kconfig_eval_resolve_over(ev, "tinyconfig", fragment, dotconfig);
 }
 
+/*
+ * Where the answer for fragment is kept: the same tree (the scratch
+ * directory is per tree), base and fragment always give the same .config,
+ * so each answer is kept by their hash and asking again costs nothing.
+ * NULL if base.config cannot be read.
+ */
+static char *kept_path(const struct kconfig_eval *ev, int over_defconfig, const char *fragment)
+{
+	struct strbuf both = STRBUF_INIT;
+	char *key, *kept;
+
+	if (strbuf_read_file(&both, ev->base_config) < 0) {
+		error("cannot read %s", ev->base_config);
+		strbuf_release(&both);
+		return NULL;
+	}
+	/* Over tinyconfig the key is what it always was: the kept answers stay. */
+	if (over_defconfig)
+		strbuf_addstr(&both, "\n--defconfig");
+	/* Another architecture's (a scratch tree of its own): its lines too. */
+	if (ev->arch_fragment && strbuf_read_file(&both, ev->arch_fragment) < 0) {
+		error("cannot read %s", ev->arch_fragment);
+		strbuf_release(&both);
+		return NULL;
+	}
+	strbuf_addstr(&both, "\n--\n");
+	strbuf_addstr(&both, fragment);
+	key = sha256_buf(both.buf, both.len);
+	strbuf_release(&both);
+	kept = xasprintf("%s/resolved/%s.config", ev->out, key);
+	free(key);
+	return kept;
+}
+
 int kconfig_eval_resolve_over(struct kconfig_eval *ev, const char *start, const char *fragment,
 			      struct strbuf *dotconfig)
 {
@@ -204,30 +286,14 @@ int kconfig_eval_resolve_over(struct kconfig_eval *ev, const char *start, const 
 	struct argv_array argv = ARGV_ARRAY_INIT;
 	char *path = xasprintf("%s/.config", ev->out);
 	char *frag = xasprintf("%s/bisectable.fragment", ev->out);
-	char *key, *kept;
-	struct strbuf both = STRBUF_INIT;
+	char *kept = kept_path(ev, over_defconfig, fragment);
 	int ret = -1;
 
-	/*
-	 * The same tree (the scratch directory is per tree), base and fragment
-	 * always give the same .config: each answer is kept, by their hash, so
-	 * asking again costs nothing.
-	 */
-	if (strbuf_read_file(&both, ev->base_config) < 0) {
-		error("cannot read %s", ev->base_config);
+	if (!kept) {
 		free(path);
 		free(frag);
 		return -1;
 	}
-	/* Over tinyconfig the key is what it always was: the kept answers stay. */
-	if (over_defconfig)
-		strbuf_addstr(&both, "\n--defconfig");
-	strbuf_addstr(&both, "\n--\n");
-	strbuf_addstr(&both, fragment);
-	key = sha256_buf(both.buf, both.len);
-	strbuf_release(&both);
-	kept = xasprintf("%s/resolved/%s.config", ev->out, key);
-	free(key);
 	strbuf_reset(dotconfig);
 	if (!strbuf_read_file(dotconfig, kept)) {
 		ret = 0;
@@ -241,7 +307,10 @@ int kconfig_eval_resolve_over(struct kconfig_eval *ev, const char *start, const 
 		goto out;
 	}
 	argv_pushl(&argv, "scripts/kconfig/merge_config.sh", "-m", "-O", ev->out, path,
-		   ev->base_config, frag, NULL);
+		   ev->base_config, NULL);
+	if (ev->arch_fragment)
+		argv_push(&argv, ev->arch_fragment);
+	argv_push(&argv, frag);
 	if (run_tree_command(ev, argv.argv)) {
 		error("merge_config.sh failed (see %s)", ev->log);
 		goto out;
@@ -279,6 +348,9 @@ void kconfig_eval_release(struct kconfig_eval *ev)
 	free(ev->out);
 	free(ev->log);
 	free(ev->base_config);
+	free(ev->kbuild_arch);
+	free(ev->cross_compile);
+	free(ev->arch_fragment);
 	strbuf_release(&ev->tiny);
 	strbuf_release(&ev->defconfig);
 	memset(ev, 0, sizeof(*ev));
@@ -677,7 +749,8 @@ void kconfig_index_add_text(struct kconfig_index *ix, const char *text)
 	strbuf_release(&line);
 }
 
-static int index_dir(struct kconfig_index *ix, const char *top, const char *rel, int depth)
+static int index_dir(struct kconfig_index *ix, const char *top, const char *rel, int depth,
+		     const char *srcarch)
 {
 	char *path = *rel ? xasprintf("%s/%s", top, rel) : xstrdup(top);
 	struct dirent *de;
@@ -696,8 +769,8 @@ static int index_dir(struct kconfig_index *ix, const char *top, const char *rel,
 		if (de->d_name[0] == '.' || lstat(full, &st))
 			;
 		else if (S_ISDIR(st.st_mode) && depth < 16 &&
-			 !(!strncmp(rel, "arch", 4) && !rel[4] && strcmp(de->d_name, "x86")))
-			index_dir(ix, top, child, depth + 1);
+			 !(!strncmp(rel, "arch", 4) && !rel[4] && strcmp(de->d_name, srcarch)))
+			index_dir(ix, top, child, depth + 1, srcarch);
 		else if (S_ISREG(st.st_mode) && !strncmp(de->d_name, "Kconfig", 7)) {
 			struct strbuf text = STRBUF_INIT;
 
@@ -713,10 +786,15 @@ static int index_dir(struct kconfig_index *ix, const char *top, const char *rel,
 	return 0;
 }
 
-int kconfig_index_load(const char *dir, struct kconfig_index *ix)
+int kconfig_index_load_arch(const char *dir, const char *srcarch, struct kconfig_index *ix)
 {
 	memset(ix, 0, sizeof(*ix));
-	return index_dir(ix, dir, "", 0);
+	return index_dir(ix, dir, "", 0, srcarch ? srcarch : "x86");
+}
+
+int kconfig_index_load(const char *dir, struct kconfig_index *ix)
+{
+	return kconfig_index_load_arch(dir, "x86", ix);
 }
 
 /* ---- dependency expressions to assignments ---- */

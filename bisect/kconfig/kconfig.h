@@ -28,6 +28,25 @@ char *kconfig_tree_key(const char *git_dir, const char *commit);
 /* Export what Kconfig reads of commit (Kconfig*, Makefile, scripts/...) into dir. */
 int kconfig_tree_export(const char *git_dir, const char *commit, const char *dir);
 
+/*
+ * Another architecture than x86_64 (configs/arch/NAME.arch): make is given
+ * ARCH= and CROSS_COMPILE= (Kconfig tests the compiler), the tree's
+ * arch/SRCARCH/ Makefile and configs are read instead of x86's, its
+ * fragment lines go over base.config, and the key of its scratch tree
+ * names it. NULL everywhere means x86_64, as before.
+ */
+struct kconfig_arch {
+	const char *kbuild_arch;	/* ARCH= ("riscv") */
+	const char *srcarch;		/* its directory under arch/ ("riscv"; i386's is x86) */
+	const char *cross_compile;	/* CROSS_COMPILE= ("riscv64-linux-gnu-") */
+	const char *fragment;		/* its .config lines, one a line, or NULL */
+};
+
+char *kconfig_tree_key_arch(const char *git_dir, const char *commit,
+			    const struct kconfig_arch *arch);
+int kconfig_tree_export_arch(const char *git_dir, const char *commit, const char *dir,
+			     const struct kconfig_arch *arch);
+
 struct kconfig_eval {
 	char *src;		/* the exported tree */
 	char *out;		/* scratch O= directory */
@@ -38,11 +57,17 @@ struct kconfig_eval {
 	int defconfig_made;
 	int sandbox;
 	unsigned resolved;	/* olddefconfig runs so far */
+	char *kbuild_arch;	/* ARCH=, NULL for x86_64 */
+	char *cross_compile;	/* CROSS_COMPILE= with it */
+	char *arch_fragment;	/* its fragment lines' file in out, merged after base */
 };
 
 /* Make tinyconfig in out (src must be exported). Returns 0 or -1. */
 int kconfig_eval_init(struct kconfig_eval *ev, const char *src, const char *out,
 		      const char *base_config, int sandbox);
+/* The same for architecture arch (NULL: x86_64). */
+int kconfig_eval_init_arch(struct kconfig_eval *ev, const char *src, const char *out,
+			   const char *base_config, int sandbox, const struct kconfig_arch *arch);
 /*
  * tinyconfig + base.config + fragment, through olddefconfig: the .config
  * Kconfig makes of it (its CONFIG_ lines). Returns 0 or -1.
@@ -81,6 +106,8 @@ struct kconfig_index {
  * directory but x86's is left out, as a build here is for x86.
  */
 int kconfig_index_load(const char *dir, struct kconfig_index *ix);
+/* The same keeping arch/SRCARCH instead of arch/x86 (NULL: x86). */
+int kconfig_index_load_arch(const char *dir, const char *srcarch, struct kconfig_index *ix);
 /* Index one Kconfig file's text (for the unit tests, and by kconfig_index_load). */
 void kconfig_index_add_text(struct kconfig_index *ix, const char *text);
 const struct kconfig_symbol *kconfig_find(const struct kconfig_index *ix, const char *name);

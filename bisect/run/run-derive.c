@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "input/arch.h"
 #include "lib/hash.h"
 #include "kconfig/config-derive.h"
 #include "db/db.h"
@@ -40,6 +41,84 @@ static void add_derived(struct run_config *rc, const struct derive_result *res, 
 	}
 }
 
+/*
+ * Another architecture's lines: its configurations join the run as
+ * derived ones do ("riscv64+up" with the spec "up"), whatever --arch
+ * says, since the series needs them. Its cross compiler (and QEMU with
+ * --boot auto) must be there: checked here, before the first commit.
+ */
+static int run_config_listed(const struct run_config *rc, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < rc->nconfigs; i++)
+		if (!strcmp(rc->configs[i], key))
+			return 1;
+	return 0;
+}
+
+static int add_arch_configs(struct run_config *rc, struct derive_series *ds)
+{
+	struct strbuf keys = STRBUF_INIT;
+	size_t a, k;
+	int ret = 0;
+
+	for (a = 0; a < ds->narches; a++) {
+		struct derive_arch *da = &ds->arches[a];
+		struct argv_array added = ARGV_ARRAY_INIT, specs = ARGV_ARRAY_INIT;
+
+		if (da->why_not) {
+			ret = error("--configs auto: the series changes %zu line%s of %s: %s",
+				    da->lines, da->lines == 1 ? "" : "s", da->name, da->why_not);
+			continue;
+		}
+		if (run_check_arch_tool(da->name, rc->boot_derived)) {
+			ret = -1;
+			continue;
+		}
+		strbuf_reset(&keys);
+		for (k = 0; k < da->keys.argc; k++) {
+			char *pair;
+
+			strbuf_addf(&keys, "%s%s", k ? ", " : "", da->keys.argv[k]);
+			if (run_config_listed(rc, da->keys.argv[k]))
+				continue;	/* --arch gave it already: it stays a given one */
+			run_config_add_config(rc, da->keys.argv[k], !rc->boot_derived);
+			pair = xasprintf("%s=%s", da->keys.argv[k], da->specs.argv[k]);
+			run_config_list_add(&rc->config_specs, &rc->nconfig_specs, pair);
+			free(pair);
+			argv_push(&added, da->keys.argv[k]);
+			argv_push(&specs, da->specs.argv[k]);
+		}
+		info("%s: the series changes %zu line%s of its own: %s", da->name, da->lines,
+		     da->lines == 1 ? "" : "s",
+		     keys.len ? keys.buf : "no configuration its Kconfig keeps covers them");
+		/* What the run added, for run_write_derived. */
+		argv_clear(&da->keys);
+		argv_clear(&da->specs);
+		da->keys = added;
+		da->specs = specs;
+	}
+	strbuf_release(&keys);
+	return ret;
+}
+
+/* The given configurations' own names: with --arch each is there once per architecture. */
+static void fixed_configs(const struct run_config *rc, struct argv_array *out)
+{
+	size_t i, j;
+
+	for (i = 0; i < rc->nconfigs; i++) {
+		char arch[64];
+		const char *name = arch_key_split(rc->configs[i], arch, sizeof(arch));
+
+		for (j = 0; j < out->argc && strcmp(out->argv[j], name); j++)
+			;
+		if (j == out->argc)
+			argv_push(out, name);
+	}
+}
+
 int run_derive(struct run *r)
 {
 	struct run_config *rc = r->rc;
@@ -47,7 +126,8 @@ int run_derive(struct run *r)
 	struct argv_array shas = ARGV_ARRAY_INIT;
 	char *range = xasprintf("%s..%s", r->base.buf, r->tip.buf);
 	const struct derive_result *res;
-	size_t i, nfixed = rc->nconfigs, unreachable = 0;
+	struct argv_array fixed = ARGV_ARRAY_INIT;
+	size_t i, nfixed, unreachable = 0;
 	int ret = -1;
 
 	if (git(r->work_dir, &list, "rev-list", "--reverse", range, NULL))
@@ -68,12 +148,16 @@ int run_derive(struct run *r)
 	r->derived = xcalloc(1, sizeof(*r->derived));
 	info("deriving configurations from the guards of %zu commits (Kconfig at the tip)",
 	     shas.argc);
-	if (derive_series(r->work_dir, &shas, (const char *const *)rc->configs, nfixed, 1,
+	fixed_configs(rc, &fixed);
+	nfixed = fixed.argc;
+	if (derive_series(r->work_dir, &shas, (const char *const *)fixed.argv, nfixed, 1,
 			  r->derived))
 		goto out;
 	res = &r->derived->result;
 	for (i = nfixed; i < res->nconfigs; i++)
 		add_derived(rc, res, i);
+	if (add_arch_configs(rc, r->derived))
+		goto out;
 	for (i = 0; i < res->narms; i++)
 		unreachable += res->arms[i].config < 0;
 	for (i = nfixed; i < res->nconfigs; i++)
@@ -97,6 +181,7 @@ out:
 	strbuf_release(&list);
 	strbuf_release(&line);
 	argv_clear(&shas);
+	argv_clear(&fixed);
 	return ret;
 }
 
@@ -139,13 +224,72 @@ static void copy_fragment(const char *from_dir, const char *to_dir, const char *
 	free(to);
 }
 
+/*
+ * Configuration i of res in the run's configs directory and its
+ * run_configs row, keyed key: "auto-1", or another architecture's
+ * "riscv64+up" (a given fragment that the derivation added there).
+ */
+static void put_config(struct run *r, const struct derive_result *res, size_t i,
+		       const char *key, int by_derivation, const char *given, const char *dir)
+{
+	const struct derived_config *c = &res->configs[i];
+	struct strbuf text = STRBUF_INIT, covers = STRBUF_INIT;
+	size_t j;
+
+	for (j = 0; j < res->narms && by_derivation; j++)
+		if (res->arms[j].config == (int)i)
+			strbuf_addf(&covers, "%s%s=%c", covers.len ? " " : "",
+				    res->arms[j].symbol, res->arms[j].value);
+	if (!c->derived) {
+		copy_fragment(given, dir, c->name, &text);
+		if (by_derivation)
+			db_run_config_put(r->db, r->id, key, 1,
+					  run_config_build_only(r->rc, key) ? 2 : 4, text.buf,
+					  covers.buf);
+		else if (run_config_listed(r->rc, key))
+			db_run_config_put(r->db, r->id, key, 0, 4, text.buf, NULL);
+		goto out;
+	}
+	derive_fragment_text(res, i, r->info.series, &text);
+	{
+		/* defconfig+auto-N's fragment is auto-N (its spec defconfig:auto-N). */
+		const char *fragment = strchr(c->name, '+') ? strchr(c->name, '+') + 1 : c->name;
+		char *path = xasprintf("%s/%s.config", dir, fragment);
+
+		if (write_file(path, text.buf, text.len))
+			die("cannot write %s: %s", path, strerror(errno));
+		free(path);
+	}
+	db_run_config_put(r->db, r->id, key, 1, run_config_build_only(r->rc, key) ? 2 : 4,
+			  text.buf, covers.buf);
+out:
+	strbuf_release(&text);
+	strbuf_release(&covers);
+}
+
+/* Another architecture's configurations: each key's configuration of its derivation. */
+static void put_arch_configs(struct run *r, const struct derive_arch *da, const char *given,
+			     const char *dir)
+{
+	size_t i, k;
+
+	for (i = 0; i < da->result.nconfigs; i++) {
+		char *key = arch_config_key(da->name, da->result.configs[i].name);
+
+		for (k = 0; k < da->keys.argc; k++)
+			if (!strcmp(da->keys.argv[k], key))
+				put_config(r, &da->result, i, key, 1, given, dir);
+		free(key);
+	}
+}
+
 void run_write_derived(struct run *r)
 {
 	struct run_config *rc = r->rc;
 	const struct derive_result *res;
-	struct strbuf text = STRBUF_INIT, covers = STRBUF_INIT;
+	struct strbuf text = STRBUF_INIT;
 	char *given = project_path("configs"), *dir, *configs, *options;
-	size_t i, j;
+	size_t i;
 
 	if (!r->derived || !r->derived->derived)
 		return;
@@ -154,34 +298,10 @@ void run_write_derived(struct run *r)
 	/* The given fragments too: the run's configurations are all in one place. */
 	copy_fragment(given, dir, "base", &text);
 	db_begin(r->db);
-	for (i = 0; i < res->nconfigs; i++) {
-		const struct derived_config *c = &res->configs[i];
-
-		strbuf_reset(&covers);
-		if (!c->derived) {
-			copy_fragment(given, dir, c->name, &text);
-			db_run_config_put(r->db, r->id, c->name, 0, 4, text.buf, NULL);
-			continue;
-		}
-		for (j = 0; j < res->narms; j++)
-			if (res->arms[j].config == (int)i)
-				strbuf_addf(&covers, "%s%s=%c", covers.len ? " " : "",
-					    res->arms[j].symbol, res->arms[j].value);
-		strbuf_reset(&text);
-		derive_fragment_text(res, i, r->info.series, &text);
-		{
-			/* defconfig+auto-N's fragment is auto-N (its spec defconfig:auto-N). */
-			const char *fragment = strchr(c->name, '+') ? strchr(c->name, '+') + 1 :
-				c->name;
-			char *path = xasprintf("%s/%s.config", dir, fragment);
-
-			if (write_file(path, text.buf, text.len))
-				die("cannot write %s: %s", path, strerror(errno));
-			free(path);
-		}
-		db_run_config_put(r->db, r->id, c->name, 1,
-				  run_config_build_only(rc, c->name) ? 2 : 4, text.buf, covers.buf);
-	}
+	for (i = 0; i < res->nconfigs; i++)
+		put_config(r, res, i, res->configs[i].name, res->configs[i].derived, given, dir);
+	for (i = 0; i < r->derived->narches; i++)
+		put_arch_configs(r, &r->derived->arches[i], given, dir);
 	free(rc->configs_dir);
 	rc->configs_dir = xstrdup(dir);
 	configs = run_config_configs_list(rc);
@@ -194,5 +314,4 @@ void run_write_derived(struct run *r)
 	free(dir);
 	free(given);
 	strbuf_release(&text);
-	strbuf_release(&covers);
 }

@@ -9,7 +9,6 @@
 #include "lib/layout.h"
 #include "step/build-remote.h"
 #include "run/run-check.h"
-#include "input/arch.h"
 #include "run/run-setup.h"
 #include "step/results-remote.h"
 #include "lib/escape.h"
@@ -96,12 +95,6 @@ int run_setup_config(const struct run_opts *o, const struct run_target *t,
 		free(configs_dir);
 		return error("--configs auto goes with names of configs/ only, not with '%s'",
 			     term_str(strchr(rc->config_specs[0], '=') + 1));
-	}
-	/* Derived configurations are x86_64's for now (Documentation/architectures.md). */
-	if (rc->derive && o->arch && strcmp(o->arch, ARCH_DEFAULT)) {
-		free(configs_dir);
-		return error("--configs auto derives x86_64 configurations only: not with"
-			     " --arch %s", term_str(o->arch));
 	}
 	run_config_set_arches(rc, o->arch);
 	rc->boot_derived = !strcmp(o->boot, "auto");

@@ -87,28 +87,36 @@ static void say_suites_not_on(const struct run_config *rc, const char *arch)
 	}
 }
 
+int run_check_arch_tool(const char *arch, int boot)
+{
+	struct arch_desc a;
+	char why[512], *gcc;
+	int ret = 0;
+
+	if (!strcmp(arch, ARCH_DEFAULT) || arch_load(arch, &a, why, sizeof(why)))
+		return 0;	/* x86_64's are checked above; a bad name by validation */
+	gcc = xasprintf("%sgcc", a.cross_compile);
+	if (!have_program(gcc))
+		ret = error("%s: %s not found: install Debian's %s package", a.name, gcc,
+			    a.compiler_package);
+	if (boot && !have_program(a.qemu))
+		ret = error("%s: %s not found: install Debian's %s package", a.name, a.qemu,
+			    a.qemu_package);
+	free(gcc);
+	arch_release(&a);
+	return ret;
+}
+
 int run_check_arch_tools(const struct run_config *rc)
 {
 	size_t i;
 	int ret = 0;
 
 	for (i = 0; i < rc->narches; i++) {
-		struct arch_desc a;
-		char why[512], *gcc;
-
-		if (!strcmp(rc->arches[i], ARCH_DEFAULT) ||
-		    arch_load(rc->arches[i], &a, why, sizeof(why)))
-			continue;	/* x86_64's are checked above; a bad name by validation */
-		gcc = xasprintf("%sgcc", a.cross_compile);
-		if (!have_program(gcc))
-			ret = error("%s: %s not found: install Debian's %s package", a.name, gcc,
-				    a.compiler_package);
-		if (!have_program(a.qemu))
-			ret = error("%s: %s not found: install Debian's %s package", a.name, a.qemu,
-				    a.qemu_package);
-		free(gcc);
-		say_suites_not_on(rc, a.name);
-		arch_release(&a);
+		if (run_check_arch_tool(rc->arches[i], 1))
+			ret = -1;
+		if (strcmp(rc->arches[i], ARCH_DEFAULT))
+			say_suites_not_on(rc, rc->arches[i]);
 	}
 	return ret;
 }

@@ -62,6 +62,8 @@ int run_check_tools(int sandbox);
  * Debian packages named when not). 0, or -1 after an error each.
  */
 int run_check_arch_tools(const struct run_config *rc);
+/* The same for one architecture: its cross compiler, and its QEMU if boot. 0 or -1. */
+int run_check_arch_tool(const char *arch, int boot);
 /* The metrics a series declares: t->metrics, else a 'metrics' file beside its patches. */
 int run_load_metrics(struct run_config *rc, const struct run_target *t);
 /*

@@ -8,6 +8,10 @@
  * G depends on H, which has no prompt: tinyconfig leaves H off and nothing
  * turns it on, defconfig has it on (a driver's bus, a filesystem's block
  * layer), so G=y is reached over defconfig, in defconfig+auto-N.
+ * Another architecture's derivation (config_derive_masks): make is given
+ * its ARCH= and CROSS_COMPILE=, its fragment lines go over base, only the
+ * arms its lines need are derived, and a fixed configuration whose
+ * fragment does not hold there covers nothing.
  */
 #define _GNU_SOURCE
 #include <stdlib.h>
@@ -22,6 +26,8 @@
 static const char makefile[] =
 	"tinyconfig:\n"
 	"\tmkdir -p $(O) && printf 'CONFIG_F=y\\n' > $(O)/.config\n"
+	"\t[ \"$(ARCH)\" != riscv ] || echo CONFIG_ARCH_GIVEN=y >> $(O)/.config\n"
+	"\t[ \"$(CROSS_COMPILE)\" != riscv64-linux-gnu- ] || echo CONFIG_CROSS_GIVEN=y >> $(O)/.config\n"
 	"defconfig:\n"
 	"\tmkdir -p $(O) && printf 'CONFIG_F=y\\nCONFIG_DEFCONFIG_START=y\\nCONFIG_H=y\\n' >"
 	" $(O)/.config\n"
@@ -43,8 +49,8 @@ static const char rules[] =
 	"}\n";
 
 static const char merge[] =
-	"#!/bin/sh\n# merge_config.sh -m -O OUT DOTCONFIG BASE FRAGMENT\n"
-	"cat \"$4\" \"$5\" \"$6\" > \"$4.tmp\" && mv \"$4.tmp\" \"$4\"\n";
+	"#!/bin/sh\n# merge_config.sh -m -O OUT DOTCONFIG BASE [ARCH] FRAGMENT\n"
+	"out=$4\nshift 3\ncat \"$@\" > \"$out.tmp\" && mv \"$out.tmp\" \"$out\"\n";
 
 static const char kconfig[] =
 	"config A\n\tbool \"a\"\n\tdepends on B\n"
@@ -74,6 +80,37 @@ static const char *covered_by(const struct derive_result *r, const char *sym, ch
 	if (!a)
 		return "(no arm)";
 	return a->config < 0 ? "unreachable" : r->configs[a->config].name;
+}
+
+/* riscv64's derivation over the same tree: ARCH=riscv, its lines' arms only. */
+static void test_arch(const struct kconfig_index *ix, const char *src, const char *dir,
+		      const char *base)
+{
+	const char *symbols[] = { "A", "SMP" };
+	const unsigned masks[] = { GUARD_Y, GUARD_M | GUARD_N };
+	const char *names[] = { "noforced", "up", "smp" };
+	const char *frags[] = { "CONFIG_SMP=n\nCONFIG_F=n\n", "CONFIG_SMP=n\n", "CONFIG_SMP=y\n" };
+	const struct kconfig_arch riscv = { "riscv", "riscv", "riscv64-linux-gnu-",
+					    "CONFIG_RV=y\n" };
+	char *out = xasprintf("%s/out-riscv", dir);
+	struct kconfig_eval ev;
+	struct derive_result r;
+
+	ok(!kconfig_eval_init_arch(&ev, src, out, base, 0, &riscv), "riscv's tinyconfig");
+	ok(strstr(ev.tiny.buf, "CONFIG_ARCH_GIVEN=y") && strstr(ev.tiny.buf, "CONFIG_CROSS_GIVEN=y"),
+	   "make was given ARCH=riscv CROSS_COMPILE=riscv64-linux-gnu-");
+	ok(!config_derive_masks(&ev, ix, symbols, masks, 2, names, frags, 3, &r),
+	   "derive riscv's arms");
+	is_int(r.narms, 2, "only the arms its lines need: A=y, SMP=n");
+	ok(!arm(&r, "SMP", 'y') && !arm(&r, "A", 'n'), "no SMP=y, no A=n");
+	ok(r.configs[0].dropped, "noforced is dropped: F stays y there");
+	is_str(covered_by(&r, "SMP", 'n'), "up", "SMP=n: up, not the dropped noforced");
+	is_str(covered_by(&r, "A", 'y'), "auto-1", "A=y: a derived configuration");
+	ok(strstr(r.configs[1].dotconfig.buf, "CONFIG_RV=y") != NULL,
+	   "the architecture's fragment lines go over base.config");
+	derive_result_release(&r);
+	kconfig_eval_release(&ev);
+	free(out);
 }
 
 int main(void)
@@ -170,6 +207,7 @@ int main(void)
 	}
 	strbuf_release(&text);
 	kconfig_eval_release(&ev);
+	test_arch(&ix, src, dir, base);
 	kconfig_index_release(&ix);
 	remove_tree(dir);
 	free(src);
