@@ -5,8 +5,8 @@
 # never compiles the line and riscv64 with SMP on never does either. With
 # nothing but --configs auto, bisectable derives the riscv64 UP
 # configuration from the diff, cross-builds it with Debian's
-# riscv64-linux-gnu-gcc, boots it in qemu-system-riscv64 (OpenSBI), and
-# names the hole there and nowhere else.
+# riscv64-linux-gnu-gcc, boots it (--boot auto) in qemu-system-riscv64
+# (OpenSBI), and names the hole there and nowhere else.
 . "$(dirname "$0")/lib.sh"
 
 # The guest: Debian's busybox source cross-built (cached after the first).
@@ -14,7 +14,7 @@ make -s guest/initramfs-riscv64.cpio > "$scratch/guest.out" 2>&1
 is "$?" 0 "riscv64's guest is built"
 sed 's/^/# /' "$scratch/guest.out" | tail -5
 
-"$BISECTABLE" run --db "$db" --configs auto --suites smoke \
+"$BISECTABLE" run --db "$db" --configs auto --boot auto --suites smoke \
 	tests/fixtures/riscv-up-break > "$scratch/run.out" 2>&1
 is "$?" 1 "run exits 1 (the planted hole)"
 sed 's/^/# /' "$scratch/run.out" | tail -30
@@ -36,5 +36,8 @@ is "$(sql "select t.status from tests t join results r on r.id = t.result_id
 	join commits c on c.id = r.commit_id where r.config = 'riscv64+up'
 	and c.position = 2 and t.name = 'smoke.fork_exec_wait'")" pass \
 	"and the smoke tests ran in it at the tip"
+is "$(sql "select r.status from results r join commits c on c.id = r.commit_id
+	where r.config = 'riscv64+smp' and c.position = 2 and r.stage = 'test'")" pass \
+	"riscv64 SMP boots and passes at the tip"
 is "$(pgrep -fc 'qemu-system-riscv64.*bisectable/build' || true)" 0 "no QEMU left running"
 done_testing
