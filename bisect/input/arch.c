@@ -100,6 +100,7 @@ static const struct arch_key keys[] = {
 	{ "cmdline", F(cmdline), V_CMDLINE, 0 },
 	{ "bios", F(bios), V_WORD, 0 },
 	{ "icount", F(icount), V_FLAG, 1 },
+	{ "icount_smp", F(icount_smp), V_FLAG, 0 },
 	{ "forces_smp", F(forces_smp), V_FLAG, 1 },
 	{ "source_dir", F(source_dir), V_PATH, 0 },
 	{ "symbol", F(symbol), V_WORD, 0 },
@@ -208,6 +209,7 @@ int arch_parse(const char *name, const char *text, struct arch_desc *a, char *wh
 	char w[200];
 
 	memset(a, 0, sizeof(*a));
+	a->icount_smp = 1;	/* unless the file says otherwise */
 	if (!arch_name_ok(name)) {
 		snprintf(why, len, "not a name of an architecture");
 		return -1;

@@ -35,6 +35,7 @@ struct arch_desc {
 	char *cmdline;		/* more kernel parameters, or NULL */
 	char *bios;		/* -bios, or NULL */
 	int icount;		/* whether -icount works on it */
+	int icount_smp;		/* and with more than one CPU (default 1) */
 	int forces_smp;		/* the arch's Kconfig gives SMP no choice */
 	char *source_dir;	/* its own tree ("arch/riscv"), or NULL */
 	char *symbol;		/* its own Kconfig symbol ("RISCV"), or NULL */

@@ -29,7 +29,8 @@ char *qemu_cmdline(const struct boot_job *job)
 
 /*
  * Another architecture's machine, from its file: virt boards have no MP
- * table to fool, so -smp N; -icount only where the file says it works.
+ * table to fool, so -smp N; -icount only where the file says it works
+ * (riscv64 under QEMU 7.2: on one CPU only).
  */
 static void arch_qemu_argv(const struct boot_job *job, struct argv_array *argv,
 			   const char *pidfile)
@@ -43,7 +44,7 @@ static void arch_qemu_argv(const struct boot_job *job, struct argv_array *argv,
 	free(cmdline);
 	if (a->bios)
 		argv_pushl(argv, "-bios", a->bios, NULL);
-	if (!strcmp(job->accel, "tcg") && a->icount)
+	if (!strcmp(job->accel, "tcg") && a->icount && (job->cpus == 1 || a->icount_smp))
 		argv_pushl(argv, "-icount", "shift=0,sleep=off", NULL);
 	if (job->rtc) {
 		argv_push(argv, "-rtc");

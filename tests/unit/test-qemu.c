@@ -294,6 +294,11 @@ static void test_qemu_argv_arch(void)
 	job.cpu = "rv64,v=true";
 	line = joined_qemu_argv(&job);
 	ok(strstr(line, " -cpu rv64,v=true -smp 2") != NULL, "SMP on 2; --cpu wins: %s", line);
+	ok(!strstr(line, "-icount"), "no -icount on 2 CPUs where the file says so: %s", line);
+	free(line);
+	a.icount_smp = 1;
+	line = joined_qemu_argv(&job);
+	ok(strstr(line, "-icount shift=0,sleep=off") != NULL, "else -icount on 2 CPUs too");
 	free(line);
 	arch_release(&a);
 
