@@ -131,6 +131,7 @@ guest/initramfs.cpio: guest/suites/smoke/smoke guest/init guest/mkinitramfs.sh \
 # Another architecture's guest (make verify ARCHS=...): a static busybox built
 # from Debian's source with its cross compiler (Debian 12 has no riscv64
 # port), and the suites whose 'arch' lines name it, smoke cross-compiled.
+.PRECIOUS: guest/busybox-%
 guest/busybox-%: guest/build-busybox.sh configs/arch/%.arch
 	sh guest/build-busybox.sh $* $@
 
