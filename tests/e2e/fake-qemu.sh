@@ -11,13 +11,6 @@
 # (e.g. a suite's run script's output, taken on the host) instead.
 # FAKE_QEMU_SPLICE=1: a kernel message cuts every line and the prompt in
 # two, as a real console does when the kernel prints while a tty writes.
-# fake_machine: the set-up of a fake-kernel test, a cache of its own in
-# $scratch and the fake QEMU first on PATH.
-fake_machine() {
-	export BISECTABLE_CACHE="$scratch/cache"
-	fake_qemu "$scratch/bin"
-	export PATH="$scratch/bin:$PATH"
-}
 
 fake_qemu() {	# fake_qemu DIR: DIR/qemu-system-x86_64
 	mkdir -p "$1"
@@ -103,8 +96,12 @@ fake_qemu_arch() {
 	done
 }
 
-# The fake kernel (fake-kernel.sh) in $scratch/k and the fake QEMU first on PATH.
+# fake_machine: the set-up of a fake-kernel test: a cache of its own in
+# $scratch (never the user's), the fake kernel (fake-kernel.sh) in
+# $scratch/k and the fake QEMU first on PATH. Defined once: a second
+# definition silently wins in bash.
 fake_machine() {
+	export BISECTABLE_CACHE="$scratch/cache"
 	fake_kernel "$scratch/k"
 	fake_qemu "$scratch/bin"
 	export PATH="$scratch/bin:$PATH"
