@@ -234,21 +234,13 @@ static int validate_arches(const struct run_config *rc, const char *configs_dir)
 			ret = error("--arch: %s", term_str(why));
 		else if (strcmp(a.name, ARCH_DEFAULT))
 			warn_no_initramfs(a.name);
-		for (j = 0; j < rc->nconfigs && a.name && !ret; j++) {
-			struct config_spec cs;
-			char arch[64];
-
-			arch_key_split(rc->configs[j], arch, sizeof(arch));
-			if (strcmp(arch, a.name) ||
-			    config_spec_parse(run_config_spec(rc, rc->configs[j]), &cs, why,
-					      sizeof(why)))
-				continue;
-			if (arch_refuses(&a, rc->configs[j], spec_smp(&cs, configs_dir), why,
-					 sizeof(why)))
-				ret = error("%s", why);
-			config_spec_release(&cs);
-		}
 		arch_release(&a);
+	}
+	for (j = 0; j < rc->nconfigs && !ret; j++) {
+		char why[512];
+
+		if (pair_refused(rc, rc->configs[j], configs_dir, why, sizeof(why)))
+			ret = error("%s", why);
 	}
 	return ret;
 }
