@@ -14,9 +14,7 @@
 export BISECTABLE_CACHE="$scratch/cache"
 fake_qemu "$scratch/bin"
 fake_qemu_arch "$scratch/bin" qemu-system-riscv64 qemu-system-aarch64
-printf '#!/bin/sh\necho "riscv64-linux-gnu-gcc (Debian 12.2.0-14) 12.2.0"\n' \
-	> "$scratch/bin/riscv64-linux-gnu-gcc"
-chmod +x "$scratch/bin/riscv64-linux-gnu-gcc"
+fake_cross_gcc "$scratch/bin"
 export PATH="$scratch/bin:$PATH"
 export FAKE_QEMU_CALLS="$scratch/qemu-calls"
 export FAKE_MAKE_LOG="$scratch/make-calls"

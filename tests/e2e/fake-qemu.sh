@@ -96,6 +96,14 @@ fake_qemu_arch() {
 	done
 }
 
+# fake_cross_gcc DIR: DIR/riscv64-linux-gnu-gcc, a cross compiler that only
+# answers --version (its first line joins the build's cache key).
+fake_cross_gcc() {
+	printf '#!/bin/sh\necho "riscv64-linux-gnu-gcc (Debian 12.2.0-14) 12.2.0"\n' \
+		> "$1/riscv64-linux-gnu-gcc"
+	chmod +x "$1/riscv64-linux-gnu-gcc"
+}
+
 # fake_machine: the set-up of a fake-kernel test: a cache of its own in
 # $scratch (never the user's), the fake kernel (fake-kernel.sh) in
 # $scratch/k and the fake QEMU first on PATH. Defined once: a second
