@@ -2,7 +2,9 @@
 #
 #   make          build bisectable and the guest initramfs
 #   make verify   install what is missing, import linux-source-6.12, verify the default series
-#   make test     unit tests (with ASan/UBSan) and end-to-end tests in QEMU
+#   make test     the quick tier: unit tests (with ASan/UBSan), the fake-kernel
+#                 end-to-end tests and a few real kernels in QEMU
+#   make test-full every test, every real-kernel end-to-end test included (CI)
 #   make fuzz     libFuzzer targets (clang) for the console parser and the series
 #                 loader, FUZZ_SECONDS each (CI runs it)
 #   make install  PREFIX=/usr/local DESTDIR=...: the binary, its data, man page, completion
@@ -214,7 +216,17 @@ suites: all
 layers:
 	python3 tests/layers/check-layers.py bisect
 
-test: layers unit suites browser e2e
+# The two tiers (tests/README.md): make test, the quick one, and make
+# test-full, every test; each ends with its time and its 10 slowest tests.
+test: all $(UNIT_TESTS) reports/fixture.html
+	tests/tier.sh quick
+
+test-full: all $(UNIT_TESTS) reports/fixture.html
+	tests/tier.sh full
+
+# The times the last run of each tier recorded (tests/times/TIER.txt).
+test-times:
+	tests/tier.sh --times $(wildcard tests/times/*.txt)
 
 # bisectable against the naive rebase -x loop (not part of make test: ~1 h).
 bench: all
@@ -257,7 +269,8 @@ clean:
 		guest/busybox-* guest/initramfs-*.cpio \
 		$(UNIT_TESTS) reports/fixture.* reports/logs/up-*.log bisectable.1 bisectable.bash $(FUZZERS) \
 		bisect/builtin/command-pages.inc $(MANPAGES)
-	rm -rf tests/fuzz/work tests/unit/asan
+	rm -rf tests/fuzz/work tests/unit/asan tests/times
 
-.PHONY: print-packages bench bench-peers bench-remote all layers unit suites browser e2e test deps verify clean screenshot install \
+.PHONY: print-packages bench bench-peers bench-remote all layers unit suites browser e2e test test-full \
+	test-times deps verify clean screenshot install \
 	uninstall fuzz man

@@ -1,4 +1,5 @@
 #!/bin/bash
+# tier: quick (no kernel)
 # make install into a scratch DESTDIR, then use the installed binary from
 # outside the checkout: its help, the configurations, a report of the fixture
 # database, the man page and the completion. No kernel is built.

@@ -1,4 +1,5 @@
 #!/bin/bash
+# tier: quick (no kernel)
 # Each broken input gives one message naming the problem, exit status 2,
 # and leaves no run in the database. None of these builds a kernel.
 . "$(dirname "$0")/lib.sh"

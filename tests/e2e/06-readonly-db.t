@@ -1,4 +1,5 @@
 #!/bin/bash
+# tier: quick (no kernel)
 # The commands that only read work on a database they cannot write: a WAL
 # database on a read-only mount (bubblewrap's --ro-bind), e.g. a copy kept
 # for a reviewer. And a database from a newer bisectable is refused. No kernel.

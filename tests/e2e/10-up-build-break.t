@@ -1,4 +1,5 @@
 #!/bin/bash
+# tier: quick (real kernels, up and smp, a planted build break)
 # A 4-commit series whose commit 2 breaks the UP build and commit 3 fixes it:
 # the tip builds everywhere, but a bisect landing on commit 2 would not.
 . "$(dirname "$0")/lib.sh"

@@ -1,4 +1,5 @@
 #!/bin/bash
+# tier: quick (real kernels, up and smp, a planted failure at boot)
 # A patch that makes sched_setscheduler(SCHED_FIFO) fail on UP only: it builds
 # and boots everywhere; the smoke tests catch it on up, and only there.
 . "$(dirname "$0")/lib.sh"

@@ -1,4 +1,5 @@
 #!/bin/bash
+# tier: full (real kernels from a --repo range, 10 boots a commit)
 # Verdicts with a confidence, on the two branches of confidence-history.sh:
 #   known  the range's base fails smoke.deadline_admission on up and smp (a
 #          known failure: listed, not counted, fixed by commit 3); commit 2
@@ -12,7 +13,7 @@
 #          10 0.2%; the closing note measured --repeat 6 over 10 runs.)
 . "$(dirname "$0")/lib.sh"
 
-user=$(kernel_repo confidence-linux)
+user=$(kernel_repo)
 tests/e2e/confidence-history.sh "$user"
 is "$(git -C "$user" rev-list --count known-base..known) $(git -C "$user" rev-list --count \
 	flaky-base..flaky)" "3 3" "two ranges of 3 commits"

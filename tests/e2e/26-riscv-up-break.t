@@ -1,4 +1,5 @@
 #!/bin/bash
+# tier: full (riscv64 kernels cross-built, busybox from source)
 # A riscv-only hole, cross-built and booted for real: commit 1 of
 # tests/fixtures/riscv-up-break breaks the riscv64 build with SMP off (a
 # line under #ifndef CONFIG_SMP in arch/riscv/), commit 2 fixes it. x86_64

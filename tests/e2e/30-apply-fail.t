@@ -1,4 +1,5 @@
 #!/bin/bash
+# tier: full (a real kernel)
 # A quilt series whose patch 2 does not apply: patch 1 is still verified
 # fully, patch 2 is an apply failure with git's reason, patch 3 is not tested.
 . "$(dirname "$0")/lib.sh"

@@ -1,4 +1,5 @@
 #!/bin/bash
+# tier: full (a real kernel, two boot timeouts)
 # A kernel that never reaches user space: the boot stage times out, it is
 # tried again (--retries 1, the default), times out again, so the timeout is
 # the commit's and is recorded, and no QEMU process is left behind.

@@ -1,18 +1,13 @@
 #!/bin/bash
+# tier: full (a real kernel from a --repo range)
 # A base..tip range of the user's own kernel repository: bisectable works in
 # a shared clone of its own; the user's refs, HEAD, index, working tree and
 # stash are the same before and after, including after an interrupted run.
 . "$(dirname "$0")/lib.sh"
 
-base_git=$("$BISECTABLE" import | awk '{print $4}')
-base_sha=$(git --git-dir="$base_git" rev-parse refs/bisectable/base)
-user="$scratch/linux"
-
 # The user's repository: the base on master, the FIFO fixture on a topic branch,
 # a stash entry and an uncommitted change in the working tree.
-git init -q "$user"
-echo "$base_git/objects" > "$user/.git/objects/info/alternates"
-git -C "$user" update-ref refs/heads/master "$base_sha"
+user=$(kernel_repo)
 git -C "$user" checkout -q -f master
 git -C "$user" checkout -q -b topic
 git -C "$user" -c user.name=U -c user.email=u@localhost am -q \
@@ -67,8 +62,4 @@ like "$("$BISECTABLE" first-bad --db "$db")" '^up: first bad 1/1 .* at test: fai
 is "$(sql 'select series_kind || " " || repo from runs where id = 2')" "range $user" \
 	"the run records the range and the repository"
 is "$(state)" "$before" "the user's repository is untouched after the run"
-
-# The clone and its build directory are specific to this scratch repository.
-wt=$(sql 'select work_dir from runs where id = 2')
-rm -rf "$wt" "$wt.lock" "$(dirname "$(dirname "$wt")")/build/$(basename "$wt")"
 done_testing

@@ -1,4 +1,5 @@
 #!/bin/bash
+# tier: quick (fake kernel)
 # bisectable gc: a repository's work tree and build directories go when no
 # run used them for --older-than days, and stay while a run holds them or a
 # --stop-on-failure fix-up is in them; --dry-run removes nothing; a run after

@@ -1,4 +1,5 @@
 #!/bin/bash
+# tier: quick (fake kernel)
 # kill -9 of 'bisectable run' in the middle of a build: nothing of the run
 # outlives it, the next run marks it interrupted, 'run --resume' completes it
 # with the verdict of an uninterrupted run, no result twice, the database

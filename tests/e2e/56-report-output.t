@@ -1,4 +1,5 @@
 #!/bin/bash
+# tier: quick (no kernel)
 # report -o: a regular file (or none) is replaced atomically, a symlink's
 # target is written, a FIFO or a character device is written in place and
 # never replaced, a directory is refused. No kernel is built.

@@ -1,4 +1,5 @@
 #!/bin/bash
+# tier: quick (fake kernel)
 # Usage errors of 'run' that must come before any row of the database:
 # a reversed or empty range, and paths that git's --exec line cannot carry.
 # Uses a fake kernel repository: nothing real is built.

@@ -1,4 +1,5 @@
 #!/bin/bash
+# tier: quick (fake kernel)
 # After a --stop-on-failure stop the work tree is the user's: the next run
 # leaves a rebase in progress, uncommitted edits and new files alone and says
 # how to go on; --discard throws them away. Fake kernel: nothing real is built.

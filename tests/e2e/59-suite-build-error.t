@@ -1,4 +1,5 @@
 #!/bin/bash
+# tier: quick (fake kernel)
 # A suite whose build program fails on the base tree (here the selftests on a
 # fake kernel tree without 'make headers'): every boot is an error that names
 # the build's log, never a failure of a commit; the run is incomplete, not

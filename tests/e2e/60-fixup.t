@@ -1,4 +1,5 @@
 #!/bin/bash
+# tier: full (real kernels)
 # The fix-up workflow: --stop-on-failure stops the rebase at the commit that
 # breaks the UP build; the developer amends it and continues; the amended
 # commit is verified again and the run ends bisectable.

@@ -1,4 +1,5 @@
 #!/bin/bash
+# tier: full (real kernels, a derived configuration)
 # A 2-commit series whose commit 2 has a typo inside #ifdef CONFIG_RT_GROUP_SCHED,
 # a symbol up and smp leave off: up,smp call it bisectable; --configs auto
 # derives a configuration with RT_GROUP_SCHED=y from the diff, and that one

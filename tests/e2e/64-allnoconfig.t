@@ -1,4 +1,5 @@
 #!/bin/bash
+# tier: full (allnoconfig kernels, twice)
 # A configuration that does not start from tinyconfig, built and booted for
 # real: allnoconfig:up (allnoconfig, base.config's boot lines, up's fragment)
 # on the one-commit fixture that breaks SCHED_FIFO on UP, the tip only. Then

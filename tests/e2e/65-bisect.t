@@ -1,4 +1,5 @@
 #!/bin/bash
+# tier: full (real kernels, 40 commits bisected)
 # bisectable bisect on a synthetic range of 40 commits over the 6.12 base
 # (tests/e2e/bisect-history.sh): commit 27 makes UP panic at boot, commits
 # 20 and 24 break the build of an unrelated file (fixed by the next commit)
@@ -8,7 +9,7 @@
 # linear walk, and leave the user's repository byte-identical.
 . "$(dirname "$0")/lib.sh"
 
-user=$(kernel_repo bisect-linux)
+user=$(kernel_repo)
 git -C "$user" checkout -q -f master
 git -C "$user" tag v6.12-base
 BOOT=27 TYPOS="20 24" tests/e2e/bisect-history.sh "$user"

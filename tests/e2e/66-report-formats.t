@@ -1,4 +1,5 @@
 #!/bin/bash
+# tier: quick (no kernel)
 # The e-mail and KCIDB reports and the bisection holes from the command line,
 # on a hand-made database of the up-build-break fixture's run (commit 2 does
 # not build on up, commit 3 fixes it). No kernel is built.

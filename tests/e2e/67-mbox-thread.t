@@ -1,4 +1,5 @@
 #!/bin/bash
+# tier: quick (fake kernel)
 # An mbox of a threaded series (git format-patch --thread --cover-letter) on a
 # fake kernel tarball: run records each patch mail's Message-ID and thread,
 # and the e-mail report replies to the first bad patch under them. Fake

@@ -1,4 +1,5 @@
 #!/bin/bash
+# tier: quick (fake kernel)
 # bisect and step --bisect-run on a fake kernel repository (nothing real is
 # built: a commit with a file named 'broken' fails its build, and nothing
 # boots): 'bisect --stage build' names the commit that broke the build and

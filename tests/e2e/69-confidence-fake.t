@@ -1,4 +1,5 @@
 #!/bin/bash
+# tier: quick (fake kernel and QEMU)
 # Known failures, confirmation, --repeat and bisect on the fake kernel and
 # the fake QEMU (fake-qemu.sh: a commit's 'fake-fails' file fails tests, a
 # 'flaky' one on every other boot), so the flakiness is deterministic:

@@ -1,4 +1,5 @@
 #!/bin/bash
+# tier: full (the shipped port's 21 files rebuilt)
 # The port with its PATCH 19 form moved after PATCH 20 (tests/fixtures/port-reordered):
 # the tip is the port's tip and builds everywhere, but commit 3 uses the root
 # domain and sched_domains_mutex on UP before they exist there. bisectable must

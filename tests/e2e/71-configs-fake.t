@@ -1,4 +1,5 @@
 #!/bin/bash
+# tier: quick (fake kernel and QEMU)
 # Configurations that do not start from tinyconfig, on the fake kernel and
 # the fake QEMU: this test's own Makefile has a defconfig and an
 # allmodconfig target that write a marker into .config, its merge_config.sh

@@ -1,4 +1,5 @@
 #!/bin/bash
+# tier: quick (fake kernel and QEMU)
 # bisectable repair on fake kernels (nothing real is built): a fake tree
 # whose build fails while a.c has a line "call NAME" and no .c file has a
 # line "define NAME" (the error names a.c and 'NAME', as a compiler would).

@@ -1,4 +1,5 @@
 #!/bin/bash
+# tier: quick (fake kernel)
 # Coverage on a fake kernel (nothing real is built: its .config is the merged
 # fragments; its build fails on a tree with a file named 'broken', so the
 # build is reused from the result cache by a second run): each build keeps

@@ -1,4 +1,5 @@
 #!/bin/bash
+# tier: full (a real kernel)
 # QEMU killed in the middle of a boot is the machine's fault, not the commit's:
 # with --retries 0 it is recorded as error with its cause, first-bad says the
 # run is incomplete, and a later run does not reuse it (it boots again); with

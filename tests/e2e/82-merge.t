@@ -1,4 +1,5 @@
 #!/bin/bash
+# tier: quick (fake kernel and QEMU)
 # bisectable merge: the runs of another machine's database are folded in by
 # key, with their results, tests, metrics and warnings; merging again adds
 # nothing; the merged run gives the same verdict as where it was verified;

@@ -1,4 +1,5 @@
 #!/bin/bash
+# tier: quick (fake kernel, cross compiler and QEMU)
 # --configs auto per architecture, on the fake kernel, a fake riscv64 cross
 # compiler and the fake QEMU. Commit 1 adds, in arch/riscv/kernel/setup.c,
 # a line under #ifndef CONFIG_SMP that does not build (this test's

@@ -1,4 +1,5 @@
 #!/bin/bash
+# tier: quick (fake kernel and QEMU)
 # The shared results store: machine A (its own cache and database) verifies
 # a range and publishes its cells to a private Redis; machine B (another,
 # empty cache and database) verifies the same range and takes every cell

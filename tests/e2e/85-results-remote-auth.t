@@ -1,4 +1,5 @@
 #!/bin/bash
+# tier: quick (fake kernel and QEMU)
 # A results store that asks for a password (Redis requirepass, and an ACL
 # user): the URL carries it as ccache's does, redis://[[USER:]PASSWORD@]HOST;
 # without it or with a wrong one the store refuses and the run goes on

@@ -1,4 +1,5 @@
 #!/bin/bash
+# tier: quick (fake kernel and QEMU)
 # run --slurm: a private single-node Slurm (slurmctld and slurmd on this host,
 # slurm.sh) runs one job per configuration; the submitting side merges their
 # databases into one run whose verdict is the local run's. A job that is

@@ -1,4 +1,5 @@
 #!/bin/bash
+# tier: quick (fake kernel and QEMU)
 # --configs auto over defconfig, on the fake kernel and the fake QEMU: the
 # series changes lines under #ifdef CONFIG_FAKE_DRIVER, which depends on
 # FAKE_BUS, a symbol without a prompt that tinyconfig leaves off and only

@@ -1,4 +1,5 @@
 #!/bin/bash
+# tier: quick (fake kernel, cross compiler and QEMU)
 # --arch on the fake kernel and the fake QEMU: this test's Makefile records
 # the ARCH= and CROSS_COMPILE= each image build was given, and the fake
 # QEMU the name it was called as (qemu-system-x86_64, qemu-system-riscv64).

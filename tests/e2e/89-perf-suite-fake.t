@@ -1,4 +1,5 @@
 #!/bin/bash
+# tier: quick (fake kernel and QEMU)
 # The perf suite on the fake kernel and the fake QEMU, with real perf output:
 #   piece    --suites smoke,perf builds the suite's piece once (build.sh:
 #            Debian's /usr/bin/perf, its libraries and loader, and run, its

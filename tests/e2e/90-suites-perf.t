@@ -1,4 +1,5 @@
 #!/bin/bash
+# tier: full (real kernels, three suites)
 # Issue 11's planted breakages, on the real kernel:
 #   commit 1 makes every pipe write on UP two microseconds slower: it builds,
 #     boots and passes every test, so the functional verdict does not name it,

@@ -1,4 +1,5 @@
 #!/bin/bash
+# tier: quick (a fake kernel that compiles for real)
 # run --distcc: compiles fan out to two private distccd (127.0.0.2 and
 # 127.0.0.3), behind ccache and without it; the build line counts the
 # compiles of each host; -j follows the hosts' slots; the image is the one a

@@ -1,4 +1,5 @@
 #!/bin/bash
+# tier: quick (a fake kernel that compiles for real)
 # ccache's remote storage (BISECTABLE_CCACHE_REMOTE, --ccache-remote): a
 # private redis-server on 127.0.0.1; "machine A" and "machine B" (each its own
 # BISECTABLE_CACHE, so its own empty CCACHE_DIR and no result cache) verify

@@ -1,4 +1,5 @@
 #!/bin/bash
+# tier: quick (fake kernel)
 # The configure step (tinyconfig, merge_config.sh, olddefconfig) is skipped
 # when the build directory's .config was made by bisectable from the same
 # Kconfig files, fragments and tools and is unchanged since; it runs again

@@ -1,4 +1,5 @@
 #!/bin/bash
+# tier: quick (fake kernel and QEMU)
 # A kernel message in the middle of the guest's protocol: the serial console
 # writes a message whole between two pieces of a tty's output, so a real
 # console can show "BISECTABLE-E[    8.752590] random: crng init done" and

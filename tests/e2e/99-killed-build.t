@@ -1,4 +1,5 @@
 #!/bin/bash
+# tier: full (the real up build directory)
 # A build killed half-way (the machine stopped, SIGKILL) leaves a .cmd file
 # cut short in the build directory; every later make of it stopped at once on
 # "unterminated variable reference", and every commit "failed to build", the

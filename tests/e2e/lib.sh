@@ -48,19 +48,30 @@ sql() {
 	sqlite3 -batch "$db" "$@"
 }
 
-# kernel_repo NAME: a repository at the imported 6.12 base (branch master,
-# its objects borrowed from the import), at a fixed path of the cache, so
-# the private clone and build directories named after it stay warm from one
-# run of a test to the next; prints the path.
+# kernel_repo: a repository at the imported 6.12 base (branch master, its
+# objects borrowed from the import) for a test to add its commits to. Its
+# path is keyed by the base's tree id, never by a test's name: every test
+# that starts from that base gets the same path, so bisectable's clone of it
+# (<cache>/work/NAME-HASH) and that clone's build directories, one per
+# configuration, are shared. The first such test builds the base once per
+# configuration; the others start from those builds, and make compiles only
+# what differs from the tree the last test left there (53-fixture-cache.t).
+# Prints the path.
 kernel_repo() {
-	local base_git base_sha user
+	local base_git
 	base_git=$("$BISECTABLE" import | awk '{print $4}')
-	base_sha=$(git --git-dir="$base_git" rev-parse refs/bisectable/base)
-	user="${BISECTABLE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/bisectable}/e2e/$1"
+	fixture_repo "$base_git" "$(git --git-dir="$base_git" rev-parse refs/bisectable/base)"
+}
+
+# fixture_repo GIT_DIR COMMIT: the same for any base (kernel_repo's).
+fixture_repo() {
+	local base_git=$1 base_sha=$2 base_tree user
+	base_tree=$(git --git-dir="$base_git" rev-parse "$base_sha^{tree}")
+	user="${BISECTABLE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/bisectable}/e2e/linux-${base_tree:0:12}"
 	rm -rf "$user"
 	mkdir -p "$(dirname "$user")"
 	git init -q "$user"
-	echo "$base_git/objects" > "$user/.git/objects/info/alternates"
+	echo "$(cd "$base_git" && pwd)/objects" > "$user/.git/objects/info/alternates"
 	git -C "$user" update-ref refs/heads/master "$base_sha"
 	git -C "$user" symbolic-ref HEAD refs/heads/master
 	echo "$user"
