@@ -72,14 +72,9 @@ part() {	# part NAME COMMAND...: one part of the tier, timed as a whole
 }
 
 timed() {	# timed NAME COMMAND...: a part that is one test of its own
-	local name=$1 s rc
+	local name=$1
 	shift
-	s=$(date +%s.%N)
-	"$@"
-	rc=$?
-	awk -v s="$s" -v e="$(date +%s.%N)" -v n="$name" -v rc="$rc" \
-		'BEGIN { printf "%.1f %s %s\n", e - s, n, rc == 0 ? "ok" : "FAIL" }' >> "$TEST_TIMES"
-	return $rc
+	TEST_NAME=$name tests/timed.sh "$@"
 }
 
 if [ ${#untiered[@]} -gt 0 ]; then

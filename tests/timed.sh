@@ -1,7 +1,8 @@
 #!/bin/sh
-# timed.sh PROGRAM: run one test program (prove's --exec) and append
-# "SECONDS PROGRAM STATUS" to $TEST_TIMES, so that a tier can say where its
-# time went. A bash .t file runs under bash, anything else as it is.
+# timed.sh PROGRAM [ARG...]: run one test program (prove's --exec) and
+# append "SECONDS NAME STATUS" to $TEST_TIMES, NAME being $TEST_NAME or the
+# program, so that a tier can say where its time went. A bash .t file runs
+# under bash, anything else as it is.
 start=$(date +%s.%N)
 case $1 in
 *.t) bash "$@" ;;
@@ -10,7 +11,7 @@ esac
 rc=$?
 if [ -n "${TEST_TIMES:-}" ]; then
 	end=$(date +%s.%N)
-	awk -v s="$start" -v e="$end" -v n="$1" -v rc="$rc" \
+	awk -v s="$start" -v e="$end" -v n="${TEST_NAME:-$1}" -v rc="$rc" \
 		'BEGIN { printf "%.1f %s %s\n", e - s, n, rc == 0 ? "ok" : "FAIL" }' >> "$TEST_TIMES"
 fi
 exit $rc

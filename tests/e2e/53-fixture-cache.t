@@ -10,9 +10,7 @@
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/cc-kernel.sh"
 . "$(dirname "$0")/fake-qemu.sh"
-export BISECTABLE_CACHE="$scratch/cache"
-fake_qemu "$scratch/bin"
-export PATH="$scratch/bin:$PATH"
+fake_host
 cc_kernel "$scratch/origin" 8
 
 verify() {	# verify NAME REPO RANGE [CONFIGS]: a run of a test of its own

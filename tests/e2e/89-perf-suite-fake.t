@@ -13,9 +13,7 @@
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/fake-kernel.sh"
 . "$(dirname "$0")/fake-qemu.sh"
-export BISECTABLE_CACHE="$scratch/cache"
-fake_qemu "$scratch/bin"
-export PATH="$scratch/bin:$PATH"
+fake_host
 export FAKE_QEMU_CALLS="$scratch/qemu-calls"
 export FAKE_QEMU_KTAP="$scratch/ktap"
 fake_kernel "$scratch/k"

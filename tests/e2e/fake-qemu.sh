@@ -104,13 +104,18 @@ fake_cross_gcc() {
 	chmod +x "$1/riscv64-linux-gnu-gcc"
 }
 
-# fake_machine: the set-up of a fake-kernel test: a cache of its own in
-# $scratch (never the user's), the fake kernel (fake-kernel.sh) in
-# $scratch/k and the fake QEMU first on PATH. Defined once: a second
-# definition silently wins in bash.
-fake_machine() {
+# fake_host: a cache of its own in $scratch (never the user's) and the
+# fake QEMU first on PATH, for a test that brings its own kernel.
+fake_host() {
 	export BISECTABLE_CACHE="$scratch/cache"
-	fake_kernel "$scratch/k"
 	fake_qemu "$scratch/bin"
 	export PATH="$scratch/bin:$PATH"
+}
+
+# fake_machine: the set-up of a fake-kernel test: fake_host, and the fake
+# kernel (fake-kernel.sh) in $scratch/k. Defined once: a second
+# definition silently wins in bash.
+fake_machine() {
+	fake_host
+	fake_kernel "$scratch/k"
 }
