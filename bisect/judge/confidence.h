@@ -23,6 +23,22 @@
  *
  * The class: deterministic (k = n), flaky (0 < k < n), inherited (the
  * parent failed too); unconfirmed for a single boot, which tells neither.
+ *
+ * The soak (--flake-rate P, Documentation/confidence.md). A failure that
+ * shows in a fraction P or more of a commit's boots passes n boots with
+ * probability at most (1 - P)^n, so n passing boots rule it out at level L
+ * once (1 - P)^n <= 1 - L:
+ *
+ *	n = ceil(ln(1 - L) / ln(1 - P))
+ *
+ * The tip and the base are booted until they have n boots at L = 95% (5
+ * for P = 1/2), or until one fails. Placing a failure asks for more, L =
+ * 99.9% (10 for P = 1/2), since it is paid only when something failed: a
+ * failing commit is booted until one boot passes (flaky) or all of those
+ * failed (deterministic); a commit after a flaky one until one fails or
+ * all passed (a fix); a parent until one fails or it has the passes that
+ * rule out, at 99.9%, the commit's own rate p = (k + 1) / (n + 2), at
+ * least FLAKE_MIN_PARENT and at most the placing count.
  */
 #ifndef BISECT_CONFIDENCE_H
 #define BISECT_CONFIDENCE_H
@@ -35,5 +51,25 @@ int confidence_percent(double confidence);
 
 /* "deterministic", "flaky" or "inherited" for k of n, the parent failing some. */
 const char *confidence_class(int k, int n, int parent_failed);
+
+/* The levels of the soak and of placing a failure (see above). */
+#define FLAKE_SOAK_LEVEL	0.95
+#define FLAKE_PLACE_LEVEL	0.999
+#define FLAKE_MIN_PARENT	3
+
+/* The fewest boots whose passes rule out a failure rate of rate at level; 1 for rate 0. */
+int boots_to_rule_out(double rate, double level);
+
+/* The probability that a failure in rate of the boots or more shows in n boots. */
+double flake_caught(double rate, int n);
+
+/* Boots of the tip and of the base for --flake-rate rate (1: no soak). */
+int flake_soak_boots(double rate);
+
+/* Boots that place a failure for --flake-rate rate: a commit's most. */
+int flake_place_boots(double rate);
+
+/* The passes a parent needs against a commit that failed k of its n boots. */
+int flake_parent_boots(int k, int n, double rate);
 
 #endif

@@ -32,5 +32,22 @@ int main(void)
 	is_int(confidence_percent(2.0 / 3), 67, "percent: rounded");
 	is_int(confidence_percent(0.9996), 99, "percent: 100 only when sure");
 	is_int(confidence_percent(1), 100, "percent: a build's");
+
+	/* The soak and the placing counts (--flake-rate). */
+	is_int(flake_soak_boots(0.5), 5, "soak at 1/2: 5 boots (1/32 left, 97%%)");
+	is_int(flake_soak_boots(0.25), 11, "soak at 1/4: 11 boots");
+	is_int(flake_soak_boots(0), 1, "no target: no soak");
+	is_int(flake_soak_boots(1), 1, "a failure in every boot shows in one");
+	is_int(flake_place_boots(0.5), 10, "placing at 1/2: 10 boots (99.9%%)");
+	is_int(flake_place_boots(0.25), 25, "placing at 1/4: 25 boots");
+	ok(flake_caught(0.5, 5) > 0.95 && flake_caught(0.5, 4) < 0.95,
+	   "5 boots catch a 1/2 flake at 95%%, 4 do not");
+	near(flake_caught(0.5, 5), 1 - 1.0 / 32, "caught: 1 - (1 - P)^n");
+	near(flake_caught(0, 5), 0, "caught: a rate of 0 never shows");
+	is_int(boots_to_rule_out(0.1, 0.95), 29, "a 10%% flake: 29 boots at 95%%");
+	is_int(flake_parent_boots(10, 10, 0.5), 3, "against 10 of 10 failing: 3 passes");
+	is_int(flake_parent_boots(1, 2, 0.5), 10, "against 1 of 2: the placing count");
+	is_int(flake_parent_boots(3, 6, 0.25), 10, "against 3 of 6 at 1/4: p = 1/2, 10");
+	is_int(flake_parent_boots(1, 20, 0.25), 25, "a rare failure: at most the placing count");
 	return done_testing();
 }
