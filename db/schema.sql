@@ -1,4 +1,4 @@
--- bisectable database schema (SQLite), version 12 (PRAGMA user_version).
+-- bisectable database schema (SQLite), version 13 (PRAGMA user_version).
 -- Applied on every open; idempotent. The binary embeds this file at build
 -- time; bisect/db.c upgrades older databases to it (and sets the version).
 
@@ -113,8 +113,10 @@ CREATE TABLE IF NOT EXISTS tests (
 );
 
 -- Each boot of a boot or test result (its tries column counts them): the
--- first is the boot of the commit's visit, later ones are --repeat and
--- --confirm boots. status is that boot's verdict at the result's stage.
+-- first is the boot of the commit's visit, later ones are --repeat, soak
+-- and confirming boots. status is that boot's verdict at the result's
+-- stage; rtc and why (since version 13) say what the boot was given and
+-- what it was for, so that a failing boot can be replayed as it ran.
 CREATE TABLE IF NOT EXISTS tries (
 	result_id INTEGER NOT NULL REFERENCES results(id) ON DELETE CASCADE,
 	try INTEGER NOT NULL,		-- 1-based
@@ -122,6 +124,8 @@ CREATE TABLE IF NOT EXISTS tries (
 	evidence TEXT,
 	log_path TEXT,
 	duration REAL,			-- wall seconds of the boot
+	rtc TEXT,			-- the guest's clock at its start (-rtc base=), UTC
+	why TEXT CHECK (why IN ('first', 'repeat', 'soak', 'confirm')),
 	PRIMARY KEY (result_id, try)
 );
 

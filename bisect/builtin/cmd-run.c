@@ -70,8 +70,12 @@ static const struct opt run_option_list[] = {
 		"tries again after an error of the machine or a timeout (0: never)"),
 	OPT_INT(0, "repeat", struct run_opts, repeat, "N", 1, 100, 1,
 		"boots every commit N times (builds once): a flaky test shows as k of N"),
-	OPT_INT(0, "confirm", struct run_opts, confirm, "N", 1, 100, 3,
-		"boots a first failure and its parent until each has N boots (1: never)"),
+	OPT_STRING(0, "flake-rate", struct run_opts, flake_rate, "P", "0.5", 0,
+		   "soaks the tip and the base to catch a failure in P of the boots or more,"
+		   " at 98% (0: no soak)"),
+	OPT_INT(0, "confirm", struct run_opts, confirm, "N", 0, 100, 0,
+		"boots a first failure and its parent until each has N boots"
+		" (0: as --flake-rate needs; 1: never)"),
 	OPT_GUEST_VARIATION(struct run_opts),
 	OPT_STRING(0, "metrics", struct run_opts, metrics, "FILE", NULL, OPT_FILE,
 		   "the series' metrics (default: SERIES/metrics if there is one)"),

@@ -20,8 +20,8 @@ void db_try_add(sqlite3 *db, long long result_id, const struct try_row *t)
 	sqlite3_stmt *st;
 
 	st = db_prepare(db, "INSERT INTO tries (result_id, try, status, evidence, log_path,"
-			" duration) SELECT ?1, COALESCE(MAX(try), 0) + 1, ?2, ?3, ?4, ?5"
-			" FROM tries WHERE result_id = ?1");
+			" duration, rtc, why) SELECT ?1, COALESCE(MAX(try), 0) + 1, ?2, ?3, ?4,"
+			" ?5, ?6, ?7 FROM tries WHERE result_id = ?1");
 	sqlite3_bind_int64(st, 1, result_id);
 	db_bind_text(st, 2, t->status);
 	db_bind_text(st, 3, t->evidence && *t->evidence ? t->evidence : NULL);
@@ -30,6 +30,8 @@ void db_try_add(sqlite3 *db, long long result_id, const struct try_row *t)
 		sqlite3_bind_null(st, 5);
 	else
 		sqlite3_bind_double(st, 5, t->duration);
+	db_bind_text(st, 6, t->rtc);
+	db_bind_text(st, 7, t->why);
 	db_done(db, st);
 }
 
@@ -224,4 +226,28 @@ void db_result_set_confirmed(sqlite3 *db, long long result_id, const char *confi
 	db_bind_text(st, 1, confirmed);
 	sqlite3_bind_int64(st, 2, result_id);
 	db_done(db, st);
+}
+
+void db_run_extra_boots(sqlite3 *db, long long run_id, struct extra_boots *out)
+{
+	sqlite3_stmt *st = db_prepare(db, "SELECT COALESCE(t.why, 'repeat'), COUNT(*) FROM tries t"
+				      " JOIN results r ON r.id = t.result_id JOIN commits c"
+				      " ON c.id = r.commit_id WHERE c.run_id = ? AND r.stage = 'boot'"
+				      " AND (t.why IN ('repeat', 'soak', 'confirm')"
+				      " OR (t.why IS NULL AND t.try > 1)) GROUP BY 1");
+
+	memset(out, 0, sizeof(*out));
+	sqlite3_bind_int64(st, 1, run_id);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		const char *why = db_column_str(st, 0);
+		int n = sqlite3_column_int(st, 1);
+
+		if (!strcmp(why, "soak"))
+			out->soak += n;
+		else if (!strcmp(why, "confirm"))
+			out->confirm += n;
+		else
+			out->repeat += n;
+	}
+	sqlite3_finalize(st);
 }

@@ -16,6 +16,8 @@ struct try_row {
 	const char *evidence;	/* NULL: none */
 	const char *log_path;	/* NULL: none */
 	double duration;
+	const char *rtc;	/* the guest's start clock given (-rtc base=); NULL: the host's */
+	const char *why;	/* first | repeat | soak | confirm; NULL: not said */
 };
 
 /* The next boot of the result (result_id) as a row of tries (numbered after the last). */
@@ -69,5 +71,14 @@ void db_commit_boots(sqlite3 *db, long long run_id, const char *sha, int *tries,
 char *db_commit_sha(sqlite3 *db, long long commit_id);
 /* What confirming found at result_id: deterministic, flaky or inherited. */
 void db_result_set_confirmed(sqlite3 *db, long long result_id, const char *confirmed);
+
+/*
+ * The run's boots beyond each cell's first, by what they were for (tries.why:
+ * repeat, soak, confirm); boots of before version 13 count as repeat.
+ */
+struct extra_boots {
+	int repeat, soak, confirm;
+};
+void db_run_extra_boots(sqlite3 *db, long long run_id, struct extra_boots *out);
 
 #endif

@@ -37,9 +37,11 @@ static const char schema_sql[] =
  * confirmed and known, tests.runs, fails and known, table tries (repeated
  * and confirming boots, known failures at the base); 12: run_configs.spec
  * and changes (a configuration not named by a configs/ name, and what
- * base.config and olddefconfig changed in its start).
+ * base.config and olddefconfig changed in its start); 13: tries.rtc and
+ * why (the clock each boot was given, and whether it was the first boot,
+ * a repeat, a soak or a confirming one).
  */
-#define SCHEMA_VERSION	12
+#define SCHEMA_VERSION	13
 #define STR_(x)		#x
 #define STR(x)		STR_(x)
 
@@ -218,6 +220,15 @@ static void migrate_v12(sqlite3 *db, const char *path, int version)
 			    " ALTER TABLE run_configs ADD COLUMN changes TEXT");
 }
 
+/* What each boot was given and why; older tries have neither. */
+static void migrate_v13(sqlite3 *db, const char *path, int version)
+{
+	if (version < 13 && db_has_column(db, "tries", "try") && !db_has_column(db, "tries", "why"))
+		exec_or_die(db, path, "ALTER TABLE tries ADD COLUMN rtc TEXT;"
+			    " ALTER TABLE tries ADD COLUMN why TEXT CHECK (why IN ('first',"
+			    " 'repeat', 'soak', 'confirm'))");
+}
+
 int db_known_version(void)
 {
 	return SCHEMA_VERSION;
@@ -271,6 +282,7 @@ sqlite3 *db_open(const char *path)
 		    path, version, SCHEMA_VERSION);
 	migrate(db, path, version);
 	migrate_v12(db, path, version);
+	migrate_v13(db, path, version);
 	if (sqlite3_exec(db, schema_sql, NULL, NULL, &err) != SQLITE_OK)
 		die("cannot create the schema in %s: %s", path, err);
 	if (version < SCHEMA_VERSION)

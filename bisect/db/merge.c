@@ -218,7 +218,9 @@ static void copy_rows(sqlite3 *db, const char *table, const char *key, const cha
 static void copy_tries(sqlite3 *db)
 {
 	exec_sql(db, "INSERT OR IGNORE INTO main.tries (result_id, try, status, evidence,"
-		 " duration) SELECT m.new, x.try, x.status, x.evidence, x.duration FROM o.tries x"
+		 " duration, rtc, why) SELECT m.new, x.try, x.status, x.evidence, x.duration,"
+		 " x.rtc, CASE WHEN x.why IN ('first', 'repeat', 'soak', 'confirm') THEN x.why"
+		 " END FROM o.tries x"
 		 " JOIN temp.merge_result m ON m.old = x.result_id WHERE m.fresh"
 		 " ORDER BY x.result_id, x.try");
 }

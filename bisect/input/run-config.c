@@ -69,7 +69,8 @@ void run_config_init(struct run_config *rc)
 	rc->test_timeout = 60;
 	rc->retries = 1;
 	rc->repeat = 1;
-	rc->confirm = 3;
+	rc->confirm = 0;
+	rc->flake_rate = 0.5;
 	rc->use_cache = 1;
 	rc->parallel = 1;
 	rc->verify_base = 1;
@@ -503,6 +504,7 @@ char *run_config_to_json(const struct run_config *rc)
 	json_object_set_new(doc, "profile", json_string(rc->profile));
 	json_object_set_new(doc, "repeat", json_integer(rc->repeat));
 	json_object_set_new(doc, "confirm", json_integer(rc->confirm));
+	json_object_set_new(doc, "flake_rate", json_real(rc->flake_rate));
 	if (rc->derive || rc->configs_dir || rc->nbuild_only) {
 		json_object_set_new(doc, "derive", json_boolean(rc->derive));
 		json_object_set_new(doc, "boot_derived", json_boolean(rc->boot_derived));
@@ -651,6 +653,8 @@ int run_config_from_json(const char *text, struct run_config *rc)
 		(int)json_integer_value(json_object_get(doc, "repeat")) : 1;
 	rc->confirm = json_is_integer(json_object_get(doc, "confirm")) ?
 		(int)json_integer_value(json_object_get(doc, "confirm")) : 1;
+	rc->flake_rate = json_is_number(json_object_get(doc, "flake_rate")) ?
+		json_number_value(json_object_get(doc, "flake_rate")) : 0;
 	/* Absent: built on this machine only. */
 	distcc = json_string_value(json_object_get(doc, "distcc"));
 	if (distcc)

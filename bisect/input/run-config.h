@@ -9,8 +9,8 @@
  * The document: {"format": "bisectable-run-config", "version": 1,
  *   "configs": ["up", "smp"], "mode": "keep-going" | "stop-on-failure",
  *   "accel": "tcg", "jobs": 2, "boot_timeout": 120, "test_timeout": 60,
- *   "retries": 1 (optional, 1 when absent), "repeat": 1, "confirm": 3
- *   (both optional: 1 when absent),
+ *   "retries": 1 (optional, 1 when absent), "repeat": 1, "confirm": 0
+ *   (both optional: 1 when absent), "flake_rate": 0.5 (absent: 0),
  *   "rtc": "2026-01-01T00:00:00", "cpu": "max" (each only when given),
  *   "tests": ["smoke.fork_exec_wait", ...], "ccache": true, "cache": true,
  *   "parallel": true, "base": true, "sandbox": true (absent: true),
@@ -51,9 +51,15 @@ struct run_config {
 	int repeat;			/* boots of every commit (--repeat; builds once) */
 	/*
 	 * boots that confirm a first failure, at the commit and at its parent
-	 * (--confirm; 1: none). Absent in runs from before it: 1.
+	 * (--confirm; 1: none; 0: as many as flake_rate needs, see
+	 * judge/confidence.h). Absent in runs from before it: 1.
 	 */
 	int confirm;
+	/*
+	 * The smallest per-boot failure rate the soak of the tip and the base
+	 * must catch (--flake-rate; 0: no soak). Absent in runs from before it: 0.
+	 */
+	double flake_rate;
 	/*
 	 * What enters the guest from outside, pinned or varied (guest-variation.md):
 	 * the RTC's start (QEMU -rtc base=RTC,clock=vm) and the CPU model (-cpu).

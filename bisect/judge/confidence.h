@@ -31,8 +31,10 @@
  *
  *	n = ceil(ln(1 - L) / ln(1 - P))
  *
- * The tip and the base are booted until they have n boots at L = 95% (5
- * for P = 1/2), or until one fails. Placing a failure asks for more, L =
+ * The tip and the base are booted until they have n boots at L = 98% (6
+ * for P = 1/2, 14 for 1/4), or until one fails: above the 95% a default run promises,
+ * and the flakes of a series often start before its tip, whose single
+ * boots add to the odds. Placing a failure asks for more, L =
  * 99.9% (10 for P = 1/2), since it is paid only when something failed: a
  * failing commit is booted until one boot passes (flaky) or all of those
  * failed (deterministic); a commit after a flaky one until one fails or
@@ -53,7 +55,7 @@ int confidence_percent(double confidence);
 const char *confidence_class(int k, int n, int parent_failed);
 
 /* The levels of the soak and of placing a failure (see above). */
-#define FLAKE_SOAK_LEVEL	0.95
+#define FLAKE_SOAK_LEVEL	0.98
 #define FLAKE_PLACE_LEVEL	0.999
 #define FLAKE_MIN_PARENT	3
 

@@ -173,8 +173,12 @@ static void config_text(const struct verdict *v, const char *stage, const char *
 		strbuf_addf(out, "%s: no bad commit at stage %s (%d/%d commits pass every "
 			    "stage)\n", str(v->config), stage, v->passed, v->commits);
 	} else if (v->bisectable) {
-		strbuf_addf(out, "%s: bisectable (%d/%d commits pass)\n", str(v->config), v->passed,
+		strbuf_addf(out, "%s: bisectable (%d/%d commits pass", str(v->config), v->passed,
 			    v->commits);
+		if (v->tip_boots > 0)
+			strbuf_addstr(out, "; ");
+		verdict_odds_text(v, out);
+		strbuf_addstr(out, ")\n");
 	} else {
 		strbuf_addf(out, "%s: incomplete: %d/%d commits verified and passing"
 			    " (run %s", str(v->config), v->passed, v->commits, str(state));

@@ -3,11 +3,13 @@
  * verdict.c - first bad, complete and bisectable per run and configuration
  * (see verdict.h for the definition), as data: verdict-text.c words it.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "db/db.h"
 #include "db/db-judge.h"
+#include "input/run-config.h"
 #include "judge/confidence.h"
 #include "judge/verdict.h"
 #include "lib/util.h"
@@ -304,6 +306,53 @@ static void judge_known(struct verdict *v, const struct db_result_cells *cells)
 	}
 }
 
+/* The tip's boots at test: the last position with a test result. */
+static void judge_tip(struct verdict *v, const struct db_result_cells *cells)
+{
+	size_t i;
+
+	for (i = 0; i < cells->n; i++) {
+		const struct db_result_cell *c = &cells->c[i];
+
+		if (stage_parse(c->stage) != STAGE_TEST || !c->status || !strcmp(c->status, "error"))
+			continue;
+		v->tip_boots = c->tries;
+		v->tip_passes = c->tries - c->failed_tries;
+	}
+}
+
+double verdict_odds_rate(double flake_rate)
+{
+	return flake_rate > 0 ? flake_rate : 0.5;
+}
+
+void verdict_odds_text(const struct verdict *v, struct strbuf *out)
+{
+	double rate = verdict_odds_rate(v->flake_rate);
+
+	if (v->tip_boots < 1)
+		return;
+	/* Floored: the odds are never said higher than they were. */
+	strbuf_addf(out, "tip passed %d of %d boot%s: a failure in %.0f%% or more of boots"
+		    " would have shown with %d%% probability", v->tip_passes, v->tip_boots,
+		    v->tip_boots == 1 ? "" : "s", 100 * rate,
+		    (int)floor(100 * flake_caught(rate, v->tip_boots) + 1e-9));
+}
+
+void verdict_set_odds(struct verdict *v, const char *options)
+{
+	struct run_config rc;
+
+	/* The rate the soak aimed at; a run from before it (or unreadable): none. */
+	v->flake_rate = 0;
+	if (options) {
+		if (!run_config_from_json(options, &rc))
+			v->flake_rate = rc.flake_rate;
+		run_config_free(&rc);
+	}
+	v->flake_caught = flake_caught(verdict_odds_rate(v->flake_rate), v->tip_boots);
+}
+
 int verdict_load(sqlite3 *db, long long run_id, const char *config, const char *stage,
 		 struct verdict *v)
 {
@@ -354,6 +403,7 @@ int verdict_load(sqlite3 *db, long long run_id, const char *config, const char *
 	judge_confidence(v, &cells);
 	judge_holes(v, &cells);
 	judge_known(v, &cells);
+	judge_tip(v, &cells);
 	db_result_cells_free(&cells);
 	if (!v->commits || v->errors)
 		v->complete = 0;
@@ -375,7 +425,8 @@ int run_verdict_load(sqlite3 *db, long long run_id, const char *configs, const c
 	list = xstrdup(configs ? configs : rv->run.configs ? rv->run.configs : "");
 	for (c = strtok_r(list, ",", &save); c; c = strtok_r(NULL, ",", &save)) {
 		rv->v = xrealloc(rv->v, (rv->n + 1) * sizeof(*rv->v));
-		verdict_load(db, rv->run.id, c, stage, &rv->v[rv->n++]);
+		verdict_load(db, rv->run.id, c, stage, &rv->v[rv->n]);
+		verdict_set_odds(&rv->v[rv->n++], rv->run.options);
 	}
 	free(list);
 	return 0;

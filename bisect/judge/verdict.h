@@ -115,6 +115,14 @@ struct verdict {
 	int parent_boots, parent_passes;
 	const char *kind;
 	double confidence;
+	/*
+	 * The odds of a pass (judge/confidence.h, the soak): the tip's boots
+	 * and passes at test (0: it was not booted), the rate the run aimed at
+	 * (--flake-rate; 0: no soak, the odds then said for 1/2) and the
+	 * probability that a failure in that rate of boots would have shown.
+	 */
+	int tip_boots, tip_passes;
+	double flake_rate, flake_caught;
 	struct known_set known;	/* the configuration's known failures (its base's) */
 	struct known_fix *fixed;	/* known failures a commit fixed, by position */
 	size_t nfixed;
@@ -132,6 +140,18 @@ struct run_verdict {
 int verdict_load(sqlite3 *db, long long run_id, const char *config, const char *stage,
 		 struct verdict *v);
 void verdict_free(struct verdict *v);
+
+/*
+ * "tip passed 6 of 6 boots: a failure in 50% or more of boots would have
+ * shown with 98% probability"; nothing for a configuration never booted.
+ */
+void verdict_odds_text(const struct verdict *v, struct strbuf *out);
+
+/* The flake rate and odds of a loaded verdict, from its run's options (runs.options). */
+void verdict_set_odds(struct verdict *v, const char *options);
+
+/* The rate the odds are said for: --flake-rate, or 1/2 for a run without a soak. */
+double verdict_odds_rate(double flake_rate);
 
 /*
  * Load the verdicts of a run (0: the latest) for the comma-separated configs

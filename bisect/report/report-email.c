@@ -407,13 +407,18 @@ static void email_config(struct report_out *r, size_t cfg)
 
 	mail_text(o, m->configs[cfg], 100);
 	if (!v->bad) {
-		if (v->bisectable)
-			strbuf_addf(o, ": bisectable (%d/%d commits pass every stage)\n",
+		if (v->bisectable) {
+			strbuf_addf(o, ": bisectable (%d/%d commits pass every stage",
 				    v->passed, v->commits);
-		else
+			if (v->tip_boots > 0)
+				strbuf_addstr(o, ";\n  ");
+			verdict_odds_text(v, o);
+			strbuf_addstr(o, ")\n");
+		} else {
 			strbuf_addf(o, ": incomplete (%d/%d commits verified and passing,"
 				    " %d error%s of the machine)\n", v->passed, v->commits,
 				    v->errors, v->errors == 1 ? "" : "s");
+		}
 		email_confidence_known(r, cfg);
 		return;
 	}

@@ -340,8 +340,17 @@ static void html_verdicts(struct report_out *r)
 			strbuf_addstr(o, "<span class=\"pending\">no results</span></td>"
 				      "<td></td><td></td>");
 		} else if (v->bisectable) {
+			struct strbuf odds = STRBUF_INIT;
+
+			verdict_odds_text(v, &odds);
 			strbuf_addstr(o, "<span class=\"ok\">\xe2\x9c\x93 bisectable</span></td>"
-				      "<td></td><td>every commit passes every stage</td>");
+				      "<td></td><td>every commit passes every stage");
+			if (odds.len) {
+				strbuf_addstr(o, "; ");
+				html_escape(o, odds.buf);
+			}
+			strbuf_addstr(o, "</td>");
+			strbuf_release(&odds);
 		} else if (v->errors) {
 			strbuf_addf(o, "<span class=\"pending\">incomplete</span></td><td class="
 				    "\"error\">%s %s</td><td>%d error%s of the machine, not verified"

@@ -392,6 +392,17 @@ static json_t *json_verdict(struct report_out *r, size_t i)
 	jset(jv, "passed", json_integer(v->passed));
 	jset(jv, "complete", json_boolean(v->complete));
 	jset(jv, "bisectable", json_boolean(v->bisectable));
+	/* The odds of the pass: what the tip's boots rule out (judge/confidence.h). */
+	if (v->tip_boots > 0) {
+		json_t *odds = json_object();
+
+		jset(odds, "tip_boots", json_integer(v->tip_boots));
+		jset(odds, "tip_passes", json_integer(v->tip_passes));
+		jset(odds, "flake_rate", json_real(v->flake_rate));
+		jset(odds, "rate", json_real(verdict_odds_rate(v->flake_rate)));
+		jset(odds, "caught", json_real(v->flake_caught));
+		jset(jv, "odds", odds);
+	}
 	jset(jv, "errors", json_integer(v->errors));
 	if (v->errors) {
 		json_t *fe = json_object();

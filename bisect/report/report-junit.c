@@ -274,6 +274,15 @@ void report_junit(struct report_out *r)
 		else
 			strbuf_addstr(o, "incomplete");
 		strbuf_addstr(o, "\"/>\n");
+		if (r->m->verdicts[cfg].tip_boots > 0) {
+			struct strbuf odds = STRBUF_INIT;
+
+			verdict_odds_text(&r->m->verdicts[cfg], &odds);
+			strbuf_addstr(o, "      <property name=\"odds\" value=\"");
+			html_escape(o, odds.buf);
+			strbuf_addstr(o, "\"/>\n");
+			strbuf_release(&odds);
+		}
 		junit_perf_properties(r, cfg);
 		junit_known_properties(r, cfg);
 		strbuf_addstr(o, "    </properties>\n");

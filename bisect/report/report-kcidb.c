@@ -437,6 +437,22 @@ static json_t *kcidb_test(const char *build_id, const char *path, const char *st
 	return t;
 }
 
+/*
+ * The odds of a pass, at the tip's test: the flake rate it rules out and
+ * the probability that such a flake would have shown (judge/verdict.h).
+ */
+static void kset_odds(json_t *misc, const struct report_model *m, size_t cfg,
+		      const struct cell *cell)
+{
+	const struct verdict *v = &m->verdicts[cfg];
+
+	if (!v->bisectable || v->tip_boots < 1 || !m->ncommits ||
+	    cell != &m->commits[m->ncommits - 1].cells[cfg * NR_STAGES + STAGE_TEST])
+		return;
+	kset_num(misc, "flake_rate", verdict_odds_rate(v->flake_rate));
+	kset_num(misc, "flake_caught", v->flake_caught);
+}
+
 /* Set misc on t unless it is empty (then there is none: no empty object). */
 static void kset_misc(json_t *t, json_t *misc)
 {
@@ -475,6 +491,7 @@ static json_t *kcidb_stage_misc(const struct report_model *m, size_t cfg,
 	}
 	known_set_free(&known);
 	kset_confidence(misc, m, cfg, cell);
+	kset_odds(misc, m, cfg, cell);
 	return misc;
 }
 

@@ -316,8 +316,10 @@ static void load_verdicts(struct report_model *r, sqlite3 *db)
 	size_t i;
 
 	r->verdicts = xcalloc(r->nconfigs, sizeof(*r->verdicts));
-	for (i = 0; i < r->nconfigs; i++)
+	for (i = 0; i < r->nconfigs; i++) {
 		verdict_load(db, r->run.id, r->configs[i], NULL, &r->verdicts[i]);
+		verdict_set_odds(&r->verdicts[i], r->run.options);
+	}
 }
 
 static struct cell *cell_of_result(struct report_model *r, long long result_id)

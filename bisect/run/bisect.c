@@ -157,6 +157,7 @@ int bisect_make_config(struct run_config *rc, const struct bisect_settings *s)
 		rc->retries = s->retries;
 	/* A step of git bisect run sees one commit: no parent of the run to confirm against. */
 	rc->confirm = 1;
+	rc->flake_rate = 0;
 	run_config_set_guest(rc, s->rtc, s->cpu);
 	if (s->boot_timeout > 0)
 		rc->boot_timeout = s->boot_timeout;

@@ -65,6 +65,7 @@ static void push_options(struct argv_array *argv, const struct run_config *rc)
 	argv_pushf(argv, "--retries=%d", rc->retries);
 	argv_pushf(argv, "--repeat=%d", rc->repeat);
 	argv_pushf(argv, "--confirm=%d", rc->confirm);
+	argv_pushf(argv, "--flake-rate=%g", rc->flake_rate);
 	if (rc->rtc)
 		argv_pushl(argv, "--rtc", rc->rtc, NULL);
 	if (rc->cpu)

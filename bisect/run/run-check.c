@@ -349,8 +349,10 @@ int run_config_validate(const struct run_config *rc, const char *configs_dir)
 		ret = error("timeouts and jobs must be positive");
 	if (rc->retries < 0 || rc->retries > 5)
 		ret = error("retries must be 0 to 5");
-	if (rc->repeat < 1 || rc->repeat > 100 || rc->confirm < 1 || rc->confirm > 100)
-		ret = error("repeat and confirm must be 1 to 100");
+	if (rc->repeat < 1 || rc->repeat > 100 || rc->confirm < 0 || rc->confirm > 100)
+		ret = error("repeat must be 1 to 100, confirm 0 to 100");
+	if (!(rc->flake_rate >= 0 && rc->flake_rate <= 0.99))
+		ret = error("--flake-rate must be 0 (no soak) to 0.99");
 	if (rc->rtc && check_rtc(rc->rtc))
 		ret = error("--rtc '%s': give 'host', or a date YYYY-MM-DD or date-time"
 			    " YYYY-MM-DDTHH:MM:SS (UTC) from 1970 to 2069", term_str(rc->rtc));

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* run-setup.c - from the options of 'bisectable run' to a run (see run-setup.h). */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -63,6 +64,26 @@ void run_setup_ccache_remote(const struct run_opts *o, struct run_config *rc)
 	}
 }
 
+/* "0.5" or "50%": a fraction in [0, 0.99]; -1 if it is not one. */
+static int parse_flake_rate(const char *text, double *rate)
+{
+	char *end;
+	double v;
+
+	if (!text || !*text)
+		return -1;
+	errno = 0;
+	v = strtod(text, &end);
+	if (*end == '%' && end[1] == '\0') {
+		v /= 100;
+		end++;
+	}
+	if (errno || *end || !(v >= 0 && v <= 0.99))
+		return -1;
+	*rate = v;
+	return 0;
+}
+
 int run_setup_config(const struct run_opts *o, const struct run_target *t,
 		     struct run_config *rc)
 {
@@ -111,6 +132,12 @@ int run_setup_config(const struct run_opts *o, const struct run_target *t,
 	rc->retries = o->retries;
 	rc->repeat = o->repeat;
 	rc->confirm = o->confirm;
+	if (parse_flake_rate(o->flake_rate, &rc->flake_rate))
+		return error("--flake-rate '%s': a failure rate from 0 (no soak) to 0.99",
+			     term_str(o->flake_rate));
+	/* Without a rate to aim at, a first failure is confirmed as before it: 3 boots. */
+	if (!rc->confirm && !rc->flake_rate)
+		rc->confirm = 3;
 	run_config_set_guest(rc, o->rtc, o->cpu);
 	rc->ccache = o->ccache;
 	rc->use_cache = !o->no_cache;
@@ -161,6 +188,8 @@ void run_setup_slurm_args(const struct run_opts *o, struct argv_array *a)
 	argv_pushf(a, "--retries=%d", o->retries);
 	argv_pushf(a, "--repeat=%d", o->repeat);
 	argv_pushf(a, "--confirm=%d", o->confirm);
+	if (o->flake_rate)
+		argv_pushl(a, "--flake-rate", o->flake_rate, NULL);
 	if (o->rtc)
 		argv_pushl(a, "--rtc", o->rtc, NULL);
 	if (o->cpu)

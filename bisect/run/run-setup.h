@@ -38,6 +38,7 @@ struct run_opts {
 	int retries;
 	int repeat;
 	int confirm;
+	const char *flake_rate;	/* --flake-rate P, parsed by run_setup_config */
 	const char *rtc;	/* the guest's clock: NULL or "host", or a date */
 	const char *cpu;	/* QEMU's CPU model, NULL for its default */
 	int ccache;

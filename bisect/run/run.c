@@ -16,6 +16,7 @@
 #include "lib/layout.h"
 #include "kconfig/config-derive.h"
 #include "db/db-run.h"
+#include "db/db-tries.h"
 #include "input/arch.h"
 #include "run/run.h"
 #include "lib/sandbox.h"
@@ -556,6 +557,19 @@ static void print_coverage(struct run *r)
 	strbuf_release(&line);
 }
 
+/* What the boots beyond each commit's first were spent on, when there were some. */
+static void print_extra_boots(struct run *r)
+{
+	struct extra_boots b;
+
+	db_run_extra_boots(r->db, r->id, &b);
+	if (b.repeat + b.soak + b.confirm == 0)
+		return;
+	fprintf(stderr, "extra boots: %d (%d to soak the base and the tip, %d to confirm and"
+		" place failures, %d for --repeat)\n", b.repeat + b.soak + b.confirm, b.soak,
+		b.confirm, b.repeat);
+}
+
 /* The run's end state from how the rebase ended; the exit status of 'run'. */
 static int finish(struct run *r, int rc)
 {
@@ -588,6 +602,7 @@ static int finish(struct run *r, int rc)
 	ret = verdict_report(r->db, r->id, NULL, NULL, 0, &verdicts);
 	fputs(verdicts.buf, stdout);
 	strbuf_release(&verdicts);
+	print_extra_boots(r);
 	print_coverage(r);
 	return ret;
 }

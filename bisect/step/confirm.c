@@ -7,10 +7,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "db/db.h"
 #include "db/db-tries.h"
+#include "judge/confidence.h"
 #include "judge/known.h"
 #include "lib/escape.h"
 #include "lib/layout.h"
@@ -65,13 +67,32 @@ void boot_with_retries(const struct boot_job *job, int retries, const char *conf
 	boot_settle(bo, tries, all_timed_out);
 }
 
+void boot_clock_text(const char *rtc, int shift, char *buf, size_t len)
+{
+	time_t t = time(NULL);
+	struct tm tm;
+
+	if (rtc && !shift) {
+		snprintf(buf, len, "%s", rtc);
+		return;
+	}
+	/*
+	 * Each later boot a day and an hour (and some seconds) on: a flake
+	 * tied to the date or the hour meets another one in every boot.
+	 */
+	t += (time_t)shift * (86400 + 3607);
+	if (!gmtime_r(&t, &tm) || !strftime(buf, len, "%Y-%m-%dT%H:%M:%S", &tm))
+		snprintf(buf, len, "%s", "");
+}
+
 /* Count one more boot in the cell's boot and test results. */
 static void count_boot(const struct reboot *rb, long long commit_id,
-		       const struct boot_outcome *bo, const char *log)
+		       const struct boot_outcome *bo, const char *log, const char *rtc,
+		       const char *why)
 {
 	char *known = known_set_text(&bo->known_met);
-	struct try_row boot = { bo->boot_status, bo->boot_evidence, log, bo->duration };
-	struct try_row test = { bo->test_status, bo->test_evidence, log, bo->duration };
+	struct try_row boot = { bo->boot_status, bo->boot_evidence, log, bo->duration, rtc, why };
+	struct try_row test = { bo->test_status, bo->test_evidence, log, bo->duration, rtc, why };
 	long long id;
 
 	db_begin(rb->db);
@@ -83,48 +104,85 @@ static void count_boot(const struct reboot *rb, long long commit_id,
 	free(known);
 }
 
-static int cell_boots(const struct reboot *rb, long long commit_id)
+/* The cell's boots, and of them those that failed at boot or test; -1 if it has none. */
+static int cell_boots(const struct reboot *rb, long long commit_id, int *failed)
 {
-	struct cell_tries c;
+	struct cell_tries b, t;
 	int n;
 
-	db_cell_tries(rb->db, commit_id, rb->config, "boot", &c);
-	n = c.id ? c.tries : -1;
-	cell_tries_release(&c);
+	db_cell_tries(rb->db, commit_id, rb->config, "boot", &b);
+	db_cell_tries(rb->db, commit_id, rb->config, "test", &t);
+	n = b.id ? b.tries : -1;
+	*failed = b.failed_tries + t.failed_tries;
+	cell_tries_release(&b);
+	cell_tries_release(&t);
 	return n;
 }
 
+/* Whether the boot just counted (failed_before failures before it) tells stop to stop. */
+static int reboot_decided(enum reboot_stop stop, int failed_before, int failed_now)
+{
+	if (stop == REBOOT_TO_FAIL)
+		return failed_now > failed_before;
+	if (stop == REBOOT_TO_PASS)
+		return failed_now == failed_before;
+	return 0;
+}
+
 void reboot_until(const struct reboot *rb, long long commit_id, int position,
-		  const char *kernel, int until)
+		  const char *kernel, int until, enum reboot_stop stop, const char *why)
 {
 	char *sha = db_commit_sha(rb->db, commit_id);
 	char *dir = commit_log_dir(rb->db_path, rb->run_id, position, sha ? sha : "");
 	struct boot_job job = *rb->bjob;
-	int attempts, have;
+	int attempts, have, failed, failed_after;
 
 	/* A boot the machine spoilt (error) is not counted: bounded all the same. */
 	for (attempts = 0; attempts < 2 * until; attempts++) {
 		struct boot_outcome bo;
+		char rtc[32];
 		char *log;
 
-		have = cell_boots(rb, commit_id);
+		have = cell_boots(rb, commit_id, &failed);
 		if (have < 0 || have >= until)
 			break;
 		log = xasprintf("%s/%s-console.boot%d.log", dir, rb->config, have + 1);
+		boot_clock_text(rb->bjob->rtc, rb->bjob->rtc ? 0 : have, rtc, sizeof(rtc));
 		job.kernel = kernel;
 		job.log_path = log;
+		job.rtc = rtc;
 		boot_with_retries(&job, rb->retries, rb->config, &bo);
-		fprintf(stderr, "  %-8s boot %d of %d at commit %d: boot %s, test %s%s%s\n",
-			term_str(rb->config), have + 1, until, position, bo.boot_status,
+		if (rb->base_known) {
+			boot_failure_lines(&bo, job.cpus, rb->base_known);
+			if (rb->base_known->n)
+				boot_judge_again(&job, &bo);
+		}
+		fprintf(stderr, "  %-8s boot %d of %d at commit %d (%s, clock %s): boot %s, test %s%s%s\n",
+			term_str(rb->config), have + 1, until, position, why, rtc, bo.boot_status,
 			bo.test_status, status_bad(bo.test_status) ? ": " : "",
 			status_bad(bo.test_status) ? term_str(bo.test_evidence) : "");
 		if (strcmp(bo.boot_status, "error") && strcmp(bo.test_status, "error"))
-			count_boot(rb, commit_id, &bo, log);
+			count_boot(rb, commit_id, &bo, log, rtc, why);
 		boot_outcome_free(&bo);
 		free(log);
+		if (cell_boots(rb, commit_id, &failed_after) > have &&
+		    reboot_decided(stop, failed, failed_after))
+			break;
 	}
 	free(dir);
 	free(sha);
+}
+
+void soak_cell(const struct reboot *rb, long long commit_id, int position, const char *kernel)
+{
+	int n = flake_soak_boots(rb->flake_rate), failed;
+
+	if (rb->flake_rate <= 0 || cell_boots(rb, commit_id, &failed) < 1 || failed)
+		return;
+	fprintf(stderr, "  %-8s soak of the %s: up to %d boots, to catch a failure in %.0f%% of"
+		" boots or more\n", term_str(rb->config), position ? "tip" : "base", n,
+		100 * rb->flake_rate);
+	reboot_until(rb, commit_id, position, kernel, n, REBOOT_TO_FAIL, "soak");
 }
 
 /* A cell's boot and test results, and whether some boot of it failed. */
@@ -170,14 +228,34 @@ static void classify(const struct reboot *rb, const struct cell *c, int position
 		fprintf(stderr, "\n");
 }
 
-/* Boot the parent of position up to rb->n from its kept image; 0 if it could not. */
+/* The boots a failing commit gets: --confirm N, or those that place a flake. */
+static int failing_boots(const struct reboot *rb)
+{
+	return rb->n ? rb->n : flake_place_boots(rb->flake_rate);
+}
+
+/* The boots the parent of a commit that failed k of n gets (see confidence.h). */
+static int parent_boots(const struct reboot *rb, const struct cell *c)
+{
+	const struct cell_tries *at = failing_stage(c);
+
+	return rb->n ? rb->n : flake_parent_boots(at->failed_tries, at->tries, rb->flake_rate);
+}
+
+/* With fixed counts every boot is spent; else a reboot stops once it has decided. */
+static enum reboot_stop stop_rule(const struct reboot *rb, enum reboot_stop automatic)
+{
+	return rb->n ? REBOOT_ALL : automatic;
+}
+
+/* Boot the parent of position up to until boots from its kept image; 0 if it could not. */
 static int reboot_parent(const struct reboot *rb, long long parent_id, int parent_position,
-			 const struct cell *parent)
+			 const struct cell *parent, int until)
 {
 	char *kernel;
 	int ret = 1;
 
-	if (parent->boot.tries >= rb->n)
+	if (parent->boot.tries >= until)
 		return 1;
 	kernel = parent->boot.image_key ? image_path(parent->boot.image_key) : NULL;
 	if (!kernel || !file_exists(kernel)) {
@@ -185,15 +263,17 @@ static int reboot_parent(const struct reboot *rb, long long parent_id, int paren
 			term_str(rb->config), parent_position);
 		ret = 0;
 	} else {
-		reboot_until(rb, parent_id, parent_position, kernel, rb->n);
+		reboot_until(rb, parent_id, parent_position, kernel, until,
+			     stop_rule(rb, REBOOT_TO_FAIL), "confirm");
 	}
 	free(kernel);
 	return ret;
 }
 
 /*
- * A first failure at position: boot it and its parent N times; while the
- * parent fails too, the failure is inherited, and the walk goes back.
+ * A first failure at position: boot it and its parent (N times, or until
+ * each has decided); while the parent fails too, the failure is inherited,
+ * and the walk goes back.
  */
 static void confirm_walk(const struct reboot *rb, long long commit_id, int position,
 			 const char *kernel)
@@ -201,14 +281,16 @@ static void confirm_walk(const struct reboot *rb, long long commit_id, int posit
 	long long cur_id = commit_id;
 	int cur = position;
 
-	reboot_until(rb, commit_id, position, kernel, rb->n);
+	reboot_until(rb, commit_id, position, kernel, failing_boots(rb),
+		     stop_rule(rb, REBOOT_TO_PASS), "confirm");
 	while (cur > 0) {
 		long long parent_id = db_commit_id(rb->db, rb->run_id, cur - 1);
 		struct cell c, p;
 
 		cell_load(rb, cur_id, &c);
 		cell_load(rb, parent_id, &p);
-		if (!p.boot.id || (!p.failed && !reboot_parent(rb, parent_id, cur - 1, &p))) {
+		if (!p.boot.id ||
+		    (!p.failed && !reboot_parent(rb, parent_id, cur - 1, &p, parent_boots(rb, &c)))) {
 			classify(rb, &c, cur, NULL);
 			cell_release(&c);
 			cell_release(&p);
@@ -246,7 +328,7 @@ void confirm_cell(const struct reboot *rb, long long commit_id, int position)
 	struct cell c, p;
 	char *kernel;
 
-	if (rb->n < 2 || position < 1)
+	if ((rb->n < 2 && !(rb->n == 0 && rb->flake_rate > 0)) || position < 1)
 		return;
 	parent_id = db_commit_id(rb->db, rb->run_id, position - 1);
 	cell_load(rb, commit_id, &c);
@@ -256,7 +338,9 @@ void confirm_cell(const struct reboot *rb, long long commit_id, int position)
 		if (c.failed && !p.failed) {
 			confirm_walk(rb, commit_id, position, kernel);
 		} else if (!c.failed && cell_flaky(&p)) {
-			reboot_until(rb, commit_id, position, kernel, rb->n);
+			/* A fix only once its passes rule the flake out, as a placing would. */
+			reboot_until(rb, commit_id, position, kernel, failing_boots(rb),
+				     stop_rule(rb, REBOOT_TO_FAIL), "confirm");
 			cell_release(&c);
 			cell_load(rb, commit_id, &c);
 			if (c.failed)

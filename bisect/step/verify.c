@@ -17,6 +17,7 @@
 #include "step/cache.h"
 #include "step/confirm.h"
 #include "input/config-spec.h"
+#include "judge/confidence.h"
 #include "judge/coverage.h"
 #include "kconfig/dotconfig.h"
 #include "step/kbuild.h"
@@ -255,6 +256,18 @@ static void config_step_arch_initrd(struct config_step *cs)
 	cs->initrd = path;
 }
 
+/* The base and the tip are soaked (--flake-rate); the tip is the last position. */
+static int soaked_position(struct verify_commit *vc)
+{
+	struct db_run_progress p;
+
+	if (vc->rc->flake_rate <= 0)
+		return 0;
+	if (!vc->total && !db_run_progress(vc->db, vc->run->id, &p))
+		vc->total = p.total;
+	return vc->position == 0 || vc->position == vc->total;
+}
+
 static void config_step_init(struct config_step *cs, struct verify_commit *vc,
 			     const char *config)
 {
@@ -322,7 +335,9 @@ static void config_step_init(struct config_step *cs, struct verify_commit *vc,
 		free(known);
 	}
 	cs->bjob.known = &cs->known;
-	cache_set_boot_policy(rc->repeat, cs->known.n > 0);
+	/* A cached base or tip serves only with the boots of its soak. */
+	cache_set_boot_policy(soaked_position(vc) && flake_soak_boots(rc->flake_rate) > rc->repeat ?
+			      flake_soak_boots(rc->flake_rate) : rc->repeat, cs->known.n > 0);
 
 	cs->build_key = cache_key_build(vc->tree, cs->configs_dir, config, &cs->kjob);
 	cs->boot_key = cache_key_boot(cs->build_key, &cs->bjob);
@@ -702,12 +717,14 @@ static void record_guest_metrics(struct config_step *cs, const struct console_re
 
 /* The first boot of the cell: its results, tests, figures and first try. */
 static void record_boot(struct config_step *cs, const struct boot_outcome *bo,
-			const char *reproduce)
+			const char *reproduce, const char *clock)
 {
 	sqlite3 *db = cs->vc->db;
 	char *known = known_set_text(&bo->known_met);
-	struct try_row boot = { bo->boot_status, bo->boot_evidence, cs->console, bo->duration };
-	struct try_row test = { bo->test_status, bo->test_evidence, cs->console, bo->duration };
+	struct try_row boot = { bo->boot_status, bo->boot_evidence, cs->console, bo->duration,
+				clock, "first" };
+	struct try_row test = { bo->test_status, bo->test_evidence, cs->console, bo->duration,
+				clock, "first" };
 	long long result_id;
 
 	db_begin(db);
@@ -738,18 +755,22 @@ static void base_known(struct config_step *cs, struct boot_outcome *bo)
 		boot_judge_again(&cs->bjob, bo);
 }
 
-/* More boots of this commit: --repeat, then confirming a first failure. */
+/* More boots of this commit: --repeat, the soak, then confirming a first failure. */
 static void boot_more(struct config_step *cs)
 {
 	struct verify_commit *vc = cs->vc;
 	struct reboot rb = {
 		.db = vc->db, .db_path = vc->db_path, .run_id = vc->run->id,
 		.config = cs->config, .bjob = &cs->bjob, .retries = vc->rc->retries,
-		.n = vc->rc->confirm,
+		.n = vc->rc->confirm, .flake_rate = vc->rc->flake_rate,
+		.base_known = vc->position == 0 ? &cs->known : NULL,
 	};
 
 	if (vc->rc->repeat > 1)
-		reboot_until(&rb, vc->commit_id, vc->position, cs->kernel, vc->rc->repeat);
+		reboot_until(&rb, vc->commit_id, vc->position, cs->kernel, vc->rc->repeat,
+			     REBOOT_ALL, "repeat");
+	if (soaked_position(vc))
+		soak_cell(&rb, vc->commit_id, vc->position, cs->kernel);
 	confirm_cell(&rb, vc->commit_id, vc->position);
 	if (db_cell_failed(vc->db, vc->commit_id, cs->config))
 		vc->failed = 1;
@@ -762,6 +783,7 @@ static void stage_boot(struct config_step *cs)
 	struct strbuf repro = STRBUF_INIT;
 	struct boot_outcome bo;
 	struct cache_hit hit = { 0 };
+	char clock[32];
 
 	/* The suites' test programs could not be built: nothing to boot is the commit's. */
 	if (!cs->vc->initrd) {
@@ -779,13 +801,14 @@ static void stage_boot(struct config_step *cs)
 		reuse(cs, &hit);
 		return;
 	}
-	if (cs->vc->rc->confirm > 1 || cs->vc->rc->repeat > 1)
+	if (cs->vc->rc->confirm > 1 || cs->vc->rc->repeat > 1 || cs->vc->rc->flake_rate > 0)
 		image_keep(cs->kernel, cs->image_key);
+	boot_clock_text(cs->bjob.rtc, 0, clock, sizeof(clock));
 	boot_with_retries(&cs->bjob, cs->vc->rc->retries, cs->config, &bo);
 	base_known(cs, &bo);
 	expect_argv(&cs->bjob, &argv, NULL);
 	argv_to_line(&repro, argv.argv);
-	record_boot(cs, &bo, repro.buf);
+	record_boot(cs, &bo, repro.buf, clock);
 	fprintf(stderr, "  %-8s boot %s%s%s, test %s%s%s (%.0fs)\n", cs->config, bo.boot_status,
 		bo.boot_evidence[0] ? ": " : "", term_str(bo.boot_evidence), bo.test_status,
 		bo.test_evidence[0] ? ": " : "", term_str(bo.test_evidence), bo.duration);

@@ -4,7 +4,7 @@
 # the tip builds everywhere, but a bisect landing on commit 2 would not.
 . "$(dirname "$0")/lib.sh"
 
-"$BISECTABLE" run --db "$db" --configs up,smp tests/fixtures/up-build-break > "$scratch/run.out" 2>&1
+"$BISECTABLE" run --flake-rate 0 --db "$db" --configs up,smp tests/fixtures/up-build-break > "$scratch/run.out" 2>&1
 is "$?" 1 "run exits 1: the series is not bisectable"
 sed 's/^/# /' "$scratch/run.out" | tail -30
 
@@ -17,7 +17,7 @@ like "$out" '^up: hole: 2/4 does not build \(fixed by 3/4\)$' \
 
 out=$("$BISECTABLE" first-bad --db "$db" --config smp)
 is "$?" 0 "first-bad --config smp exits 0"
-is "$out" "smp: bisectable (4/4 commits pass)" "smp: every commit passes"
+is "$out" "smp: bisectable (4/4 commits pass; tip passed 1 of 1 boot: a failure in 50% or more of boots would have shown with 50% probability)" "smp: every commit passes"
 
 is "$(sql "select config || ' ' || position || ' ' || stage from first_bad")" "up 2 build" \
 	"the first_bad view answers without the tool"
@@ -132,10 +132,10 @@ like "$(cat "$scratch/repair.out")" '^dropped: 3/4 "sched/syscalls: Restore the 
 	"the fix, left empty by the move, is dropped and said"
 like "$(cat "$scratch/repaired/"0002-*.patch)" '^\[bisectable: moved the hunk at kernel/sched/syscalls.c:[0-9]+ from ' \
 	"the changed commit says what moved into it"
-"$BISECTABLE" run --db "$scratch/repaired.db" --configs up,smp "$scratch/repaired" > "$scratch/rerun.out" 2>&1
+"$BISECTABLE" run --flake-rate 0 --db "$scratch/repaired.db" --configs up,smp "$scratch/repaired" > "$scratch/rerun.out" 2>&1
 is "$?" 0 "a fresh run of the repaired series exits 0"
 is "$("$BISECTABLE" first-bad --db "$scratch/repaired.db")" \
-	"$(printf 'up: bisectable (3/3 commits pass)\nsmp: bisectable (3/3 commits pass)')" \
+	"$(printf 'up: bisectable (3/3 commits pass; tip passed 1 of 1 boot: a failure in 50%% or more of boots would have shown with 50%% probability)\nsmp: bisectable (3/3 commits pass; tip passed 1 of 1 boot: a failure in 50%% or more of boots would have shown with 50%% probability)')" \
 	"both configurations are bisectable"
 is "$(qemu_count)" 0 "no QEMU left running after the repair"
 done_testing

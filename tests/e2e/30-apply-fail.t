@@ -4,7 +4,7 @@
 # fully, patch 2 is an apply failure with git's reason, patch 3 is not tested.
 . "$(dirname "$0")/lib.sh"
 
-"$BISECTABLE" run --db "$db" --configs up tests/fixtures/apply-fail > "$scratch/run.out" 2>&1
+"$BISECTABLE" run --flake-rate 0 --db "$db" --configs up tests/fixtures/apply-fail > "$scratch/run.out" 2>&1
 is "$?" 1 "run exits 1"
 sed 's/^/# /' "$scratch/run.out" | tail -8
 

@@ -5,7 +5,7 @@
 # the commit's and is recorded, and no QEMU process is left behind.
 . "$(dirname "$0")/lib.sh"
 
-"$BISECTABLE" run --db "$db" --configs up --boot-timeout 20 --confirm 1 tests/fixtures/boot-hang \
+"$BISECTABLE" run --flake-rate 0 --db "$db" --configs up --boot-timeout 20 --confirm 1 tests/fixtures/boot-hang \
 	> "$scratch/run.out" 2>&1
 is "$?" 1 "run exits 1"
 sed 's/^/# /' "$scratch/run.out" | tail -6

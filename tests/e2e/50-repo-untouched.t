@@ -31,7 +31,7 @@ state() {
 before=$(state)
 
 # Interrupted: Ctrl-C while the first commit builds.
-setsid "$BISECTABLE" run --db "$db" --configs up --repo "$user" master..topic \
+setsid "$BISECTABLE" run --flake-rate 0 --db "$db" --configs up --repo "$user" master..topic \
 	> "$scratch/int.out" 2>&1 &
 pid=$!
 for i in $(seq 1 600); do
@@ -54,7 +54,7 @@ ok "$(test ! -d "$(git -C "$wt" rev-parse --git-path rebase-merge)"; echo $?)" \
 is "$(state)" "$before" "the user's repository is untouched after Ctrl-C"
 
 # Complete: the FIFO break on up is found in the range.
-"$BISECTABLE" run --db "$db" --configs up --repo "$user" master..topic > "$scratch/run.out" 2>&1
+"$BISECTABLE" run --flake-rate 0 --db "$db" --configs up --repo "$user" master..topic > "$scratch/run.out" 2>&1
 is "$?" 1 "the range run finds a bad commit"
 sed 's/^/# /' "$scratch/run.out" | tail -25
 like "$("$BISECTABLE" first-bad --db "$db")" '^up: first bad 1/1 .* at test: fail: smoke.rt_fifo_rr' \

@@ -15,7 +15,7 @@ like "$out" 'CONFIG_RT_GROUP_SCHED=y' "the derived fragment sets it"
 like "$out" '2 commits, 3 changed lines, 0 guarded by no symbol, 1 symbol, in [0-9.]+ s' \
 	"it says how long it took"
 
-"$BISECTABLE" run --db "$db" --configs up,smp "$series" > "$scratch/run1.out" 2>&1
+"$BISECTABLE" run --flake-rate 0 --db "$db" --configs up,smp "$series" > "$scratch/run1.out" 2>&1
 is "$?" 0 "run --configs up,smp exits 0: bisectable for what it builds"
 sed 's/^/# /' "$scratch/run1.out" | tail -8
 like "$(cat "$scratch/run1.out")" 'coverage: 0 of 3 changed lines compiled by at least one configuration \(up, smp\)' \
@@ -24,7 +24,7 @@ out=$("$BISECTABLE" coverage --db "$db" --run 1)
 is "$?" 1 "coverage --run 1 exits 1: some lines were never compiled"
 like "$out" 'RT_GROUP_SCHED=y +kernel/sched/rt.c:.*\+[0-9]+' "it lists the typo's line under RT_GROUP_SCHED=y"
 
-"$BISECTABLE" run --db "$db" --configs auto "$series" > "$scratch/run2.out" 2>&1
+"$BISECTABLE" run --flake-rate 0 --db "$db" --configs auto "$series" > "$scratch/run2.out" 2>&1
 is "$?" 1 "run --configs auto exits 1: not bisectable"
 sed 's/^/# /' "$scratch/run2.out" | tail -12
 like "$(cat "$scratch/run2.out")" 'derived configuration: auto-1' "the run says what it derived"

@@ -10,7 +10,7 @@
 
 cache=${BISECTABLE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/bisectable}
 
-"$BISECTABLE" run --db "$db" --configs allnoconfig:up --only tip --suites smoke \
+"$BISECTABLE" run --flake-rate 0 --db "$db" --configs allnoconfig:up --only tip --suites smoke \
 	tests/fixtures/up-fifo-break > "$scratch/run.out" 2>&1
 is "$?" 1 "run exits 1 (the planted failure)"
 sed 's/^/# /' "$scratch/run.out" | tail -25
@@ -32,7 +32,7 @@ like "$("$BISECTABLE" first-bad --db "$db")" 'partial run' "first-bad says the r
 cfg=$(ls -t "$cache"/build/*/allnoconfig+up/.config 2>/dev/null | head -n 1)
 ok "$([ -n "$cfg" ]; echo $?)" "the build's .config is there ($cfg)"
 grep -v '^CONFIG_LOCALVERSION=' "$cfg" > "$scratch/mine.config"
-"$BISECTABLE" run --db "$scratch/file.db" --configs "$scratch/mine.config" --only tip \
+"$BISECTABLE" run --flake-rate 0 --db "$scratch/file.db" --configs "$scratch/mine.config" --only tip \
 	--suites smoke tests/fixtures/up-fifo-break > "$scratch/file.out" 2>&1
 is "$?" 1 "the same .config by path: run exits 1 too"
 sed 's/^/# /' "$scratch/file.out" | tail -12

@@ -18,7 +18,7 @@
 fake_machine
 export FAKE_QEMU_BOOTS="$scratch/boots"
 opts=(--configs up --suites smoke --tests smoke.fork_exec_wait,smoke.pipe_pingpong,smoke.yield_progress
-	--boot-timeout 10 --retries 0)
+	--boot-timeout 10 --retries 0 --flake-rate 0)
 
 commit() {	# commit REPO SUBJECT [FAILS-LINE...]: fake-fails holds the lines
 	local repo=$1 subject=$2

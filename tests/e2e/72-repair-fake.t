@@ -71,7 +71,7 @@ repaired() {
 		base..am > "$scratch/$f-fresh.out" 2>&1
 	is "$?" 0 "$f: a fresh run of the repaired patch directory passes"
 	is "$(timeout 30 "$BISECTABLE" first-bad --db "$scratch/$f-fresh.db")" \
-		"up: bisectable ($n/$n commits pass)" "$f: and says it is bisectable"
+		"up: bisectable ($n/$n commits pass; tip passed 6 of 6 boots: a failure in 50% or more of boots would have shown with 98% probability)" "$f: and says it is bisectable"
 }
 
 # fixture FIXTURE: run the range, repair it; its output in $scratch/F.repair

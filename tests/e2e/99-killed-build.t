@@ -18,7 +18,7 @@ out_dir="$HOME/.cache/bisectable/build/linux-source/up"
 victim="$out_dir/arch/x86/kernel/.alternative.o.cmd"
 run() {	# run NAME: up, the base and commit 1, the one test commit 1 breaks
 	mkdir -p "$scratch/$1"	# a directory each: their logs are all run-1's
-	"$BISECTABLE" run --db "$scratch/$1/test.db" --configs up --retries 0 \
+	"$BISECTABLE" run --flake-rate 0 --db "$scratch/$1/test.db" --configs up --retries 0 \
 		--tests smoke.rt_fifo_rr tests/fixtures/up-fifo-break > "$scratch/$1/out" 2>&1
 	sed 's/^/# /' "$scratch/$1/out" | tail -8
 }

@@ -6,7 +6,10 @@
 # build, not of QEMU) is not seen here: every boot passes, but for the
 # tests its bzImage names (fake-kernel.sh's 'fake-fails'), a line each:
 # "fail TEST REASON" fails TEST; "flaky TEST REASON" fails it on every other
-# boot of the machine ($FAKE_QEMU_BOOTS, a file counting them, is needed).
+# boot of the machine ($FAKE_QEMU_BOOTS, a file counting them, is needed);
+# "rate TEST PERCENT REASON" in about PERCENT of the boots, in a fixed
+# order: boot B fails when B * 61 mod 100 < PERCENT (50: boots 2, 4, 5, 7,
+# 9, 10, 12...; 25: 2, 5, 10, 15, 20, 23...).
 # FAKE_QEMU_KTAP=DIR: a test with a file DIR/SUITE.TEST prints that file
 # (e.g. a suite's run script's output, taken on the host) instead.
 # FAKE_QEMU_SPLICE=1: a kernel message cuts every line and the prompt in
@@ -53,6 +56,11 @@ verdict() {	# verdict TEST: "ok 1 TEST", or "not ok 1 TEST # REASON" as the imag
 	local kind name reason
 	while read -r kind name reason; do
 		[ "$name" = "$1" ] || continue
+		if [ "$kind" = rate ]; then
+			set -- "$1" ${reason%% *}
+			reason=${reason#* }
+			[ $((boot * 61 % 100)) -lt "$2" ] && kind=fail
+		fi
 		if [ "$kind" = fail ] || { [ "$kind" = flaky ] && [ $((boot % 2)) = 1 ]; }; then
 			printf 'not ok 1 %s # %s' "$1" "$reason"
 			return

@@ -34,8 +34,8 @@ int main(void)
 	is_int(confidence_percent(1), 100, "percent: a build's");
 
 	/* The soak and the placing counts (--flake-rate). */
-	is_int(flake_soak_boots(0.5), 5, "soak at 1/2: 5 boots (1/32 left, 97%%)");
-	is_int(flake_soak_boots(0.25), 11, "soak at 1/4: 11 boots");
+	is_int(flake_soak_boots(0.5), 6, "soak at 1/2: 6 boots (1/64 left, 98%%)");
+	is_int(flake_soak_boots(0.25), 14, "soak at 1/4: 14 boots");
 	is_int(flake_soak_boots(0), 1, "no target: no soak");
 	is_int(flake_soak_boots(1), 1, "a failure in every boot shows in one");
 	is_int(flake_place_boots(0.5), 10, "placing at 1/2: 10 boots (99.9%%)");

@@ -182,7 +182,9 @@ static void test_email_up_build_break(void)
 	ok(contains(mail, "configuration up (configs/base.config, then configs/up.config):\n") &&
 	   contains(mail, "        # configs/up.config\n") && contains(mail, "        CONFIG_SMP=n\n"),
 	   "email: the configuration fragments inlined");
-	ok(contains(mail, "\nsmp: bisectable (4/4 commits pass every stage)\n"), "email: smp");
+	ok(contains(mail, "\nsmp: bisectable (4/4 commits pass every stage;\n  tip passed 1 of 1"
+		    " boot: a failure in 50% or more of boots would have shown with 50%"
+		    " probability)\n"), "email: smp, with the odds");
 	ok(contains(mail, "\n        up: 2/4 does not build (fixed by 3/4)\n"),
 	   "email: the bisection hole");
 	ok(printable_lines(mail), "email: every line is printable UTF-8");
