@@ -231,6 +231,12 @@ test-times:
 # bisectable against the naive rebase -x loop (not part of make test: ~1 h).
 bench: all
 	tests/bench/bench.sh
+	tests/bench/flake.sh
+
+# The soak and placing of a flake: the flaky fixture 20 times, the shipped
+# series cold with and without the soak (tests/bench/flake.sh; about 3 h).
+bench-flake: all
+	tests/bench/flake.sh
 
 # ktest.pl's patchcheck beside bisectable, and the naive loop, on one series
 # and configuration (tests/bench/peers.sh; about 40 min on the shipped series).
@@ -271,6 +277,6 @@ clean:
 		bisect/builtin/command-pages.inc $(MANPAGES)
 	rm -rf tests/fuzz/work tests/unit/asan tests/times
 
-.PHONY: print-packages bench bench-peers bench-remote all layers unit suites browser e2e test test-full \
+.PHONY: print-packages bench bench-flake bench-peers bench-remote all layers unit suites browser e2e test test-full \
 	test-times deps verify clean screenshot install \
 	uninstall fuzz man
