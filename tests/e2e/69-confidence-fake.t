@@ -20,27 +20,18 @@ export FAKE_QEMU_BOOTS="$scratch/boots"
 opts=(--configs up --suites smoke --tests smoke.fork_exec_wait,smoke.pipe_pingpong,smoke.yield_progress
 	--boot-timeout 10 --retries 0 --flake-rate 0)
 
-commit() {	# commit REPO SUBJECT [FAILS-LINE...]: fake-fails holds the lines
-	local repo=$1 subject=$2
-	shift 2
-	printf '%s\n' "$@" | sed '/^$/d' > "$repo/fake-fails"
-	echo "$subject" >> "$repo/history.c"
-	fake_git "$repo" add -A
-	fake_git "$repo" commit -q -m "$subject"
-}
-
 # --- known failures at the base ---
 k="$scratch/known"
 fake_kernel "$k"
 fake_git "$k" checkout -q -b known base
-commit "$k" "the base fails fork_exec_wait" "fail fork_exec_wait EBUSY at 0x1f"
+fake_fails_commit "$k" "the base fails fork_exec_wait" "fail fork_exec_wait EBUSY at 0x1f"
 fake_git "$k" tag known-base
 for i in 1 2 3; do
-	commit "$k" "change $i" "fail fork_exec_wait EBUSY at 0x$i$i"
+	fake_fails_commit "$k" "change $i" "fail fork_exec_wait EBUSY at 0x$i$i"
 done
-commit "$k" "break pipe_pingpong" "fail fork_exec_wait EBUSY at 0x4" "fail pipe_pingpong EPIPE"
-commit "$k" "change 5" "fail fork_exec_wait EBUSY at 0x5" "fail pipe_pingpong EPIPE"
-commit "$k" "fix fork_exec_wait" "fail pipe_pingpong EPIPE"
+fake_fails_commit "$k" "break pipe_pingpong" "fail fork_exec_wait EBUSY at 0x4" "fail pipe_pingpong EPIPE"
+fake_fails_commit "$k" "change 5" "fail fork_exec_wait EBUSY at 0x5" "fail pipe_pingpong EPIPE"
+fake_fails_commit "$k" "fix fork_exec_wait" "fail pipe_pingpong EPIPE"
 timeout 300 "$BISECTABLE" run --db "$db" "${opts[@]}" --repo "$k" known-base..known \
 	> "$scratch/known.out" 2>&1
 is "$?" 1 "run exits 1"
@@ -71,9 +62,9 @@ is "$(cat "$FAKE_QEMU_BOOTS")" 4 "and was booted once per commit (4): confirmati
 f="$scratch/flaky"
 fake_kernel "$f"
 fake_git "$f" checkout -q -b flaky base
-commit "$f" "change 1"
-commit "$f" "yield_progress flakes" "flaky yield_progress EAGAIN"
-commit "$f" "change 3" "flaky yield_progress EAGAIN" "note an image of its own"
+fake_fails_commit "$f" "change 1"
+fake_fails_commit "$f" "yield_progress flakes" "flaky yield_progress EAGAIN"
+fake_fails_commit "$f" "change 3" "flaky yield_progress EAGAIN" "note an image of its own"
 rm -f "$FAKE_QEMU_BOOTS"
 timeout 300 "$BISECTABLE" run --db "$scratch/r6.db" "${opts[@]}" --repeat 6 --repo "$f" \
 	base..flaky > "$scratch/r6.out" 2>&1

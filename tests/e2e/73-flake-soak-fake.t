@@ -18,23 +18,14 @@ export FAKE_QEMU_BOOTS="$scratch/boots"
 opts=(--configs up --suites smoke --tests smoke.yield_progress,smoke.pipe_pingpong
 	--boot-timeout 10 --retries 0)
 
-commit() {	# commit REPO SUBJECT [FAILS-LINE...]: fake-fails holds the lines
-	local repo=$1 subject=$2
-	shift 2
-	printf '%s\n' "$@" | sed '/^$/d' > "$repo/fake-fails"
-	echo "$subject" >> "$repo/history.c"
-	fake_git "$repo" add -A
-	fake_git "$repo" commit -q -m "$subject"
-}
-
 series() {	# series NAME [FAILS-LINE]: base, commit 1, then 2 to 4 with the line
 	local repo="$scratch/$1" line=${2:-}
 	fake_kernel "$repo"
 	fake_git "$repo" checkout -q -b "$1" base
-	commit "$repo" "change 1"
-	commit "$repo" "yield_progress flakes" "$line" "note 2"
-	commit "$repo" "change 3" "$line" "note 3"
-	commit "$repo" "change 4" "$line" "note 4"
+	fake_fails_commit "$repo" "change 1"
+	fake_fails_commit "$repo" "yield_progress flakes" "$line" "note 2"
+	fake_fails_commit "$repo" "change 3" "$line" "note 3"
+	fake_fails_commit "$repo" "change 4" "$line" "note 4"
 }
 
 run() {	# run NAME DB [OPTION...]: the run of series NAME, its output in DB.out
@@ -107,10 +98,10 @@ like "$(cat "$scratch/nosoak.db.out")" '^up: bisectable \(4/4 commits pass; tip 
 k="$scratch/known"
 fake_kernel "$k"
 fake_git "$k" checkout -q -b known base
-commit "$k" "the base flakes" "rate yield_progress 50 EAGAIN"
+fake_fails_commit "$k" "the base flakes" "rate yield_progress 50 EAGAIN"
 fake_git "$k" tag known-base
-commit "$k" "change 1" "rate yield_progress 50 EAGAIN" "note 1"
-commit "$k" "change 2" "rate yield_progress 50 EAGAIN" "note 2"
+fake_fails_commit "$k" "change 1" "rate yield_progress 50 EAGAIN" "note 1"
+fake_fails_commit "$k" "change 2" "rate yield_progress 50 EAGAIN" "note 2"
 rm -f "$FAKE_QEMU_BOOTS"
 timeout 300 "$BISECTABLE" run --db "$scratch/k.db" "${opts[@]}" --repo "$k" known-base..known \
 	> "$scratch/k.out" 2>&1

@@ -53,3 +53,14 @@ fake_git() {	# fake_git DIR ARGS...
 	shift
 	git -C "$dir" -c user.name=T -c user.email=t@localhost "$@"
 }
+
+# A commit whose image fails tests in the fake QEMU (fake-qemu.sh): its
+# fake-fails holds the lines given, one a line ("fail TEST REASON", ...).
+fake_fails_commit() {	# fake_fails_commit REPO SUBJECT [FAILS-LINE...]
+	local repo=$1 subject=$2
+	shift 2
+	printf '%s\n' "$@" | sed '/^$/d' > "$repo/fake-fails"
+	echo "$subject" >> "$repo/history.c"
+	fake_git "$repo" add -A
+	fake_git "$repo" commit -q -m "$subject"
+}
