@@ -126,7 +126,7 @@ int verdict_boots_text(const struct verdict *v, struct strbuf *out)
 }
 
 /* "; failed 3 of 3 boots (...); confidence 99%", or at apply and build "; confidence 100%". */
-static void confidence_text(const struct verdict *v, struct strbuf *out)
+static void boots_confidence_text(const struct verdict *v, struct strbuf *out)
 {
 	strbuf_addstr(out, "; ");
 	if (!verdict_boots_text(v, out))
@@ -163,7 +163,7 @@ static void config_text(const struct verdict *v, const char *stage, const char *
 		strbuf_addf(out, "%s: first bad %d/%d %.7s \"%s\" at %s: %s%s%s", str(v->config),
 			    v->position, v->commits, str(v->sha), str(v->subject),
 			    stage_names[v->stage], str(v->status), colon, str(v->evidence));
-		confidence_text(v, out);
+		boots_confidence_text(v, out);
 		if (v->error_before_bad) {
 			errors_text(v, out, " (");
 			strbuf_addstr(out, ")");

@@ -3,7 +3,8 @@
  * report-model-metrics.c - the report model's figures: the metric names in
  * the order they are shown, their values per commit and configuration, and
  * the performance verdicts, taken from regress.c's perf_regressions (the
- * report judges nothing itself). Called by report_model_load().
+ * report judges nothing itself). Called by report_model_load()
+ * (report-model-load.c).
  */
 #include <limits.h>
 #include <stdlib.h>

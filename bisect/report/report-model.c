@@ -4,8 +4,8 @@
  * configurations, metric names, commits, one cell per commit x configuration
  * x stage with its smoke tests (and the boots behind it, the known failures
  * it met), warnings (new ones marked) and the verdicts (verdict.c); the
- * metrics and the performance verdicts are report-model-metrics.c's. See
- * report-model.h.
+ * metrics and the performance verdicts are report-model-metrics.c's, and
+ * report-model-load.c puts the parts in order. See report-model.h.
  */
 #define _GNU_SOURCE
 #include <libgen.h>
@@ -502,7 +502,7 @@ void report_model_free(struct report_model *r)
 	coverage_release(&r->coverage);
 }
 
-int report_model_load(struct report_model *r, sqlite3 *db, long long run_id)
+int report_model_open(struct report_model *r, sqlite3 *db, long long run_id)
 {
 	const char *file = sqlite3_db_filename(db, "main");
 	long long id = report_resolve_run(db, run_id);
@@ -521,11 +521,17 @@ int report_model_load(struct report_model *r, sqlite3 *db, long long run_id)
 		return error("there is no run in the database");
 	}
 	load_configs(r, db);
-	report_load_metric_names(r, db);
+	return 0;
+}
+
+void report_model_load_cells(struct report_model *r, sqlite3 *db)
+{
 	load_commits(r, db);
 	load_results(r, db);
-	report_load_metrics(r, db);
-	report_load_perf(r, db);
+}
+
+void report_model_load_rest(struct report_model *r, sqlite3 *db)
+{
 	load_tests(r, db);
 	load_warnings(r, db);
 	load_verdicts(r, db);
@@ -539,7 +545,6 @@ int report_model_load(struct report_model *r, sqlite3 *db, long long run_id)
 		coverage_release(&r->coverage);
 		warning("the report has no coverage section");
 	}
-	return 0;
 }
 
 const struct commit *report_commit_at(const struct report_model *m, int position)

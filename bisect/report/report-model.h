@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * report-model.h - a run as the report renderers see it, loaded once from
- * SQLite by report_model_load() (report-model.c); the renderers
+ * SQLite by report_model_load() (report-model-load.c); the renderers
  * (report-html.c, report-svg.c, report-json.c, report-junit.c) read only
  * this, never the database. Also what they share: the output buffer, log
  * excerpts (report-log.c) and a few formatting helpers (report.c).
@@ -168,10 +168,16 @@ long report_config_index(const struct report_model *m, const char *name);
 long report_commit_index(const struct report_model *m, long long id);
 
 /*
- * The parts of report_model_load() in report-model-metrics.c: the metric
- * names (before the commits are loaded), their values, the performance
- * verdicts (regress.c's perf_regressions; the report judges nothing).
+ * The parts of report_model_load() (report-model-load.c), in its order:
+ * report-model.c opens the run and its configurations, then the metric
+ * names (report-model-metrics.c), which the commits' cells are sized by;
+ * the commits and their results; the metrics' values and the performance
+ * verdicts (regress.c's perf_regressions; the report judges nothing); then
+ * the rest of report-model.c's: tests, warnings, verdicts, comparison.
  */
+int report_model_open(struct report_model *m, sqlite3 *db, long long run_id);
+void report_model_load_cells(struct report_model *m, sqlite3 *db);
+void report_model_load_rest(struct report_model *m, sqlite3 *db);
 void report_load_metric_names(struct report_model *m, sqlite3 *db);
 void report_load_metrics(struct report_model *m, sqlite3 *db);
 void report_load_perf(struct report_model *m, sqlite3 *db);

@@ -104,8 +104,8 @@ static void count_boot(const struct reboot *rb, long long commit_id,
 	free(known);
 }
 
-/* The cell's boots, and of them those that failed at boot or test; -1 if it has none. */
-static int cell_boots(const struct reboot *rb, long long commit_id, int *failed)
+/* The commit's boots in this configuration, and how many failed (boot or test); -1: none. */
+static int commit_boots(const struct reboot *rb, long long commit_id, int *failed)
 {
 	struct cell_tries b, t;
 	int n;
@@ -143,7 +143,7 @@ void reboot_until(const struct reboot *rb, long long commit_id, int position,
 		char rtc[32];
 		char *log;
 
-		have = cell_boots(rb, commit_id, &failed);
+		have = commit_boots(rb, commit_id, &failed);
 		if (have < 0 || have >= until)
 			break;
 		log = xasprintf("%s/%s-console.boot%d.log", dir, rb->config, have + 1);
@@ -165,7 +165,7 @@ void reboot_until(const struct reboot *rb, long long commit_id, int position,
 			count_boot(rb, commit_id, &bo, log, rtc, why);
 		boot_outcome_free(&bo);
 		free(log);
-		if (cell_boots(rb, commit_id, &failed_after) > have &&
+		if (commit_boots(rb, commit_id, &failed_after) > have &&
 		    reboot_decided(stop, failed, failed_after))
 			break;
 	}
@@ -177,7 +177,7 @@ void soak_cell(const struct reboot *rb, long long commit_id, int position, const
 {
 	int n = flake_soak_boots(rb->flake_rate), failed;
 
-	if (rb->flake_rate <= 0 || cell_boots(rb, commit_id, &failed) < 1 || failed)
+	if (rb->flake_rate <= 0 || commit_boots(rb, commit_id, &failed) < 1 || failed)
 		return;
 	fprintf(stderr, "  %-8s soak of the %s: up to %d boots, to catch a failure in %.0f%% of"
 		" boots or more\n", term_str(rb->config), position ? "tip" : "base", n,
