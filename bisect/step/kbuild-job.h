@@ -1,11 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * kbuild-job.h - what one build of one configuration is given: read by
- * kbuild.c, which builds, and by kbuild-stamp.c, which tells when its
- * configure may be skipped.
+ * kbuild-job.h - what one build of one configuration is given, read by
+ * kbuild.c and its parts and by kbuild-stamp.c (which tells when its
+ * configure may be skipped), and what the build gives back.
  */
 #ifndef BISECT_KBUILD_JOB_H
 #define BISECT_KBUILD_JOB_H
+
+#include <stddef.h>
+
+#include "step/build-remote.h"
 
 struct arch_desc;
 
@@ -50,6 +54,33 @@ struct kbuild_job {
 	 * fragment lines merged last. NULL: x86_64, the make lines of before.
 	 */
 	const struct arch_desc *arch;
+};
+
+struct kbuild_warning {
+	char *object;			/* the target whose build printed it */
+	char *message;			/* file:line:col: warning: text */
+};
+
+struct kbuild_result {
+	int ok;
+	int configured;			/* .config in out is this commit's (olddefconfig ran) */
+	int error;			/* not ok, and the machine's fault (see below) */
+	int exit_code;			/* of the last command run (run_child's) */
+	double duration;
+	char evidence[512];
+	struct kbuild_warning *warnings;	/* of the whole build, carried over */
+	size_t nwarnings;
+	size_t rebuilt;			/* objects compiled in this build */
+	int restored;			/* sources given their old mtime back; -1: none */
+	char restore_note[256];		/* why none were */
+	struct build_remote_stats remote;	/* who compiled what, where ccache found it */
+	/*
+	 * For a configuration that does not start from tinyconfig: the lines
+	 * base.config added to its start, and those olddefconfig changed in a
+	 * full .config given (fragment_changes()'s lines under a "# " heading
+	 * each); NULL when configure did not run or nothing changed.
+	 */
+	char *changes;
 };
 
 #endif
