@@ -6,11 +6,9 @@
  * no two files of report/ call each other.
  */
 #include <math.h>		/* isfinite() only: no -lm */
-#include <stdio.h>
-#include <string.h>
 
-#include "lib/util.h"
 #include "report/report-model.h"
+#include "lib/util.h"
 
 #define FLUSH_AT	65536
 

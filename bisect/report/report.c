@@ -9,7 +9,6 @@
  * into the output.
  */
 #include <errno.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "report/report.h"

@@ -16,10 +16,10 @@
 #include "input/arch.h"
 #include "kconfig/dotconfig.h"
 #include "kconfig/fragments.h"
-#include "lib/util.h"
-#include "step/kbuild-configure.h"
 #include "step/kbuild-exec.h"
 #include "step/kbuild-stamp.h"
+#include "step/kbuild-configure.h"
+#include "lib/util.h"
 
 int kbuild_fragments(const char *configs_dir, const char *config, char **base, char **frag)
 {

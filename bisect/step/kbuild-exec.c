@@ -6,14 +6,13 @@
  */
 #define _GNU_SOURCE
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "input/arch.h"
 #include "lib/run-command.h"
 #include "lib/sandbox.h"
-#include "lib/util.h"
 #include "step/kbuild-exec.h"
+#include "lib/util.h"
 
 const char *kbuild_image_target(const struct kbuild_job *job)
 {

@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/util.h"
 #include "step/kbuild-log.h"
+#include "lib/util.h"
 
 /*
  * Strip the source-tree prefix gcc puts in front of paths in O= builds: the

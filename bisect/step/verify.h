@@ -16,30 +16,7 @@
 #ifndef BISECT_VERIFY_H
 #define BISECT_VERIFY_H
 
-#include <sqlite3.h>
-
-#include "db/db.h"
-#include "input/run-config.h"
-
-struct verify_commit {
-	sqlite3 *db;
-	const char *db_path;
-	const struct run_info *run;
-	const struct run_config *rc;
-	const char *work_dir;		/* checked out at the commit */
-	char *sha;
-	char *tree;
-	char *subject;
-	char *author;
-	int position;			/* 0 is the base */
-	int total;			/* commits in the series */
-	long long commit_id;
-	char *log_dir;
-	long *metric_values;		/* rc->metrics counted at this commit */
-	int failed;			/* some stage of some configuration did not pass */
-	char *initrd;			/* what the configurations boot, or NULL: */
-	char initrd_error[512];		/* why the suites' initramfs could not be made */
-};
+#include "step/verify-commit.h"
 
 /*
  * Identify HEAD of work_dir as a commit of the run and record it; count the
