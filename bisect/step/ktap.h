@@ -22,45 +22,7 @@
 
 #include <stddef.h>
 
-enum ktap_status {
-	KTAP_PASS,
-	KTAP_FAIL,
-	KTAP_SKIP,
-	KTAP_TIMEOUT,	/* expect logged a TEST-TIMEOUT for it */
-	KTAP_MISSING,	/* begun, but no result line (crash, panic, truncated log) */
-};
-
-#define KTAP_NAME_MAX	64
-#define KTAP_TEXT_MAX	256
-
-struct ktap_test {
-	char name[KTAP_NAME_MAX];
-	enum ktap_status status;
-	char reason[KTAP_TEXT_MAX];	/* "# reason" of not ok / SKIP, or evidence */
-	long long duration_ns;		/* from "# duration_ns", -1 if absent */
-	int nested;			/* a subtest: SUITE.TEST.SUB, from indented KTAP */
-};
-
-struct ktap_metric {
-	char name[KTAP_NAME_MAX];
-	double value;
-};
-
-struct console_result {
-	int ready;			/* ready marker seen */
-	int cpus;			/* cpus= of the ready marker, -1 if absent */
-	int boot_timeout;		/* BISECTABLE-BOOT-TIMEOUT seen */
-	int shutdown_ok;		/* BISECTABLE-SHUTDOWN-OK seen */
-	/* First kernel failure line, trimmed of the printk timestamp; "" if none. */
-	char kernel_error[KTAP_TEXT_MAX];
-	int kernel_error_line;		/* 1-based line number in the log, 0 if none */
-	int kernel_error_before_ready;	/* it happened during boot */
-	char kernel_error_test[KTAP_NAME_MAX]; /* test running when it happened, or "" */
-	struct ktap_test *tests;	/* in the order they were begun or reported */
-	size_t ntests;
-	struct ktap_metric *metrics;
-	size_t nmetrics;
-};
+#include "step/ktap-result.h"
 
 /*
  * Parse a whole console log. Robust against CR/LF mixes, kernel messages
@@ -69,10 +31,5 @@ struct console_result {
  */
 int console_parse(const char *buf, size_t len, struct console_result *res);
 int console_parse_file(const char *path, struct console_result *res);
-void console_result_free(struct console_result *res);
-
-const char *ktap_status_name(enum ktap_status status);
-/* The tests that are not subtests of another. */
-size_t ktap_count_top(const struct console_result *res);
 
 #endif
