@@ -17,7 +17,7 @@
 #include "builtin/builtin.h"
 #include "lib/escape.h"
 #include "kconfig/guards.h"
-#include "kconfig/config-derive.h"
+#include "kconfig/config-derive-series.h"
 #include "kconfig/fragments.h"
 #include "input/commits.h"
 #include "judge/arch-cover.h"

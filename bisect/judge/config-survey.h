@@ -11,7 +11,7 @@
 
 #include <stddef.h>
 
-#include "kconfig/config-derive.h"
+#include "kconfig/config-derive-series.h"
 #include "lib/util.h"
 
 /* Over the range: lines and commits per symbol. */

@@ -9,7 +9,7 @@
 #ifndef BISECT_DERIVE_TEXT_H
 #define BISECT_DERIVE_TEXT_H
 
-#include "kconfig/config-derive.h"
+#include "kconfig/config-derive-series.h"
 #include "lib/util.h"
 
 /* x86_64's derivation: "arms (...):", the arms, the fragments, the counts. */

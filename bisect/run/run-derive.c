@@ -13,7 +13,7 @@
 
 #include "input/arch.h"
 #include "lib/hash.h"
-#include "kconfig/config-derive.h"
+#include "kconfig/config-derive-series.h"
 #include "db/db.h"
 #include "lib/layout.h"
 #include "run/run.h"

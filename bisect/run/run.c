@@ -14,7 +14,7 @@
 #include "judge/coverage.h"
 #include "lib/escape.h"
 #include "lib/layout.h"
-#include "kconfig/config-derive.h"
+#include "kconfig/config-derive-series.h"
 #include "db/db-run.h"
 #include "db/db-tries.h"
 #include "input/arch.h"
