@@ -10,8 +10,9 @@
  * int, long long and double bind and read as SQLite integers and reals;
  * char * and const char * bind as text, NULL as SQL NULL; a char * is read
  * as an allocated copy (NULL for SQL NULL), which the caller frees. DB_ID()
- * is a row id: 0 binds as NULL. A type DB_COL() does not know is a build
- * error (_Generic), never a silent conversion.
+ * is a row id: 0 binds as NULL. A type DB_COL() does not know, or a value
+ * that is not an lvalue (a string literal, a call), is a build error
+ * (_Generic), never a silent conversion.
  */
 #ifndef BISECT_DB_ROW_H
 #define BISECT_DB_ROW_H
@@ -33,10 +34,16 @@ struct db_col {
 	void *at;		/* the lvalue; only read when binding */
 };
 
-#define DB_COL(v) ((struct db_col){ _Generic((v),					\
-		int: DB_INT, long long: DB_INT64, double: DB_DOUBLE,			\
-		char *: DB_TEXT, const char *: DB_CONST_TEXT), (void *)&(v) })
-#define DB_ID(v) ((struct db_col){ _Generic((v), long long: DB_ROW_ID), (void *)&(v) })
+/* By the lvalue's address, so that an array (a string literal) is refused too. */
+#define DB_COL(v) ((struct db_col){ _Generic(&(v),					\
+		int *: DB_INT, const int *: DB_INT,					\
+		long long *: DB_INT64, const long long *: DB_INT64,			\
+		double *: DB_DOUBLE, const double *: DB_DOUBLE,				\
+		char **: DB_TEXT, char *const *: DB_CONST_TEXT,				\
+		const char **: DB_CONST_TEXT, const char *const *: DB_CONST_TEXT),	\
+		(void *)&(v) })
+#define DB_ID(v) ((struct db_col){ _Generic(&(v), long long *: DB_ROW_ID,		\
+		const long long *: DB_ROW_ID), (void *)&(v) })
 
 /* Bind cols to the parameters first, first + 1, ... (SQLite counts from 1). */
 void db_bind_cols(sqlite3_stmt *st, int first, const struct db_col *cols, size_t n);

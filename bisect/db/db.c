@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "db/db.h"
+#include "db/db-row.h"
 #include "lib/util.h"
 
 static const char schema_sql[] =
@@ -485,6 +486,7 @@ const char *db_column_str(sqlite3_stmt *st, int col)
 long long db_insert_run(sqlite3 *db, const struct run_info *run)
 {
 	char host[256] = "unknown";
+	const char *version = BISECTABLE_VERSION, *host_name = host;
 	sqlite3_stmt *st;
 	char *now = now_iso8601();
 	long long id;
@@ -495,19 +497,10 @@ long long db_insert_run(sqlite3 *db, const struct run_info *run)
 		" tip_sha, configs, options, started_at, state, tool_version, host, kind, uuid)"
 		" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'running', ?, ?, COALESCE(?, 'series'),"
 		" lower(hex(randomblob(16))))");
-	db_bind_text(st, 1, run->series);
-	db_bind_text(st, 2, run->series_kind);
-	db_bind_text(st, 3, run->repo);
-	db_bind_text(st, 4, run->work_dir);
-	db_bind_text(st, 5, run->base_version);
-	db_bind_text(st, 6, run->base_sha);
-	db_bind_text(st, 7, run->tip_sha);
-	db_bind_text(st, 8, run->configs);
-	db_bind_text(st, 9, run->options);
-	db_bind_text(st, 10, now);
-	db_bind_text(st, 11, BISECTABLE_VERSION);
-	db_bind_text(st, 12, host);
-	db_bind_text(st, 13, run->kind);
+	DB_BIND(st, 1, DB_COL(run->series), DB_COL(run->series_kind), DB_COL(run->repo),
+		DB_COL(run->work_dir), DB_COL(run->base_version), DB_COL(run->base_sha),
+		DB_COL(run->tip_sha), DB_COL(run->configs), DB_COL(run->options), DB_COL(now),
+		DB_COL(version), DB_COL(host_name), DB_COL(run->kind));
 	db_done(db, st);
 	id = sqlite3_last_insert_rowid(db);
 	free(now);
@@ -518,9 +511,7 @@ void db_run_set_options(sqlite3 *db, long long run_id, const char *configs, cons
 {
 	sqlite3_stmt *st = db_prepare(db, "UPDATE runs SET configs = ?, options = ? WHERE id = ?");
 
-	db_bind_text(st, 1, configs);
-	db_bind_text(st, 2, options);
-	sqlite3_bind_int64(st, 3, run_id);
+	DB_BIND(st, 1, DB_COL(configs), DB_COL(options), DB_COL(run_id));
 	db_done(db, st);
 }
 
@@ -534,9 +525,7 @@ void db_run_config_put(sqlite3 *db, long long run_id, const char *config, int de
 	sqlite3_bind_int64(st, 1, run_id);
 	db_bind_text(st, 2, config);
 	db_bind_text(st, 3, derived ? "derived" : "given");
-	sqlite3_bind_int(st, 4, stages);
-	db_bind_text(st, 5, fragment);
-	db_bind_text(st, 6, covers);
+	DB_BIND(st, 4, DB_COL(stages), DB_COL(fragment), DB_COL(covers));
 	db_done(db, st);
 }
 
@@ -548,10 +537,7 @@ void db_run_config_changes(sqlite3 *db, long long run_id, const char *config, co
 		" ON CONFLICT (run_id, config) DO UPDATE SET spec = ?3,"
 		" changes = coalesce(changes, ?4)");
 
-	sqlite3_bind_int64(st, 1, run_id);
-	db_bind_text(st, 2, config);
-	db_bind_text(st, 3, spec);
-	db_bind_text(st, 4, changes);
+	DB_BIND(st, 1, DB_COL(run_id), DB_COL(config), DB_COL(spec), DB_COL(changes));
 	db_done(db, st);
 }
 
@@ -583,21 +569,11 @@ int db_load_run(sqlite3 *db, long long id, struct run_info *run)
 		" WHERE id = ?1 OR (?1 = 0 AND id = (SELECT MAX(id) FROM runs))");
 	sqlite3_bind_int64(st, 1, id);
 	if (sqlite3_step(st) == SQLITE_ROW) {
-		run->id = sqlite3_column_int64(st, 0);
-		run->series = db_column_dup(st, 1);
-		run->series_kind = db_column_dup(st, 2);
-		run->repo = db_column_dup(st, 3);
-		run->work_dir = db_column_dup(st, 4);
-		run->base_version = db_column_dup(st, 5);
-		run->base_sha = db_column_dup(st, 6);
-		run->tip_sha = db_column_dup(st, 7);
-		run->configs = db_column_dup(st, 8);
-		run->options = db_column_dup(st, 9);
-		run->started_at = db_column_dup(st, 10);
-		run->ended_at = db_column_dup(st, 11);
-		run->state = db_column_dup(st, 12);
-		run->tool_version = db_column_dup(st, 13);
-		run->host = db_column_dup(st, 14);
+		DB_READ(st, 0, DB_COL(run->id), DB_COL(run->series), DB_COL(run->series_kind),
+			DB_COL(run->repo), DB_COL(run->work_dir), DB_COL(run->base_version),
+			DB_COL(run->base_sha), DB_COL(run->tip_sha), DB_COL(run->configs),
+			DB_COL(run->options), DB_COL(run->started_at), DB_COL(run->ended_at),
+			DB_COL(run->state), DB_COL(run->tool_version), DB_COL(run->host));
 		ret = 0;
 	}
 	sqlite3_finalize(st);
@@ -611,10 +587,7 @@ void db_finish_run(sqlite3 *db, long long id, const char *state, const char *tip
 
 	st = db_prepare(db, "UPDATE runs SET state = ?, ended_at = ?, tip_sha = COALESCE(?, tip_sha)"
 			" WHERE id = ?");
-	db_bind_text(st, 1, state);
-	db_bind_text(st, 2, now);
-	db_bind_text(st, 3, tip_sha);
-	sqlite3_bind_int64(st, 4, id);
+	DB_BIND(st, 1, DB_COL(state), DB_COL(now), DB_COL(tip_sha), DB_COL(id));
 	db_done(db, st);
 	free(now);
 }
@@ -679,13 +652,8 @@ long long db_commit_set(sqlite3 *db, long long run_id, int position, const char 
 	if (!id) {
 		st = db_prepare(db, "INSERT INTO commits (run_id, position, sha, tree, subject,"
 				" author, patch) VALUES (?, ?, ?, ?, ?, ?, ?)");
-		sqlite3_bind_int64(st, 1, run_id);
-		sqlite3_bind_int(st, 2, position);
-		db_bind_text(st, 3, sha);
-		db_bind_text(st, 4, tree);
-		db_bind_text(st, 5, subject);
-		db_bind_text(st, 6, author);
-		db_bind_text(st, 7, patch);
+		DB_BIND(st, 1, DB_COL(run_id), DB_COL(position), DB_COL(sha), DB_COL(tree),
+			DB_COL(subject), DB_COL(author), DB_COL(patch));
 		db_done(db, st);
 		return sqlite3_last_insert_rowid(db);
 	}
@@ -696,12 +664,8 @@ long long db_commit_set(sqlite3 *db, long long run_id, int position, const char 
 	db_done(db, st);
 	st = db_prepare(db, "UPDATE commits SET sha = ?, tree = ?, subject = COALESCE(?, subject),"
 			" author = COALESCE(?, author), patch = COALESCE(?, patch) WHERE id = ?");
-	db_bind_text(st, 1, sha);
-	db_bind_text(st, 2, tree);
-	db_bind_text(st, 3, subject);
-	db_bind_text(st, 4, author);
-	db_bind_text(st, 5, patch);
-	sqlite3_bind_int64(st, 6, id);
+	DB_BIND(st, 1, DB_COL(sha), DB_COL(tree), DB_COL(subject), DB_COL(author), DB_COL(patch),
+		DB_COL(id));
 	db_done(db, st);
 	return id;
 }
@@ -712,9 +676,7 @@ void db_commit_mail(sqlite3 *db, long long commit_id, const char *message_id,
 	sqlite3_stmt *st = db_prepare(db, "UPDATE commits SET message_id = ?,"
 				      " mail_references = ? WHERE id = ?");
 
-	db_bind_text(st, 1, message_id);
-	db_bind_text(st, 2, references);
-	sqlite3_bind_int64(st, 3, commit_id);
+	DB_BIND(st, 1, DB_COL(message_id), DB_COL(references), DB_COL(commit_id));
 	db_done(db, st);
 }
 
@@ -724,26 +686,17 @@ long long db_result_set(sqlite3 *db, long long run_id, long long commit_id,
 	sqlite3_stmt *st;
 
 	st = db_prepare(db, "DELETE FROM results WHERE commit_id = ? AND config = ? AND stage = ?");
-	sqlite3_bind_int64(st, 1, commit_id);
-	db_bind_text(st, 2, row->config);
-	db_bind_text(st, 3, row->stage);
+	DB_BIND(st, 1, DB_COL(commit_id), DB_COL(row->config), DB_COL(row->stage));
 	db_done(db, st);
 
 	st = db_prepare(db, "INSERT INTO results (run_id, commit_id, config, stage, status,"
 			" duration, evidence, log_path, reproduce, cache_key, image_key, cached_from,"
 			" known, failed_tries) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?13,"
 			" ?5 IN ('fail', 'timeout'))");
-	sqlite3_bind_int64(st, 1, run_id);
-	sqlite3_bind_int64(st, 2, commit_id);
-	db_bind_text(st, 3, row->config);
-	db_bind_text(st, 4, row->stage);
-	db_bind_text(st, 5, row->status);
-	sqlite3_bind_double(st, 6, row->duration);
-	db_bind_text(st, 7, row->evidence);
-	db_bind_text(st, 8, row->log_path);
-	db_bind_text(st, 9, row->reproduce);
-	db_bind_text(st, 10, row->cache_key);
-	db_bind_text(st, 11, row->image_key);
+	DB_BIND(st, 1, DB_COL(run_id), DB_COL(commit_id), DB_COL(row->config), DB_COL(row->stage),
+		DB_COL(row->status), DB_COL(row->duration), DB_COL(row->evidence),
+		DB_COL(row->log_path), DB_COL(row->reproduce), DB_COL(row->cache_key),
+		DB_COL(row->image_key));
 	if (row->cached_from)
 		sqlite3_bind_int64(st, 12, row->cached_from);
 	else
@@ -761,13 +714,8 @@ void db_metric_put(sqlite3 *db, long long commit_id, const char *config, const c
 	st = db_prepare(db, "INSERT OR REPLACE INTO metrics (commit_id, config, source, name,"
 			" value, unit, better, noise_pct, spread_pct, noisy)"
 			" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
-	sqlite3_bind_int64(st, 1, commit_id);
-	db_bind_text(st, 2, config);
-	db_bind_text(st, 3, source);
-	db_bind_text(st, 4, m->name);
-	sqlite3_bind_double(st, 5, m->value);
-	db_bind_text(st, 6, m->unit);
-	db_bind_text(st, 7, m->better);
+	DB_BIND(st, 1, DB_COL(commit_id), DB_COL(config), DB_COL(source), DB_COL(m->name),
+		DB_COL(m->value), DB_COL(m->unit), DB_COL(m->better));
 	if (m->noise_pct >= 0)
 		sqlite3_bind_double(st, 8, m->noise_pct);
 	if (m->spread_pct >= 0)
@@ -803,10 +751,7 @@ void db_warning_add(sqlite3 *db, long long commit_id, const char *config, const 
 
 	st = db_prepare(db, "INSERT INTO warnings (commit_id, config, object, message)"
 			" VALUES (?, ?, ?, ?)");
-	sqlite3_bind_int64(st, 1, commit_id);
-	db_bind_text(st, 2, config);
-	db_bind_text(st, 3, object);
-	db_bind_text(st, 4, message);
+	DB_BIND(st, 1, DB_COL(commit_id), DB_COL(config), DB_COL(object), DB_COL(message));
 	db_done(db, st);
 }
 
@@ -817,8 +762,6 @@ void db_kconfig_set(sqlite3 *db, long long result_id, const char *dotconfig,
 
 	st = db_prepare(db, "INSERT OR REPLACE INTO kconfigs (result_id, dotconfig, compiled)"
 			" VALUES (?, ?, ?)");
-	sqlite3_bind_int64(st, 1, result_id);
-	db_bind_text(st, 2, dotconfig);
-	db_bind_text(st, 3, compiled);
+	DB_BIND(st, 1, DB_COL(result_id), DB_COL(dotconfig), DB_COL(compiled));
 	db_done(db, st);
 }
