@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "db/db.h"
+#include "db/db-row.h"
 #include "db/db-cache.h"
 #include "lib/util.h"
 
@@ -34,10 +35,7 @@ long long db_cache_find(sqlite3 *db, const char *column, const char *key, const 
 			strcmp(column, "image_key") ? "cache_key" : "image_key");
 	st = db_prepare(db, sql);
 	free(sql);
-	db_bind_text(st, 1, key);
-	db_bind_text(st, 2, stage);
-	sqlite3_bind_int(st, 3, min_tries);
-	sqlite3_bind_int(st, 4, pass_only);
+	DB_BIND(st, 1, DB_COL(key), DB_COL(stage), DB_COL(min_tries), DB_COL(pass_only));
 	if (sqlite3_step(st) == SQLITE_ROW)
 		id = sqlite3_column_int64(st, 0);
 	sqlite3_finalize(st);
@@ -55,9 +53,8 @@ int db_cache_origin(sqlite3 *db, long long origin, const char *config,
 	db_bind_text(st, 1, config);
 	sqlite3_bind_int64(st, 2, origin);
 	if (sqlite3_step(st) == SQLITE_ROW) {
-		out->stage = db_column_dup(st, 0);
-		out->commit_id = sqlite3_column_int64(st, 1);
-		out->same_config = sqlite3_column_int(st, 2);
+		DB_READ(st, 0, DB_COL(out->stage), DB_COL(out->commit_id),
+			DB_COL(out->same_config));
 		ret = 0;
 	}
 	sqlite3_finalize(st);
@@ -71,9 +68,7 @@ long long db_cache_copy_result(sqlite3 *db, long long run_id, long long commit_i
 	sqlite3_stmt *st;
 
 	st = db_prepare(db, "DELETE FROM results WHERE commit_id = ? AND config = ? AND stage = ?");
-	sqlite3_bind_int64(st, 1, commit_id);
-	db_bind_text(st, 2, config);
-	db_bind_text(st, 3, stage);
+	DB_BIND(st, 1, DB_COL(commit_id), DB_COL(config), DB_COL(stage));
 	db_done(db, st);
 	st = db_prepare(db, "INSERT INTO results (run_id, commit_id, config, stage, status,"
 			" duration, evidence, log_path, reproduce, cache_key, image_key, cached_from,"
@@ -81,11 +76,8 @@ long long db_cache_copy_result(sqlite3 *db, long long run_id, long long commit_i
 			" SELECT ?, ?, ?, stage, status, duration, evidence, log_path, reproduce,"
 			" COALESCE(?, cache_key), image_key, id, tries, failed_tries, confirmed, known"
 			" FROM results WHERE id = ?");
-	sqlite3_bind_int64(st, 1, run_id);
-	sqlite3_bind_int64(st, 2, commit_id);
-	db_bind_text(st, 3, config);
-	db_bind_text(st, 4, key);
-	sqlite3_bind_int64(st, 5, origin);
+	DB_BIND(st, 1, DB_COL(run_id), DB_COL(commit_id), DB_COL(config), DB_COL(key),
+		DB_COL(origin));
 	db_done(db, st);
 	return sqlite3_last_insert_rowid(db);
 }
@@ -114,11 +106,8 @@ void db_cache_copy_metrics(sqlite3 *db, long long commit_id, const char *config,
 			" FROM metrics m JOIN"
 			" results r ON r.id = ?4 WHERE m.commit_id = ?3 AND m.config = r.config"
 			" AND m.source = ?5");
-	sqlite3_bind_int64(st, 1, commit_id);
-	db_bind_text(st, 2, config);
-	sqlite3_bind_int64(st, 3, origin_commit);
-	sqlite3_bind_int64(st, 4, origin);
-	db_bind_text(st, 5, source);
+	DB_BIND(st, 1, DB_COL(commit_id), DB_COL(config), DB_COL(origin_commit), DB_COL(origin),
+		DB_COL(source));
 	db_done(db, st);
 }
 
@@ -130,10 +119,7 @@ void db_cache_copy_warnings(sqlite3 *db, long long commit_id, const char *config
 	st = db_prepare(db, "INSERT INTO warnings (commit_id, config, object, message)"
 			" SELECT ?1, ?2, w.object, w.message FROM warnings w JOIN results r"
 			" ON r.id = ?4 WHERE w.commit_id = ?3 AND w.config = r.config");
-	sqlite3_bind_int64(st, 1, commit_id);
-	db_bind_text(st, 2, config);
-	sqlite3_bind_int64(st, 3, origin_commit);
-	sqlite3_bind_int64(st, 4, origin);
+	DB_BIND(st, 1, DB_COL(commit_id), DB_COL(config), DB_COL(origin_commit), DB_COL(origin));
 	db_done(db, st);
 }
 

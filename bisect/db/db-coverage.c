@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "db/db.h"
+#include "db/db-row.h"
 #include "db/db-coverage.h"
 #include "lib/util.h"
 
@@ -77,9 +78,7 @@ int db_coverage_build(sqlite3 *db, long long run_id, int position, const char *c
 	int ret = -1;
 
 	*dotconfig = *compiled = NULL;
-	sqlite3_bind_int64(q, 1, run_id);
-	sqlite3_bind_int(q, 2, position);
-	db_bind_text(q, 3, config);
+	DB_BIND(q, 1, DB_COL(run_id), DB_COL(position), DB_COL(config));
 	if (sqlite3_step(q) == SQLITE_ROW && sqlite3_column_type(q, 0) != SQLITE_NULL) {
 		*dotconfig = db_column_dup(q, 0);
 		*compiled = db_column_dup(q, 1);

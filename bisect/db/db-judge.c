@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "db/db.h"
+#include "db/db-row.h"
 #include "db/db-judge.h"
 #include "lib/util.h"
 
@@ -51,17 +52,10 @@ void db_result_cells_load(sqlite3 *db, long long run_id, const char *config,
 		struct db_result_cell *c;
 
 		c = GROW_ONE(out->c, out->n);
-		c->position = sqlite3_column_int(st, 0);
-		c->sha = db_column_dup(st, 1);
-		c->subject = db_column_dup(st, 2);
-		c->stage = db_column_dup(st, 3);
-		c->status = db_column_dup(st, 4);
-		c->evidence = db_column_dup(st, 5);
-		c->log_path = db_column_dup(st, 6);
-		c->tries = sqlite3_column_int(st, 7);
-		c->failed_tries = sqlite3_column_int(st, 8);
-		c->confirmed = db_column_dup(st, 9);
-		c->known = db_column_dup(st, 10);
+		DB_READ(st, 0, DB_COL(c->position), DB_COL(c->sha), DB_COL(c->subject),
+			DB_COL(c->stage), DB_COL(c->status), DB_COL(c->evidence),
+			DB_COL(c->log_path), DB_COL(c->tries), DB_COL(c->failed_tries),
+			DB_COL(c->confirmed), DB_COL(c->known));
 	}
 	sqlite3_finalize(st);
 }
@@ -124,23 +118,17 @@ void db_metric_cells_load(sqlite3 *db, long long run_id, const char *config,
 	memset(out, 0, sizeof(*out));
 	st = db_prepare(db, db_has_column(db, "metrics", "noisy") ? metric_cells_sql_v4 :
 			metric_cells_sql_v3);
-	sqlite3_bind_int64(st, 1, run_id);
-	db_bind_text(st, 2, config);
-	db_bind_text(st, 3, metric);
+	DB_BIND(st, 1, DB_COL(run_id), DB_COL(config), DB_COL(metric));
 	while (sqlite3_step(st) == SQLITE_ROW) {
 		struct db_metric_cell *c;
 
 		c = GROW_ONE(out->c, out->n);
-		c->position = sqlite3_column_int(st, 0);
-		c->sha = db_column_dup(st, 1);
-		c->subject = db_column_dup(st, 2);
+		DB_READ(st, 0, DB_COL(c->position), DB_COL(c->sha), DB_COL(c->subject));
 		c->has_value = sqlite3_column_type(st, 3) != SQLITE_NULL;
 		if (!c->has_value)
 			continue;
-		c->value = sqlite3_column_double(st, 3);
-		c->unit = db_column_dup(st, 4);
-		c->better = db_column_dup(st, 5);
-		c->noisy = sqlite3_column_int(st, 6);
+		DB_READ(st, 3, DB_COL(c->value), DB_COL(c->unit), DB_COL(c->better),
+			DB_COL(c->noisy));
 		c->spread_pct = column_or(st, 7, -1);
 		c->noise_pct = column_or(st, 8, -1);
 	}
@@ -255,9 +243,7 @@ long long db_commit_find(sqlite3 *db, long long run_id, const char *which, int i
 			"  (?3 AND x.position = CAST(?2 AS INTEGER)) OR"
 			"  (NOT ?3 AND substr(x.sha, 1, length(?2)) = lower(?2))))"
 			" ORDER BY run_id DESC, position");
-	sqlite3_bind_int64(st, 1, run_id);
-	db_bind_text(st, 2, which);
-	sqlite3_bind_int(st, 3, is_position);
+	DB_BIND(st, 1, DB_COL(run_id), DB_COL(which), DB_COL(is_position));
 	if (sqlite3_step(st) == SQLITE_ROW)
 		commit_id = sqlite3_column_int64(st, 0);
 	sqlite3_finalize(st);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "db/db.h"
+#include "db/db-row.h"
 #include "db/db-results.h"
 #include "lib/util.h"
 
@@ -41,9 +42,7 @@ double db_seconds_spent(sqlite3 *db, long long run_id, const char *config, int u
 				     " AND r.cached_from IS NULL");
 	double spent = 0;
 
-	sqlite3_bind_int64(q, 1, run_id);
-	db_bind_text(q, 2, config);
-	sqlite3_bind_int(q, 3, upto);
+	DB_BIND(q, 1, DB_COL(run_id), DB_COL(config), DB_COL(upto));
 	if (sqlite3_step(q) == SQLITE_ROW)
 		spent = sqlite3_column_double(q, 0);
 	sqlite3_finalize(q);
@@ -161,9 +160,7 @@ void db_failing_results(sqlite3 *db, long long run_id, const char *sha, const ch
 		" ORDER BY r.config, CASE r.stage WHEN 'apply' THEN 0 WHEN 'build' THEN 1"
 		" WHEN 'boot' THEN 2 ELSE 3 END");
 
-	sqlite3_bind_int64(q, 1, run_id);
-	db_bind_text(q, 2, sha);
-	db_bind_text(q, 3, stage);
+	DB_BIND(q, 1, DB_COL(run_id), DB_COL(sha), DB_COL(stage));
 	read_results(q, "pjcstel", out);
 }
 
@@ -185,13 +182,8 @@ int db_fill_errors(sqlite3 *db, long long run_id, const char *config, const char
 				     " EXISTS (SELECT 1 FROM results r WHERE r.commit_id = c.id"
 				     " AND r.config = ? AND r.stage = ?)");
 
-	db_bind_text(q, 1, config);
-	db_bind_text(q, 2, stage);
-	db_bind_text(q, 3, why);
-	db_bind_text(q, 4, log_path);
-	sqlite3_bind_int64(q, 5, run_id);
-	db_bind_text(q, 6, config);
-	db_bind_text(q, 7, stage);
+	DB_BIND(q, 1, DB_COL(config), DB_COL(stage), DB_COL(why), DB_COL(log_path), DB_COL(run_id),
+		DB_COL(config), DB_COL(stage));
 	db_done(db, q);
 	return sqlite3_changes(db);
 }
@@ -206,9 +198,7 @@ size_t db_result_tests(sqlite3 *db, long long result_id, struct test_rec **out)
 	sqlite3_bind_int64(q, 1, result_id);
 	while (sqlite3_step(q) == SQLITE_ROW) {
 		v = xrealloc(v, (n + 1) * sizeof(*v));
-		v[n].name = db_column_dup(q, 0);
-		v[n].status = db_column_dup(q, 1);
-		v[n].reason = db_column_dup(q, 2);
+		DB_READ(q, 0, DB_COL(v[n].name), DB_COL(v[n].status), DB_COL(v[n].reason));
 		v[n].duration = column_double(q, 3);
 		n++;
 	}
@@ -238,16 +228,11 @@ size_t db_cell_metrics(sqlite3 *db, long long commit_id, const char *config,
 	struct metric_rec *v = NULL;
 	size_t n = 0;
 
-	sqlite3_bind_int64(q, 1, commit_id);
-	db_bind_text(q, 2, config);
-	db_bind_text(q, 3, source);
+	DB_BIND(q, 1, DB_COL(commit_id), DB_COL(config), DB_COL(source));
 	while (sqlite3_step(q) == SQLITE_ROW) {
 		v = xrealloc(v, (n + 1) * sizeof(*v));
-		v[n].name = db_column_dup(q, 0);
-		v[n].value = sqlite3_column_double(q, 1);
-		v[n].source = db_column_dup(q, 2);
-		v[n].unit = db_column_dup(q, 3);
-		v[n].better = db_column_dup(q, 4);
+		DB_READ(q, 0, DB_COL(v[n].name), DB_COL(v[n].value), DB_COL(v[n].source),
+			DB_COL(v[n].unit), DB_COL(v[n].better));
 		v[n].noise_pct = column_double(q, 5);
 		v[n].spread_pct = column_double(q, 6);
 		n++;

@@ -19,6 +19,9 @@ void db_bind_cols(sqlite3_stmt *st, int first, const struct db_col *cols, size_t
 		case DB_INT:
 			sqlite3_bind_int(st, idx, *(const int *)cols[i].at);
 			break;
+		case DB_LONG:
+			sqlite3_bind_int64(st, idx, *(const long *)cols[i].at);
+			break;
 		case DB_INT64:
 			sqlite3_bind_int64(st, idx, *(const long long *)cols[i].at);
 			break;
@@ -55,6 +58,9 @@ void db_read_cols(sqlite3_stmt *st, int first, const struct db_col *cols, size_t
 		switch (cols[i].type) {
 		case DB_INT:
 			*(int *)cols[i].at = sqlite3_column_int(st, col);
+			break;
+		case DB_LONG:
+			*(long *)cols[i].at = (long)sqlite3_column_int64(st, col);
 			break;
 		case DB_INT64:
 		case DB_ROW_ID:

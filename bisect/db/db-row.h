@@ -7,7 +7,7 @@
  *	DB_READ(st, 0, DB_COL(run->id), DB_COL(run->series), DB_COL(run->host));
  *	DB_BIND(st, 1, DB_COL(run_id), DB_COL(row->config), DB_ID(row->cached_from));
  *
- * int, long long and double bind and read as SQLite integers and reals;
+ * int, long, long long and double bind and read as SQLite integers and reals;
  * char * and const char * bind as text, NULL as SQL NULL; a char * is read
  * as an allocated copy (NULL for SQL NULL), which the caller frees. DB_ID()
  * is a row id: 0 binds as NULL. A type DB_COL() does not know, or a value
@@ -22,6 +22,7 @@
 
 enum db_type {
 	DB_INT,
+	DB_LONG,
 	DB_INT64,
 	DB_DOUBLE,
 	DB_TEXT,		/* char *: bound, or read as an allocated copy */
@@ -37,6 +38,7 @@ struct db_col {
 /* By the lvalue's address, so that an array (a string literal) is refused too. */
 #define DB_COL(v) ((struct db_col){ _Generic(&(v),					\
 		int *: DB_INT, const int *: DB_INT,					\
+		long *: DB_LONG, const long *: DB_LONG,				\
 		long long *: DB_INT64, const long long *: DB_INT64,			\
 		double *: DB_DOUBLE, const double *: DB_DOUBLE,				\
 		char **: DB_TEXT, char *const *: DB_CONST_TEXT,				\

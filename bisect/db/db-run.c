@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include "db/db.h"
+#include "db/db-row.h"
 #include "db/db-run.h"
 #include "lib/util.h"
 
@@ -166,9 +167,7 @@ int db_run_progress(sqlite3 *db, long long run_id, struct db_run_progress *out)
 	memset(out, 0, sizeof(*out));
 	sqlite3_bind_int64(q, 1, run_id);
 	if (sqlite3_step(q) == SQLITE_ROW) {
-		out->total = sqlite3_column_int(q, 0);
-		out->elapsed = sqlite3_column_int64(q, 1);
-		out->bisect = sqlite3_column_int(q, 2);
+		DB_READ(q, 0, DB_COL(out->total), DB_COL(out->elapsed), DB_COL(out->bisect));
 		ret = 0;
 	}
 	sqlite3_finalize(q);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "db/db.h"
+#include "db/db-row.h"
 #include "db/db-tries.h"
 #include "lib/util.h"
 
@@ -42,9 +43,7 @@ static long long result_id(sqlite3 *db, long long commit_id, const char *config,
 				      " AND config = ? AND stage = ?");
 	long long id = 0;
 
-	sqlite3_bind_int64(st, 1, commit_id);
-	db_bind_text(st, 2, config);
-	db_bind_text(st, 3, stage);
+	DB_BIND(st, 1, DB_COL(commit_id), DB_COL(config), DB_COL(stage));
 	if (sqlite3_step(st) == SQLITE_ROW)
 		id = sqlite3_column_int64(st, 0);
 	sqlite3_finalize(st);
@@ -88,9 +87,7 @@ long long db_result_add_try(sqlite3 *db, long long commit_id, const char *config
 			" status = CASE WHEN (?2 AND status NOT IN ('fail', 'timeout'))"
 			" OR (status = 'skip' AND ?3 != 'skip') THEN ?3 ELSE status END"
 			" WHERE id = ?1");
-	sqlite3_bind_int64(st, 1, id);
-	sqlite3_bind_int(st, 2, bad);
-	db_bind_text(st, 3, t->status);
+	DB_BIND(st, 1, DB_COL(id), DB_COL(bad), DB_COL(t->status));
 	db_bind_text(st, 4, t->evidence && *t->evidence ? t->evidence : NULL);
 	db_done(db, st);
 	add_known(db, id, known);
@@ -112,9 +109,7 @@ void db_test_add_run(sqlite3 *db, long long result_id, const char *name, const c
 			" status = CASE WHEN ?6 AND fails = 0 THEN ?3 ELSE status END,"
 			" known = CASE WHEN ?6 AND fails = 0 THEN ?7 WHEN ?6 THEN known AND ?7"
 			" ELSE known END");
-	sqlite3_bind_int64(st, 1, result_id);
-	db_bind_text(st, 2, name);
-	db_bind_text(st, 3, status);
+	DB_BIND(st, 1, DB_COL(result_id), DB_COL(name), DB_COL(status));
 	db_bind_text(st, 4, reason && *reason ? reason : NULL);
 	if (duration >= 0)
 		sqlite3_bind_double(st, 5, duration);
@@ -152,17 +147,11 @@ void db_cell_tries(sqlite3 *db, long long commit_id, const char *config, const c
 				      " AND config = ? AND stage = ?");
 
 	memset(out, 0, sizeof(*out));
-	sqlite3_bind_int64(st, 1, commit_id);
-	db_bind_text(st, 2, config);
-	db_bind_text(st, 3, stage);
+	DB_BIND(st, 1, DB_COL(commit_id), DB_COL(config), DB_COL(stage));
 	if (sqlite3_step(st) == SQLITE_ROW) {
-		out->id = sqlite3_column_int64(st, 0);
-		out->status = db_column_dup(st, 1);
-		out->evidence = db_column_dup(st, 2);
-		out->image_key = db_column_dup(st, 3);
-		out->confirmed = db_column_dup(st, 4);
-		out->tries = sqlite3_column_int(st, 5);
-		out->failed_tries = sqlite3_column_int(st, 6);
+		DB_READ(st, 0, DB_COL(out->id), DB_COL(out->status), DB_COL(out->evidence),
+			DB_COL(out->image_key), DB_COL(out->confirmed), DB_COL(out->tries),
+			DB_COL(out->failed_tries));
 	}
 	sqlite3_finalize(st);
 }

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "db/db.h"
+#include "db/db-row.h"
 #include "db/merge.h"
 #include "lib/layout.h"
 #include "lib/util.h"
@@ -387,11 +388,8 @@ static void copy_logs(sqlite3 *db, const char *other)
 	*slash = '\0';
 	while (sqlite3_step(st) == SQLITE_ROW) {
 		v = xrealloc(v, (n + 1) * sizeof(*v));
-		v[n].result = sqlite3_column_int64(st, 0);
-		v[n].run = sqlite3_column_int64(st, 1);
-		v[n].position = sqlite3_column_int(st, 2);
-		v[n].sha = db_column_dup(st, 3);
-		v[n].path = db_column_dup(st, 4);
+		DB_READ(st, 0, DB_COL(v[n].result), DB_COL(v[n].run), DB_COL(v[n].position),
+			DB_COL(v[n].sha), DB_COL(v[n].path));
 		n++;
 	}
 	sqlite3_finalize(st);

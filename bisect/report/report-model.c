@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "db/db.h"
+#include "db/db-row.h"
 #include "kconfig/dotconfig.h"
 #include "lib/layout.h"
 #include "judge/partial.h"
@@ -147,15 +148,9 @@ static void load_commits(struct report_model *r, sqlite3 *db)
 		}
 		c = &r->commits[r->ncommits++];
 		memset(c, 0, sizeof(*c));
-		c->id = sqlite3_column_int64(st, 0);
-		c->position = sqlite3_column_int(st, 1);
-		c->sha = db_column_dup(st, 2);
-		c->tree = db_column_dup(st, 3);
-		c->subject = db_column_dup(st, 4);
-		c->author = db_column_dup(st, 5);
-		c->patch = db_column_dup(st, 6);
-		c->message_id = db_column_dup(st, 7);
-		c->references = db_column_dup(st, 8);
+		DB_READ(st, 0, DB_COL(c->id), DB_COL(c->position), DB_COL(c->sha), DB_COL(c->tree),
+			DB_COL(c->subject), DB_COL(c->author), DB_COL(c->patch),
+			DB_COL(c->message_id), DB_COL(c->references));
 		c->cells = xcalloc(r->nconfigs * NR_STAGES, sizeof(*c->cells));
 		c->values = xcalloc(r->nconfigs * r->nmetrics, sizeof(*c->values));
 		c->has_value = xcalloc(r->nconfigs * r->nmetrics, 1);
@@ -201,16 +196,10 @@ static void load_results(struct report_model *r, sqlite3 *db)
 		cell->id = sqlite3_column_int64(st, 0);
 		cell->status = status_parse(db_column_str(st, 4));
 		cell->has_duration = sqlite3_column_type(st, 5) != SQLITE_NULL;
-		cell->duration = sqlite3_column_double(st, 5);
-		cell->evidence = db_column_dup(st, 6);
-		cell->log_path = db_column_dup(st, 7);
-		cell->reproduce = db_column_dup(st, 8);
-		cell->cache_key = db_column_dup(st, 9);
-		cell->cached_from = sqlite3_column_int64(st, 10);
-		cell->recorded_at = db_column_dup(st, 11);
-		cell->tries = sqlite3_column_int(st, 12);
-		cell->failed_tries = sqlite3_column_int(st, 13);
-		cell->confirmed = db_column_dup(st, 14);
+		DB_READ(st, 5, DB_COL(cell->duration), DB_COL(cell->evidence),
+			DB_COL(cell->log_path), DB_COL(cell->reproduce), DB_COL(cell->cache_key),
+			DB_COL(cell->cached_from), DB_COL(cell->recorded_at), DB_COL(cell->tries),
+			DB_COL(cell->failed_tries), DB_COL(cell->confirmed));
 		cell->known = sqlite3_column_type(st, 15) == SQLITE_NULL ||
 			      !*db_column_str(st, 15) ? NULL : db_column_dup(st, 15);
 	}
@@ -365,9 +354,7 @@ static void load_tests(struct report_model *r, sqlite3 *db)
 		t->status = xstrdup(db_column_str(st, 2));
 		t->reason = db_column_dup(st, 3);
 		t->has_duration = sqlite3_column_type(st, 4) != SQLITE_NULL;
-		t->duration = sqlite3_column_double(st, 4);
-		t->runs = sqlite3_column_int(st, 5);
-		t->fails = sqlite3_column_int(st, 6);
+		DB_READ(st, 4, DB_COL(t->duration), DB_COL(t->runs), DB_COL(t->fails));
 		t->known = sqlite3_column_int(st, 7) != 0;
 	}
 	sqlite3_finalize(st);
