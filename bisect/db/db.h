@@ -8,6 +8,9 @@
 
 #include <sqlite3.h>
 
+#include "db/db-schema.h"
+#include "db/db-stmt.h"
+
 #define DEFAULT_DB_PATH "db/bisectable.db"
 /* The first schema version whose runs have an identity (runs.uuid). */
 #define DB_VERSION_RUN_UUID	10
@@ -53,26 +56,6 @@ void db_close(sqlite3 *db);
 char *db_log_file(const char *db_dir, const char *path);
 /* db_log_file() of db's own directory, and only a regular file there. */
 char *db_own_log(sqlite3 *db, const char *path);
-/* The newest schema version this bisectable knows, and the one of db. */
-int db_known_version(void);
-int db_version(sqlite3 *db);
-sqlite3_stmt *db_prepare(sqlite3 *db, const char *sql);
-void db_begin(sqlite3 *db);
-void db_commit(sqlite3 *db);
-void db_rollback(sqlite3 *db);
-/*
- * 0 if table has no such column: a database opened read-only is not
- * upgraded, so a reader of a newer column asks first.
- */
-int db_has_column(sqlite3 *db, const char *table, const char *column);
-/* Step a statement that returns no rows, then finalize it; dies on error. */
-void db_done(sqlite3 *db, sqlite3_stmt *st);
-/* Bind a C string or NULL. */
-void db_bind_text(sqlite3_stmt *st, int idx, const char *s);
-/* Column as an allocated string (NULL for SQL NULL). */
-char *db_column_dup(sqlite3_stmt *st, int col);
-/* Column as a string, "" for SQL NULL; valid until the next step. */
-const char *db_column_str(sqlite3_stmt *st, int col);
 
 long long db_insert_run(sqlite3 *db, const struct run_info *run);
 /* A run's configurations and run configuration, once derived ones joined. */
