@@ -10,6 +10,8 @@
  * functional one. Exit 0 when every commit passes (no such move), 1 when
  * some commit does not (there is one), 2 on errors; with --min-confidence,
  * a first bad commit less sure than that (confidence.h) is no reason for 1.
+ * Exit 3 when every commit passes but only where compiled: some changed
+ * lines no configuration compiled (fewer than --require-coverage asks).
  */
 #include <limits.h>
 #include <stdio.h>
@@ -34,6 +36,7 @@ struct first_bad_opts {
 	const char *threshold;
 	const char *against;
 	const char *min_confidence;
+	const char *require_coverage;
 };
 
 static const char *const stages[] = { "apply", "build", "boot", "test", NULL };
@@ -56,6 +59,9 @@ static const struct opt first_bad_option_list[] = {
 		   " (default: parent)"),
 	OPT_STRING(0, "min-confidence", struct first_bad_opts, min_confidence, "P%", NULL, 0,
 		   "exit 1 only for a first bad commit this sure, or more (default: 0%)"),
+	OPT_STRING(0, "require-coverage", struct first_bad_opts, require_coverage, "P%", NULL, 0,
+		   "exit 3 for a series bisectable where compiled only when it compiled less"
+		   " than P percent of its changed lines (default: 100%)"),
 	OPT_END(),
 };
 DEFINE_CMD_OPTIONS(first_bad, struct first_bad_opts, first_bad_option_list);
@@ -142,16 +148,24 @@ static int first_bad_metric(sqlite3 *db, const struct first_bad_opts *o, double 
 static int first_bad(sqlite3 *db, const struct first_bad_opts *o)
 {
 	struct strbuf lines = STRBUF_INIT;
-	double min = 0;
+	struct verdict_ask ask = { .stage = o->stage };
+	double min = 0, require = 100;
 	char *configs;
 	int ret;
 
 	if (o->min_confidence && (perf_parse_threshold(o->min_confidence, &min) || min > 100))
 		return error("--min-confidence wants a percentage from 0%% to 100%%, not '%s'",
 			     o->min_confidence), EXIT_ERROR;
+	if (o->require_coverage &&
+	    (perf_parse_threshold(o->require_coverage, &require) || require > 100))
+		return error("--require-coverage wants a percentage from 0%% to 100%%, not '%s'",
+			     o->require_coverage), EXIT_ERROR;
 	/* Results are keyed by the configuration's key: defconfig:up's is defconfig+up. */
 	configs = arch_spec_keys(o->config);
-	ret = verdict_report(db, o->run, configs, o->stage, min / 100, &lines);
+	ask.configs = configs;
+	ask.min_confidence = min / 100;
+	ask.require_coverage = require / 100;
+	ret = verdict_report(db, o->run, &ask, &lines);
 	free(configs);
 
 	fputs(lines.buf, stdout);

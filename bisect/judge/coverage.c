@@ -385,6 +385,7 @@ static void add_missed(struct coverage_commit *cc, const char *path, size_t line
 	l->sign = sign;
 	l->guard = strbuf_detach(&guard, NULL);
 	l->undecided = undecided;
+	l->arch = NULL;
 }
 
 static const struct guard_set no_guards;
@@ -481,6 +482,7 @@ void coverage_commit_release(struct coverage_commit *cc)
 	for (i = 0; i < cc->nmissed; i++) {
 		free(cc->missed[i].path);
 		free(cc->missed[i].guard);
+		free(cc->missed[i].arch);
 	}
 	free(cc->missed);
 	free(cc->compiled_by);
@@ -666,6 +668,8 @@ int coverage_load(sqlite3 *db, long long run_id, struct coverage *cov)
 		cov->commits_total = db_coverage_commits_total(db, cov->run_id);
 		if (cov->recorded)
 			ret = judge_commits(db, run.work_dir, cov);
+		if (!ret)
+			coverage_name_arches(cov);
 	}
 	run_info_free(&run);
 	return ret;

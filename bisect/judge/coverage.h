@@ -62,6 +62,7 @@ struct coverage_line {
 	char sign;		/* '+' added (post-image line), '-' removed (pre-image line) */
 	char *guard;		/* the guards that did not hold, e.g. "RT_GROUP_SCHED=y" */
 	int undecided;
+	char *arch;		/* another architecture that would compile it, or NULL */
 };
 
 struct coverage_commit {
@@ -111,6 +112,8 @@ struct coverage {
  */
 int coverage_load(sqlite3 *db, long long run_id, struct coverage *cov);
 void coverage_release(struct coverage *cov);
+/* Set each missed line's arch (coverage-arch.c); coverage_load does. */
+void coverage_name_arches(struct coverage *cov);
 /* "N of M changed lines compiled by at least one configuration (up, smp)" */
 void coverage_summary(const struct coverage *cov, struct strbuf *out);
 

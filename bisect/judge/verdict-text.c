@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "judge/confidence.h"
+#include "judge/coverage-text.h"
 #include "judge/verdict.h"
 #include "judge/partial.h"
 #include "judge/verdict-text.h"
@@ -149,10 +150,22 @@ static void known_text(const struct verdict *v, struct strbuf *out)
 	}
 }
 
+/* "; 612 of 1038 changed lines compiled", when the run's coverage is known. */
+static void coverage_figure(const struct run_verdict *rv, const struct verdict *v,
+			    struct strbuf *out)
+{
+	struct strbuf figure = STRBUF_INIT;
+
+	if (rv->coverage && !coverage_config_figure(rv->coverage, v->config, &figure))
+		strbuf_addf(out, "; %s", figure.buf);
+	strbuf_release(&figure);
+}
+
 /* The line of one configuration. */
-static void config_text(const struct verdict *v, const char *stage, const char *state,
+static void config_text(const struct run_verdict *rv, const struct verdict *v,
 			struct strbuf *out)
 {
+	const char *stage = rv->stage, *state = rv->run.state;
 	const char *colon = v->evidence && *v->evidence ? ": " : "";
 
 	if (v->base_bad) {
@@ -175,6 +188,7 @@ static void config_text(const struct verdict *v, const char *stage, const char *
 	} else if (v->bisectable) {
 		strbuf_addf(out, "%s: bisectable (%d/%d commits pass", str(v->config), v->passed,
 			    v->commits);
+		coverage_figure(rv, v, out);
 		if (v->tip_boots > 0)
 			strbuf_addstr(out, "; ");
 		verdict_odds_text(v, out);
@@ -191,25 +205,46 @@ void verdict_text(const struct run_verdict *rv, struct strbuf *out)
 {
 	size_t i;
 
+	int bisectable = rv->n > 0;
+
 	for (i = 0; i < rv->n; i++) {
-		config_text(&rv->v[i], rv->stage, rv->run.state, out);
+		config_text(rv, &rv->v[i], out);
 		/* Holes look at every stage: not with --stage. */
 		if (!rv->stage)
 			holes_text(&rv->v[i], out);
 		known_text(&rv->v[i], out);
+		bisectable &= rv->v[i].bisectable;
+	}
+	if (rv->coverage) {
+		coverage_series_text(rv->coverage, bisectable, out);
+		strbuf_addstr(out, "\n");
 	}
 }
 
-int verdict_report(sqlite3 *db, long long run_id, const char *configs, const char *stage,
-		   double min_confidence, struct strbuf *out)
+/* The exit status: verdict_exit(), then what coverage asks for. */
+static int report_exit(const struct run_verdict *rv, double require_coverage)
 {
+	int ret = verdict_exit(rv);
+
+	if (ret || require_coverage < 0 || !rv->coverage)
+		return ret;
+	if (coverage_answer(rv->coverage) == COVERAGE_PARTIAL &&
+	    coverage_share(rv->coverage) < require_coverage)
+		return EXIT_UNCOVERED;
+	return 0;
+}
+
+int verdict_report(sqlite3 *db, long long run_id, const struct verdict_ask *ask,
+		   struct strbuf *out)
+{
+	struct coverage cov;
 	struct run_verdict rv;
 	char *partial;
 	int ret;
 
-	if (run_verdict_load(db, run_id, configs, stage, &rv) < 0)
+	if (run_verdict_load(db, run_id, ask->configs, ask->stage, &rv) < 0)
 		return EXIT_ERROR;
-	rv.min_confidence = min_confidence;
+	rv.min_confidence = ask->min_confidence;
 	/* Some positions only (run --only): a comparison, never a verdict. */
 	partial = partial_positions(rv.run.options, rv.n ? rv.v[0].commits : 0);
 	if (partial) {
@@ -218,8 +253,13 @@ int verdict_report(sqlite3 *db, long long run_id, const char *configs, const cha
 		run_verdict_free(&rv);
 		return ret;
 	}
+	/* The coverage is the whole run's: said with the whole run's verdict only. */
+	memset(&cov, 0, sizeof(cov));
+	if (!ask->configs && !ask->stage && !coverage_load(db, rv.run.id, &cov) && cov.recorded)
+		rv.coverage = &cov;
 	verdict_text(&rv, out);
-	ret = verdict_exit(&rv);
+	ret = report_exit(&rv, ask->require_coverage);
+	coverage_release(&cov);
 	run_verdict_free(&rv);
 	return ret;
 }

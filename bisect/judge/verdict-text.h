@@ -14,7 +14,7 @@
  * One line per configuration, as 'bisectable first-bad' prints them:
  *   up: first bad 2/4 1a2b3c4 "subject" at build: fail: evidence
  *   up: the base 1a2b3c4 itself is bad at boot: timeout: evidence
- *   up: bisectable (4/4 commits pass)
+ *   up: bisectable (4/4 commits pass; 12 of 14 changed lines compiled)
  *   up: incomplete: 2/4 commits verified and passing (run running)
  *   up: incomplete: 3/4 commits verified and passing (run done; 1 error:
  *       2/4 build: make killed by signal 9)
@@ -24,7 +24,10 @@
  * each followed by its holes when no stage is asked for:
  *   up: hole: 3/11..5/11 does not build (fixed by 6/11)
  *   up: hole: 2/4 does not build; 3/4 builds, test timeout (fixed by 4/4)
- * (hole_text below)
+ * (hole_text below), and at the end the series line when rv->coverage is
+ * set (coverage_series_text):
+ *   series: bisectable where compiled: 2 changed lines never built (12 of
+ *   14 compiled by up,smp; see 'bisectable coverage')
  */
 void verdict_text(const struct run_verdict *rv, struct strbuf *out);
 
@@ -60,12 +63,27 @@ void hole_text(const struct hole *h, int commits, hole_ref_fn *ref, void *data,
  */
 int verdict_boots_text(const struct verdict *v, struct strbuf *out);
 
+/* What is asked of a run's verdict (first-bad's options). */
+struct verdict_ask {
+	const char *configs;	/* comma-separated result keys, NULL: the run's */
+	const char *stage;	/* NULL: every stage */
+	double min_confidence;	/* in [0, 1]: a first bad less sure does not count */
+	/*
+	 * In [0, 1]: the share of changed lines that must be compiled for a
+	 * series bisectable where compiled to exit 0; below it the exit is
+	 * EXIT_UNCOVERED. Negative: coverage does not change the exit.
+	 */
+	double require_coverage;
+};
+
 /*
- * Load the verdicts of a run (run_verdict_load) and add their lines to out.
- * Returns verdict_exit() (a first bad under min_confidence, in [0, 1], does
- * not count), or EXIT_ERROR if there is no such run.
+ * Load the verdicts of a run (run_verdict_load) and add their lines to out,
+ * with the series line (coverage-text.h) when every configuration at every
+ * stage is asked for. Returns verdict_exit() (a first bad under
+ * min_confidence does not count), else EXIT_UNCOVERED as ask says, or
+ * EXIT_ERROR if there is no such run.
  */
-int verdict_report(sqlite3 *db, long long run_id, const char *configs, const char *stage,
-		   double min_confidence, struct strbuf *out);
+int verdict_report(sqlite3 *db, long long run_id, const struct verdict_ask *ask,
+		   struct strbuf *out);
 
 #endif

@@ -38,6 +38,7 @@
 #include <sqlite3.h>
 
 #include "db/db.h"
+#include "judge/coverage.h"
 #include "judge/known.h"
 #include "lib/util.h"
 
@@ -134,6 +135,12 @@ struct run_verdict {
 	double min_confidence;	/* a first bad below it does not count for the exit */
 	struct verdict *v;	/* one per configuration */
 	size_t n;
+	/*
+	 * The changed lines the run's configurations compiled (coverage.h),
+	 * when they are known and the verdict is the whole run's (no stage,
+	 * every configuration); NULL otherwise.
+	 */
+	const struct coverage *coverage;
 };
 
 /* The verdict of one configuration of a run (by id); verdict_free releases it. */

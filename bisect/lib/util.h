@@ -15,6 +15,7 @@
 /* Exit codes shared by every subcommand. */
 #define EXIT_BAD	1	/* a commit of the series is not pass */
 #define EXIT_ERROR	2	/* usage or internal error */
+#define EXIT_UNCOVERED	3	/* every commit passes, where compiled: changed lines never were */
 
 extern const char *progname;
 /*

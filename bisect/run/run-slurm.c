@@ -306,11 +306,12 @@ int run_slurm(const struct slurm_run *s)
 		ret = error("no Slurm job recorded a run: see the logs in %s", dir);
 		ret = EXIT_ERROR;
 	} else {
+		static const struct verdict_ask ask = { .require_coverage = -1 };
 		struct strbuf verdicts = STRBUF_INIT;
 
 		info("run %lld: the configurations' jobs merged into %s (jobs' files: %s)", run_id,
 		     s->db_path, dir);
-		ret = verdict_report(s->db, run_id, NULL, NULL, 0, &verdicts);
+		ret = verdict_report(s->db, run_id, &ask, &verdicts);
 		fputs(verdicts.buf, stdout);
 		strbuf_release(&verdicts);
 	}

@@ -11,7 +11,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "judge/coverage.h"
 #include "lib/escape.h"
 #include "lib/layout.h"
 #include "kconfig/config-derive-series.h"
@@ -539,24 +538,6 @@ static void print_fixup_help(const char *work_dir)
 		work_dir);
 }
 
-/*
- * The run's last line: how much of the series' changed code the run's
- * configurations compiled (bisectable coverage lists the rest). Nothing
- * when no build kept its .config.
- */
-static void print_coverage(struct run *r)
-{
-	struct strbuf line = STRBUF_INIT;
-	struct coverage cov;
-
-	if (!coverage_load(r->db, r->id, &cov) && cov.recorded && cov.changed) {
-		coverage_summary(&cov, &line);
-		printf("coverage: %s\n", line.buf);
-	}
-	coverage_release(&cov);
-	strbuf_release(&line);
-}
-
 /* What the boots beyond each commit's first were spent on, when there were some. */
 static void print_extra_boots(struct run *r)
 {
@@ -569,6 +550,13 @@ static void print_extra_boots(struct run *r)
 		" place failures, %d for --repeat)\n", b.repeat + b.soak + b.confirm, b.soak,
 		b.confirm, b.repeat);
 }
+
+/*
+ * What a run's end says: every configuration at every stage, and the series
+ * line of coverage; a series bisectable where compiled exits 0 ('first-bad'
+ * is the question that exits EXIT_UNCOVERED for it).
+ */
+static const struct verdict_ask run_ask = { .require_coverage = -1 };
 
 /* The run's end state from how the rebase ended; the exit status of 'run'. */
 static int finish(struct run *r, int rc)
@@ -599,11 +587,10 @@ static int finish(struct run *r, int rc)
 	}
 	db_finish_run(r->db, r->id, "done", r->tip.buf);
 	claim_work_dir(r, "done");
-	ret = verdict_report(r->db, r->id, NULL, NULL, 0, &verdicts);
+	ret = verdict_report(r->db, r->id, &run_ask, &verdicts);
+	print_extra_boots(r);
 	fputs(verdicts.buf, stdout);
 	strbuf_release(&verdicts);
-	print_extra_boots(r);
-	print_coverage(r);
 	return ret;
 }
 

@@ -44,8 +44,8 @@ is "$(sql "select state from runs")" "done" "the run is marked done"
 # in idle_cpu() (kernel/sched/syscalls.c, included by build_policy.c); 2:
 # -#ifdef CONFIG_SMP, -#endif and a comment; 3: +#ifdef CONFIG_SMP, +#endif
 # (directives: compiled whatever SMP is); 4: a comment line of core.c.
-is "$(grep '^coverage:' "$scratch/run.out")" \
-	"coverage: 12 of 12 changed lines compiled by at least one configuration (up, smp)" \
+is "$(grep '^series:' "$scratch/run.out")" \
+	"series: all 12 changed lines compiled by up,smp" \
 	"the run ends with its coverage"
 is "$(sql "select count(*) from kconfigs")" 10 \
 	"a .config for each of the 10 builds (the base and 4 commits, up and smp)"

@@ -18,8 +18,12 @@ like "$out" '2 commits, 3 changed lines, 0 guarded by no symbol, 1 symbol, in [0
 "$BISECTABLE" run --flake-rate 0 --db "$db" --configs up,smp "$series" > "$scratch/run1.out" 2>&1
 is "$?" 0 "run --configs up,smp exits 0: bisectable for what it builds"
 sed 's/^/# /' "$scratch/run1.out" | tail -8
-like "$(cat "$scratch/run1.out")" 'coverage: 0 of 3 changed lines compiled by at least one configuration \(up, smp\)' \
-	"the run says none of the 3 changed lines was compiled"
+like "$(cat "$scratch/run1.out")" "series: bisectable where compiled: 3 changed lines never built \\(0 of 3 compiled by up,smp; see 'bisectable coverage'\\)" \
+	"the run says none of the 3 changed lines was compiled: bisectable where compiled"
+like "$(cat "$scratch/run1.out")" 'up: bisectable \(2/2 commits pass; 0 of 3 changed lines compiled' \
+	"up's verdict line says it compiled none of them"
+"$BISECTABLE" first-bad --db "$db" --run 1 > /dev/null
+is "$?" 3 "first-bad exits 3 for a series bisectable where compiled"
 out=$("$BISECTABLE" coverage --db "$db" --run 1)
 is "$?" 1 "coverage --run 1 exits 1: some lines were never compiled"
 like "$out" 'RT_GROUP_SCHED=y +kernel/sched/rt.c:.*\+[0-9]+' "it lists the typo's line under RT_GROUP_SCHED=y"

@@ -29,8 +29,8 @@ run() {
 run 1
 sed 's/^/# /' "$scratch/run1.out"
 is "$(tail -1 "$scratch/run1.out")" \
-	"coverage: 5 of 6 changed lines compiled by at least one configuration (up, smp)" \
-	"the run's last line is its coverage"
+	"series: 5 of 6 changed lines compiled by up,smp; 1 changed line never built (see 'bisectable coverage')" \
+	"the run's last line is the series' coverage"
 is "$(sql "select count(*) from kconfigs k join results r on r.id = k.result_id
 	where r.run_id = 1 and k.compiled is null")" 2 \
 	"a .config for each of the 2 builds, no compiled files (failed builds)"
@@ -63,4 +63,31 @@ is "$("$BISECTABLE" coverage --db "$db" 2>&1)" "$expected" \
 is "$("$BISECTABLE" coverage --db "$db" --run 1 2>&1; echo "rc=$?")" \
 	"bisectable: error: run 1 has no build's .config recorded (bisectable keeps them since schema version 5): nothing to judge
 rc=2" "a run without .config rows is an error, said so"
+
+# The same commit on a tree that builds: bisectable, but only where compiled.
+. "$(dirname "$0")/fake-qemu.sh"
+fake_host
+fake_kernel "$scratch/k2"
+cp "$scratch/k/file4.c" "$scratch/k2/file4.c"
+fake_git "$scratch/k2" add file4.c
+fake_git "$scratch/k2" commit -q -m "file4: a typo under CONFIG_FAKE_FEATURE"
+timeout 120 "$BISECTABLE" run --db "$db" --configs up,smp --boot-timeout 10 --no-base \
+	--suites smoke --tests smoke.fork_exec_wait --flake-rate 0 --repo "$scratch/k2" tip..HEAD > "$scratch/run3.out" 2> "$scratch/run3.err"
+is "$?" 0 "a run bisectable where compiled exits 0 (first-bad is the question)"
+sed 's/^/# /' "$scratch/run3.out"
+is "$(tail -1 "$scratch/run3.out")" \
+	"series: bisectable where compiled: 1 changed line never built (5 of 6 compiled by up,smp; see 'bisectable coverage')" \
+	"the series line: bisectable only where compiled"
+like "$(cat "$scratch/run3.out")" "up: bisectable \\(1/1 commits pass; 4 of 6 changed lines compiled" \
+	"up's verdict line gives its own figure"
+like "$(cat "$scratch/run3.out")" "smp: bisectable \\(1/1 commits pass; 5 of 6 changed lines compiled" \
+	"and smp's its own"
+"$BISECTABLE" first-bad --db "$db" > /dev/null
+is "$?" 3 "first-bad exits 3: bisectable where compiled"
+"$BISECTABLE" first-bad --db "$db" --require-coverage 80% > /dev/null
+is "$?" 0 "first-bad --require-coverage 80% exits 0 (5 of 6 compiled)"
+"$BISECTABLE" first-bad --db "$db" --require-coverage 90% > /dev/null
+is "$?" 3 "and --require-coverage 90% exits 3"
+"$BISECTABLE" first-bad --db "$db" --config up > /dev/null
+is "$?" 0 "first-bad --config up: one configuration's verdict, no series line"
 done_testing

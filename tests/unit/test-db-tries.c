@@ -146,13 +146,14 @@ static void test_cache(sqlite3 *db, long long run, long long c1)
  */
 static void test_flaky_hole(sqlite3 *db, long long run_id)
 {
+	struct verdict_ask ask = { .require_coverage = -1 };
 	struct strbuf out = STRBUF_INIT;
 	long long c3 = db_commit_id(db, run_id, 3);
 
 	result(db, run_id, c3, "test", "pass", NULL);
 	boot(db, c3, "pass", NULL);
 	boot(db, c3, "pass", NULL);
-	verdict_report(db, run_id, NULL, NULL, 0, &out);
+	verdict_report(db, run_id, &ask, &out);
 	ok(strstr(out.buf, "up: hole: 2/3 builds, fails its tests (fixed by 3/3; flaky before it:"
 		  " 2 of 3 boots failed, the fix passed 3 of 3; confidence 94%)\n") != NULL,
 	   "a fix after a flaky failure says how sure it is: %s", out.buf);
@@ -169,6 +170,7 @@ static void test_verdict(void)
 		.base_sha = "b", .configs = "up", .options = "",
 	};
 	static const char *const known[] = { "s.k: EBUSY", "s.k: EBUSY", "s.k: EBUSY", NULL };
+	struct verdict_ask ask = { .require_coverage = -1 };
 	struct strbuf out = STRBUF_INIT;
 	long long run_id, c;
 	int fd = mkstemp(path), pos, i;
@@ -190,14 +192,16 @@ static void test_verdict(void)
 			boot(db, c, pos == 2 && i == 2 ? "pass" : pos == 2 ? "fail" : "pass", NULL);
 	}
 	test_flaky_hole(db, run_id);
-	verdict_report(db, run_id, NULL, NULL, 0, &out);
+	verdict_report(db, run_id, &ask, &out);
 	is_str(out.buf, "up: first bad 2/3 2222222 \"subject\" at test: fail; failed 2 of 3 boots"
 	       " (flaky), parent passed 3 of 3; confidence 94%\n"
 	       "up: known at the base, not counted: s.k: EBUSY (fixed by 3/3)\n",
 	       "first-bad: k of n, the parent's boots, the confidence; the known failure, fixed");
-	is_int(verdict_report(db, run_id, NULL, NULL, 0.95, &out), 0,
+	ask.min_confidence = 0.95;
+	is_int(verdict_report(db, run_id, &ask, &out), 0,
 	       "exit 0 under --min-confidence 95%%: 2 of 3 against 3 of 3 is 93.6%%");
-	is_int(verdict_report(db, run_id, NULL, NULL, 0.93, &out), EXIT_BAD,
+	ask.min_confidence = 0.93;
+	is_int(verdict_report(db, run_id, &ask, &out), EXIT_BAD,
 	       "exit 1 under 93%%");
 	strbuf_release(&out);
 	db_close(db);

@@ -232,7 +232,8 @@ static void check_print(sqlite3 *db, long long run, const char *stage, const cha
 			int want_ret)
 {
 	struct strbuf sb = STRBUF_INIT;
-	int ret = verdict_report(db, run, NULL, stage, 0, &sb);
+	struct verdict_ask ask = { .stage = stage, .require_coverage = -1 };
+	int ret = verdict_report(db, run, &ask, &sb);
 
 	is_str(sb.buf, want, "run %lld%s%s: the lines of first-bad", run, stage ? " --stage " : "",
 	       stage ? stage : "");
