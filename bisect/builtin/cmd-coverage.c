@@ -34,7 +34,8 @@ DEFINE_CMD_OPTIONS(coverage, struct coverage_opts, coverage_option_list);
 static int same_group(const struct coverage_line *a, const struct coverage_line *b)
 {
 	return a->undecided == b->undecided && !strcmp(a->guard, b->guard) &&
-	       !strcmp(a->path, b->path);
+	       !strcmp(a->path, b->path) && !a->arch == !b->arch &&
+	       (!a->arch || !strcmp(a->arch, b->arch));
 }
 
 /* "  RT_GROUP_SCHED=y  kernel/sched/rt.c:+123 +124 -130", one line per guard and file. */
@@ -55,6 +56,9 @@ static void print_commit(const struct coverage *cov, const struct coverage_commi
 		printf("  %s%s  %s:", l->undecided ? "undecided: " : "", l->guard, safe.buf);
 		for (j = i; j < cc->nmissed && same_group(l, &cc->missed[j]); j++)
 			printf("%s%c%zu", j > i ? " " : "", cc->missed[j].sign, cc->missed[j].line);
+		/* Never counted as covered: name the architecture that would build it. */
+		if (l->arch)
+			printf("  (another architecture's: --arch %s)", l->arch);
 		printf("\n");
 		i = j;
 	}

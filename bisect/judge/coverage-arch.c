@@ -70,3 +70,18 @@ void coverage_name_arches(struct coverage *cov)
 	}
 	arch_claims_release(&c);
 }
+
+char *coverage_arch_dir(const char *key)
+{
+	struct arch_desc a;
+	char name[64], why[256];
+	char *dir = NULL;
+
+	arch_key_split(key, name, sizeof(name));
+	if (arch_load(name, &a, why, sizeof(why)))
+		return NULL;
+	if (a.source_dir)
+		dir = xstrdup(a.source_dir);
+	arch_release(&a);
+	return dir;
+}

@@ -119,3 +119,14 @@ double coverage_share(const struct coverage *cov)
 
 	return total ? (double)cov->compiled / total : 1.0;
 }
+
+void coverage_summary(const struct coverage *cov, struct strbuf *out)
+{
+	size_t i;
+
+	strbuf_addf(out, "%zu of %zu changed line%s compiled by at least one configuration (",
+		    cov->compiled, cov->changed, cov->changed == 1 ? "" : "s");
+	for (i = 0; i < cov->nconfigs; i++)
+		strbuf_addf(out, "%s%s", i ? ", " : "", cov->configs[i]);
+	strbuf_addstr(out, ")");
+}

@@ -47,9 +47,13 @@ struct coverage_build {
 	struct dotconfig values;
 	char **files;		/* sorted; NULL: not known (then guards alone judge) */
 	size_t nfiles;
+	const char *arch_dir;	/* its architecture's tree ("arch/x86"), NULL: not known */
 };
 
-/* 1 if b's objects depend on path, or b does not know its files. */
+/*
+ * 1 if b's objects depend on path, or b does not know its files; never for
+ * a file in another architecture's tree (under arch/, not under arch_dir).
+ */
 int coverage_build_has_file(const struct coverage_build *b, const char *path);
 /* From a kconfigs row: dotconfig text and compiled text (NULL: unknown). */
 void coverage_build_init(struct coverage_build *b, const char *dotconfig, const char *compiled);
@@ -103,6 +107,7 @@ struct coverage {
 	size_t changed, compiled, never, undecided, kconfig;
 	size_t unjudged;		/* changed lines at commits no build was recorded for */
 	size_t *compiled_by;
+	char **arch_dirs;		/* per configuration: its architecture's tree, or NULL */
 	int recorded;			/* the run has any .config recorded */
 };
 
@@ -114,6 +119,11 @@ int coverage_load(sqlite3 *db, long long run_id, struct coverage *cov);
 void coverage_release(struct coverage *cov);
 /* Set each missed line's arch (coverage-arch.c); coverage_load does. */
 void coverage_name_arches(struct coverage *cov);
+/*
+ * The tree of configuration key's architecture ("arch/x86" for "up",
+ * "arch/riscv" for "riscv64+up"), or NULL when its .arch names none.
+ */
+char *coverage_arch_dir(const char *key);
 /* "N of M changed lines compiled by at least one configuration (up, smp)" */
 void coverage_summary(const struct coverage *cov, struct strbuf *out);
 

@@ -90,4 +90,20 @@ is "$?" 0 "first-bad --require-coverage 80% exits 0 (5 of 6 compiled)"
 is "$?" 3 "and --require-coverage 90% exits 3"
 "$BISECTABLE" first-bad --db "$db" --config up > /dev/null
 is "$?" 0 "first-bad --config up: one configuration's verdict, no series line"
+
+# A commit that changes arm64's code only, run on x86_64: its lines are
+# never counted as compiled, and coverage names the --arch that would be.
+mkdir -p "$scratch/k2/arch/arm64/kernel"
+printf 'void arm64_only(void)\n{\n}\n' > "$scratch/k2/arch/arm64/kernel/only.c"
+fake_git "$scratch/k2" add arch/arm64/kernel/only.c
+fake_git "$scratch/k2" commit -q -m "arm64: add arm64_only()"
+timeout 120 "$BISECTABLE" run --db "$db" --configs up,smp --boot-timeout 10 --no-base \
+	--suites smoke --tests smoke.fork_exec_wait --flake-rate 0 --repo "$scratch/k2" \
+	HEAD~1..HEAD > "$scratch/run4.out" 2> "$scratch/run4.err"
+is "$(tail -1 "$scratch/run4.out")" \
+	"series: bisectable where compiled: 3 changed lines never built (0 of 3 compiled by up,smp; see 'bisectable coverage')" \
+	"an arm64-only commit on x86_64: bisectable where compiled, none of its lines built"
+like "$("$BISECTABLE" coverage --db "$db")" \
+	'\(file not built\)  arch/arm64/kernel/only.c:\+1 \+2 \+3  \(another architecture.s: --arch arm64\)' \
+	"coverage names --arch arm64 for them"
 done_testing
