@@ -29,7 +29,7 @@ INSTALL   ?= install
 
 # The shipped default series, configurations and architectures of 'make verify'.
 SERIES    ?= patches/sched-smp-up-6.12
-CONFIGS   ?= up,smp
+CONFIGS   ?=
 ARCHS     ?= x86_64
 comma     := ,
 # The guests of the architectures other than x86_64 (guest/initramfs-ARCH.cpio).
@@ -268,7 +268,7 @@ deps:
 
 verify: deps
 	$(MAKE) all $(ARCH_GUESTS)
-	./bisectable run --configs $(CONFIGS) --arch $(ARCHS) $(SERIES)
+	./bisectable run $(if $(CONFIGS),--configs $(CONFIGS)) --arch $(ARCHS) $(SERIES)
 	./bisectable report
 
 clean:

@@ -58,7 +58,8 @@ void run_config_init(struct run_config *rc)
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 
 	memset(rc, 0, sizeof(*rc));
-	run_config_set_configs(rc, "up,smp");
+	run_config_set_configs(rc, RUN_DEFAULT_CONFIGS);
+	rc->auto_budget = -1;
 	run_config_list_split(&rc->suites, &rc->nsuites, RUN_CONFIG_SUITES);
 	rc->profile = xstrdup("quick");
 	/* The tests stay empty until run_config_set_tests() reads the suites. */
@@ -508,6 +509,8 @@ char *run_config_to_json(const struct run_config *rc)
 	if (rc->derive || rc->configs_dir || rc->nbuild_only) {
 		json_object_set_new(doc, "derive", json_boolean(rc->derive));
 		json_object_set_new(doc, "boot_derived", json_boolean(rc->boot_derived));
+		json_object_set_new(doc, "derive_default", json_boolean(rc->derive_default));
+		json_object_set_new(doc, "auto_budget", json_integer(rc->auto_budget));
 		if (rc->configs_dir)
 			json_object_set_new(doc, "configs_dir", json_string(rc->configs_dir));
 		json_object_set_new(doc, "build_only", json_list(rc->build_only, rc->nbuild_only));
@@ -638,6 +641,9 @@ int run_config_from_json(const char *text, struct run_config *rc)
 		run_config_set_suites(rc, "smoke");
 	rc->derive = json_is_true(json_object_get(doc, "derive"));
 	rc->boot_derived = json_is_true(json_object_get(doc, "boot_derived"));
+	rc->derive_default = json_is_true(json_object_get(doc, "derive_default"));
+	rc->auto_budget = json_is_integer(json_object_get(doc, "auto_budget")) ?
+			  (int)json_integer_value(json_object_get(doc, "auto_budget")) : -1;
 	if (json_is_string(json_object_get(doc, "configs_dir")))
 		rc->configs_dir = xstrdup(json_string_value(json_object_get(doc, "configs_dir")));
 	if (json_object_get(doc, "build_only") &&

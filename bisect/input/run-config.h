@@ -98,6 +98,14 @@ struct run_config {
 	 */
 	int derive;
 	int boot_derived;
+	/*
+	 * No --configs given: up and smp, and derived configurations only where
+	 * they compile what those two leave out, within a budget: at most
+	 * auto_budget of them (-1: no limit), none over defconfig (a full
+	 * build each) and none of another architecture (coverage names it).
+	 */
+	int derive_default;
+	int auto_budget;
 	char *configs_dir;		/* NULL: the project's configs/ */
 	char **build_only;
 	size_t nbuild_only;
@@ -129,6 +137,9 @@ void run_config_free(struct run_config *rc);
 
 /* The suites 'run' picks when none are given. */
 #define RUN_CONFIG_SUITES	"smoke,rt-tests"
+/* No --configs: these, and derived ones within RUN_DEFAULT_AUTO_BUDGET (derive_default) */
+#define RUN_DEFAULT_CONFIGS	"up,smp"
+#define RUN_DEFAULT_AUTO_BUDGET	2
 
 /*
  * Replace the configurations / suites by a comma-separated list. A

@@ -92,7 +92,8 @@ static void print_option(const struct opt *o, FILE *out)
 	else
 		fprintf(out, "%-*s ", width, desc);
 	strbuf_addstr(&help, o->help);
-	if (o->type == OPT_TYPE_INT && o->def)
+	/* A negative default stands for "not given": the help says what that means. */
+	if (o->type == OPT_TYPE_INT && o->def > 0)
 		strbuf_addf(&help, " (default: %lld)", o->def);
 	else if ((o->type == OPT_TYPE_STRING || o->type == OPT_TYPE_CHOICE) && o->def_str)
 		strbuf_addf(&help, " (default: %s)", o->def_str);

@@ -119,6 +119,38 @@ static void fixed_configs(const struct run_config *rc, struct argv_array *out)
 	}
 }
 
+/*
+ * Whether derived configuration i joins the run: with --configs auto every
+ * one (up to --auto-budget); by default only those over tinyconfig (one
+ * over defconfig is a full build at every commit), up to the budget. What
+ * is left out is said, with what it would have covered.
+ */
+static int derived_taken(const struct run_config *rc, const struct derive_result *res,
+			 size_t i, int *taken)
+{
+	const struct derived_config *c = &res->configs[i];
+	struct strbuf covers = STRBUF_INIT;
+	const char *why = NULL;
+	size_t j;
+
+	if (rc->derive_default && strcmp(c->start, "tinyconfig"))
+		why = "it starts from defconfig, a full build at every commit";
+	else if (rc->auto_budget >= 0 && *taken >= rc->auto_budget)
+		why = "over --auto-budget";
+	if (!why) {
+		(*taken)++;
+		return 1;
+	}
+	for (j = 0; j < res->narms; j++)
+		if (res->arms[j].config == (int)i)
+			strbuf_addf(&covers, "%s%s=%c", covers.len ? ", " : "",
+				    res->arms[j].symbol, res->arms[j].value);
+	info("%s left out (%s; --configs with 'auto' takes it): what it covers stays"
+	     " uncompiled: %s", c->name, why, covers.buf);
+	strbuf_release(&covers);
+	return 0;
+}
+
 int run_derive(struct run *r)
 {
 	struct run_config *rc = r->rc;
@@ -128,7 +160,7 @@ int run_derive(struct run *r)
 	const struct derive_result *res;
 	struct argv_array fixed = ARGV_ARRAY_INIT;
 	size_t i, nfixed, unreachable = 0;
-	int ret = -1;
+	int ret = -1, taken = 0;
 
 	if (git(r->work_dir, &list, "rev-list", "--reverse", range, NULL))
 		goto out;
@@ -155,8 +187,10 @@ int run_derive(struct run *r)
 		goto out;
 	res = &r->derived->result;
 	for (i = nfixed; i < res->nconfigs; i++)
-		add_derived(rc, res, i);
-	if (add_arch_configs(rc, r->derived))
+		if (derived_taken(rc, res, i, &taken))
+			add_derived(rc, res, i);
+	/* By default another architecture's lines are only named (coverage-arch.c). */
+	if (!rc->derive_default && add_arch_configs(rc, r->derived))
 		goto out;
 	for (i = 0; i < res->narms; i++)
 		unreachable += res->arms[i].config < 0;
@@ -299,8 +333,10 @@ void run_write_derived(struct run *r)
 	copy_fragment(given, dir, "base", &text);
 	db_begin(r->db);
 	for (i = 0; i < res->nconfigs; i++)
-		put_config(r, res, i, res->configs[i].name, res->configs[i].derived, given, dir);
-	for (i = 0; i < r->derived->narches; i++)
+		if (!res->configs[i].derived || run_config_listed(rc, res->configs[i].name))
+			put_config(r, res, i, res->configs[i].name, res->configs[i].derived,
+				   given, dir);
+	for (i = 0; i < r->derived->narches && !rc->derive_default; i++)
 		put_arch_configs(r, &r->derived->arches[i], given, dir);
 	free(rc->configs_dir);
 	rc->configs_dir = xstrdup(dir);

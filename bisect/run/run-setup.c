@@ -95,7 +95,14 @@ int run_setup_config(const struct run_opts *o, const struct run_target *t,
 		free(configs_dir);
 		return -1;
 	}
-	run_config_set_configs(rc, o->configs);
+	run_config_set_configs(rc, o->configs ? o->configs : RUN_DEFAULT_CONFIGS);
+	if (!o->configs && !o->slurm) {
+		/* A job of Slurm sees only its own configuration: nothing to derive from. */
+		rc->derive = rc->derive_default = 1;
+		rc->auto_budget = o->auto_budget >= 0 ? o->auto_budget : RUN_DEFAULT_AUTO_BUDGET;
+	} else {
+		rc->auto_budget = o->auto_budget;
+	}
 	/* 'auto' is not a fragment: it asks for the derived ones (run-derive.c). */
 	for (size_t i = 0; i < rc->nconfigs; i++) {
 		if (strcmp(rc->configs[i], "auto"))

@@ -16,7 +16,8 @@
 /* The options of 'bisectable run' as parsed (builtin/cmd-run.c's table). */
 struct run_opts {
 	const char *db_path;
-	const char *configs;
+	const char *configs;	/* NULL: up,smp and derived ones within auto_budget */
+	int auto_budget;	/* --auto-budget N, -1: not given */
 	const char *build_only;	/* --build-only LIST, or NULL */
 	const char *only;	/* --only LIST of positions, or NULL */
 	const char *arch;	/* --arch LIST of architectures, or NULL: x86_64 */
