@@ -224,25 +224,53 @@ static int job_fragments(const struct kbuild_job *job, char **base, char **frag)
 	return 0;
 }
 
+/*
+ * The lines of base that the fragment does not set again: merge_config.sh
+ * lets the later file win (a derived 32-bit fragment's CONFIG_64BIT=n over
+ * base.config's =y), so such a line is the fragment's to check.
+ */
+static void base_not_overridden(const char *base_text, const char *frag_text,
+				struct strbuf *out)
+{
+	struct dotconfig frag, line;
+	const char *p = base_text;
+
+	dotconfig_parse(frag_text, &frag);
+	while (*p) {
+		const char *eol = strchrnul(p, '\n');
+		char *one = xstrndup(p, eol - p);
+
+		dotconfig_parse(one, &line);
+		if (!line.n || !dotconfig_get(&frag, line.v[0].name))
+			strbuf_addf(out, "%s\n", one);
+		dotconfig_release(&line);
+		free(one);
+		p = *eol ? eol + 1 : eol;
+	}
+	dotconfig_release(&frag);
+}
+
 /* Every option base.config and the fragment set survived olddefconfig. */
 static int check_fragments(const char *dotconfig_text, const char *base, const char *frag,
 			   struct kbuild_result *res)
 {
-	const char *files[] = { base, frag };
-	struct strbuf text = STRBUF_INIT;
-	size_t i;
-	int ret = 0;
+	struct strbuf base_text = STRBUF_INIT, frag_text = STRBUF_INIT, kept = STRBUF_INIT;
+	int ret = -1;
 
-	for (i = 0; i < ARRAY_SIZE(files) && !ret; i++) {
-		if (!files[i])
-			continue;
-		strbuf_reset(&text);
-		if (strbuf_read_file(&text, files[i]) < 0 ||
-		    kbuild_check_config(dotconfig_text, text.buf, files[i], res->evidence,
-					sizeof(res->evidence)))
-			ret = -1;
-	}
-	strbuf_release(&text);
+	if (strbuf_read_file(&base_text, base) < 0 ||
+	    (frag && strbuf_read_file(&frag_text, frag) < 0))
+		goto out;
+	base_not_overridden(base_text.buf, frag_text.buf, &kept);
+	if (kbuild_check_config(dotconfig_text, kept.buf, base, res->evidence,
+				sizeof(res->evidence)) ||
+	    (frag && kbuild_check_config(dotconfig_text, frag_text.buf, frag, res->evidence,
+					 sizeof(res->evidence))))
+		goto out;
+	ret = 0;
+out:
+	strbuf_release(&base_text);
+	strbuf_release(&frag_text);
+	strbuf_release(&kept);
 	return ret;
 }
 
