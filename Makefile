@@ -122,8 +122,11 @@ uninstall:
 		$(DESTDIR)$(BASHCOMPDIR)/bisectable
 	rm -rf $(DESTDIR)$(DATADIR)
 
-guest/suites/smoke/smoke: guest/suites/smoke/smoke.c guest/suites/smoke/smoke-tests.h
-	$(CC) -std=gnu11 -Wall -Wextra -O2 -static -o $@ $<
+# The smoke tests: the harness (smoke.c) and a file per group of tests, one program.
+SMOKE_SRCS := guest/suites/smoke/smoke.c $(wildcard guest/suites/smoke/smoke-*.c)
+
+guest/suites/smoke/smoke: $(SMOKE_SRCS) guest/suites/smoke/smoke.h guest/suites/smoke/smoke-tests.h
+	$(CC) -std=gnu11 -Wall -Wextra -O2 -static -o $@ $(SMOKE_SRCS)
 
 # Every suite's files (guest/suites/README); programs come from Debian's packages.
 guest/initramfs.cpio: guest/suites/smoke/smoke guest/init guest/mkinitramfs.sh \

@@ -7,8 +7,9 @@
 # architecture. Its busybox must be given as $BUSYBOX (Debian's
 # busybox-static:ARCH, e.g. extracted with dpkg-deb -x, /bin/busybox in it);
 # only the suites whose 'arch' lines name ARCH go in, and a suite's 'file
-# NAME' that has NAME.c beside it is built here from it, statically, with
-# ARCH's cross compiler (its cross_compile line) instead of being copied.
+# NAME' that has NAME.c beside it is built here from it and its NAME-*.c
+# (smoke's test groups), statically, with ARCH's cross compiler (its
+# cross_compile line) instead of being copied.
 # A 'program' of the host cannot run on another architecture: a suite that
 # has one and names ARCH is refused.
 #
@@ -120,9 +121,14 @@ for decl in "$suites"/*/suite; do
 		file)
 			mkdir -p "$root/suites/$suite"
 			if [ "$arch" != x86_64 ] && [ -f "$dir/$arg.c" ]; then
+				# NAME.c and its NAME-*.c, as the Makefile builds smoke
+				set -- "$dir/$arg.c"
+				for part in "$dir/$arg"-*.c; do
+					if [ -f "$part" ]; then set -- "$@" "$part"; fi
+				done
 				# argv words, never a shell string: the prefix is checked above
 				"${cross}gcc" -std=gnu11 -Wall -Wextra -O2 -static -I"$dir" \
-					-o "$root/suites/$suite/$arg" "$dir/$arg.c"
+					-o "$root/suites/$suite/$arg" "$@"
 				chmod 0755 "$root/suites/$suite/$arg"
 				continue
 			fi

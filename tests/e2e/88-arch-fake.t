@@ -147,7 +147,8 @@ printf '#!/bin/sh\necho "$*" >> "%s/cross-cc"\nexec gcc "$@"\n' "$scratch" \
 BUSYBOX=/bin/busybox sh guest/mkinitramfs.sh "$scratch/rv.cpio" guest/suites riscv64 \
 	> "$scratch/mkinitramfs.out" 2>&1
 is "$?" 0 "mkinitramfs.sh builds riscv64's initramfs"
-like "$(cat "$scratch/cross-cc")" '-static .*smoke\.c$' "smoke built statically by the cross compiler"
+like "$(cat "$scratch/cross-cc")" '-static .*/smoke\.c .*/smoke-process\.c' \
+	"smoke built statically by the cross compiler, its test groups with it"
 is "$(cpio -t < "$scratch/rv.cpio" 2>/dev/null | grep '^suites/' | sort | tr '\n' ' ')" \
 	"suites/smoke suites/smoke/run suites/smoke/smoke " "with the suites that name riscv64 only"
 like "$(cat "$scratch/mkinitramfs.out")" "rt-tests: not for riscv64" "rt-tests is left out, and said"

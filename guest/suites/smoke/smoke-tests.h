@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * smoke-tests.h - the one list of the guest's smoke tests, in the order
- * they run. guest/smoke.c builds its table from it, the driver validates
- * --tests against it and uses it as the default, so the two cannot drift.
+ * they run. smoke.c builds its table from it and smoke.h the tests'
+ * prototypes; the driver validates --tests against it and uses it as the
+ * default, so the two cannot drift.
  *
  * Include it after defining SMOKE_TEST(name).
  */
