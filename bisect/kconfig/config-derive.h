@@ -26,6 +26,7 @@
 
 #include "kconfig/guards.h"
 #include "kconfig/kconfig.h"
+#include "kconfig/kconfig-index.h"
 #include "lib/util.h"
 
 #define DERIVE_MAX_LEVEL	3

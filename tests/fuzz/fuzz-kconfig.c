@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * libFuzzer target: the Kconfig index (kconfig.c) on any text a kernel tree
+ * libFuzzer target: the Kconfig index (kconfig-index.c) on any text a kernel tree
  * under test could hold in a Kconfig file (configs, run --configs auto):
  * entries, if/menu/choice blocks nested without limit, help text, and the
  * dependency expressions it then turns into assignments. Built by 'make fuzz'.
@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kconfig/kconfig.h"
+#include "kconfig/kconfig-index.h"
 #include "lib/util.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

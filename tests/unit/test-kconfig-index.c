@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * kconfig.c: the index of config entries (types, prompts, dependencies
- * from depends on / if / menu, selectors) on synthetic Kconfig text, and the
- * assignments a dependency expression asks for. A .config's values are
- * test-dotconfig.c's.
+ * test-kconfig-index.c - kconfig-index.c: the index of config entries
+ * (types, prompts, dependencies from depends on / if / menu, selectors) on
+ * synthetic Kconfig text, and the assignments a dependency expression asks
+ * for. A .config's values are test-dotconfig.c's.
  */
 #define _GNU_SOURCE
 #include <stdlib.h>
 #include <string.h>
 
-#include "kconfig/kconfig.h"
+#include "kconfig/kconfig-index.h"
 #include "lib/util.h"
 #include "tap.h"
 
