@@ -24,28 +24,9 @@
 #ifndef BISECT_RESULTS_REMOTE_H
 #define BISECT_RESULTS_REMOTE_H
 
-#include <sqlite3.h>
-
+#include "step/results-store.h"
 #include "lib/util.h"
 
-#define RESULTS_REMOTE_ENV	"BISECTABLE_RESULTS_REMOTE"
-
-/* One configuration at one commit of a run, as verify.c knows it. */
-struct remote_cell {
-	sqlite3 *db;
-	long long run_id;
-	long long commit_id;
-	const char *config;
-	const char *build_key;
-	const char *boot_key;
-	const char *build_log;		/* where this machine keeps the logs */
-	const char *console_log;
-};
-
-/* The store's URL from the environment, or NULL when there is none. */
-const char *results_remote_url(void);
-/* 0 if url is redis://[[USER:]PASSWORD@]HOST[:PORT][/DB]; else -1 with a message. */
-int results_remote_check_url(const char *url);
 /*
  * Record the configuration's cells from the store if it holds them (the
  * build, and boot and test unless the build failed). Returns 1 if it
@@ -55,7 +36,5 @@ int results_remote_check_url(const char *url);
 int results_remote_fetch(const struct remote_cell *cell, int *bad, struct strbuf *say);
 /* Publish the configuration's verified cells (pass, fail, timeout). */
 void results_remote_publish(const struct remote_cell *cell);
-/* Close the connection of this process, if any. */
-void results_remote_close(void);
 
 #endif
