@@ -1,16 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * test-ktap.c - unit tests of the console/KTAP parser (bisect/ktap.c).
- *
- * Build and run from the top of the tree:
- *	gcc -std=gnu11 -Wall -Wextra -Werror -g -fsanitize=address,undefined \
- *	    -fno-omit-frame-pointer -Ibisect tests/unit/test-ktap.c bisect/ktap.c \
- *	    bisect/ktap-lines.c -o /tmp/test-ktap && /tmp/test-ktap
+ * test-ktap.c - unit tests of the console/KTAP parser (step/ktap.c): the
+ * markers, results, durations, metrics, kernel failures and nested suites of
+ * whole logs, cut ones, empty ones, and logs read from a file or a pipe.
+ * Its parts have their own: the lines (test-ktap-lines.c), the text
+ * primitives (test-ktap-text.c) and what is found (test-ktap-result.c).
  *
  * The logs are written inline, line numbers noted where a test checks them.
  */
-#include "step/ktap.h"
 #include "tap.h"
+#include "ktap-check.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -20,75 +19,6 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-/* A log given as a string literal, NUL bytes inside it included. */
-#define PARSE_LITERAL(what, literal, res) parse_log(what, literal, sizeof(literal) - 1, res)
-
-static void parse_log(const char *what, const char *log, size_t len, struct console_result *res)
-{
-	is_int(console_parse(log, len, res), 0, "%s: console_parse returns 0", what);
-}
-
-static const struct ktap_test *find_test(const struct console_result *res, const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < res->ntests; i++) {
-		if (strcmp(res->tests[i].name, name) == 0)
-			return &res->tests[i];
-	}
-	return NULL;
-}
-
-/* The status, reason and duration of test @name, which must exist. */
-static void check_test(const struct console_result *res, const char *name,
-		       enum ktap_status status, const char *reason, long long duration_ns)
-{
-	const struct ktap_test *test = find_test(res, name);
-
-	if (!ok(test, "test %s is listed", name))
-		return;
-	is_str(ktap_status_name(test->status), ktap_status_name(status), "%s: status", name);
-	is_str(test->reason, reason, "%s: reason", name);
-	is_int(test->duration_ns, duration_ns, "%s: duration_ns", name);
-}
-
-static void check_no_kernel_error(const struct console_result *res, const char *what)
-{
-	is_str(res->kernel_error, "", "%s: no kernel error", what);
-	is_int(res->kernel_error_line, 0, "%s: no kernel error line", what);
-	is_str(res->kernel_error_test, "", "%s: no kernel error test", what);
-}
-
-static bool is_printable_text(const char *s, size_t size)
-{
-	size_t i;
-
-	for (i = 0; i < size && s[i]; i++) {
-		if (s[i] < 0x20 || s[i] > 0x7e)
-			return false;
-	}
-	return i < size;	/* NUL-terminated within the field */
-}
-
-static bool result_is_printable(const struct console_result *res)
-{
-	size_t i;
-
-	if (!is_printable_text(res->kernel_error, sizeof(res->kernel_error)) ||
-	    !is_printable_text(res->kernel_error_test, sizeof(res->kernel_error_test)))
-		return false;
-	for (i = 0; i < res->ntests; i++) {
-		if (!is_printable_text(res->tests[i].name, sizeof(res->tests[i].name)) ||
-		    !is_printable_text(res->tests[i].reason, sizeof(res->tests[i].reason)))
-			return false;
-	}
-	for (i = 0; i < res->nmetrics; i++) {
-		if (!is_printable_text(res->metrics[i].name, sizeof(res->metrics[i].name)))
-			return false;
-	}
-	return true;
-}
 
 struct strbuf {
 	char *buf;
@@ -118,14 +48,6 @@ static void sb_printf(struct strbuf *sb, const char *fmt, ...)
 	va_end(ap);
 	sb->len += (size_t)n;
 }
-
-static const char *const smoke_tests[] = {
-	"nice_share", "wakeup_latency", "migrate_spread", "yield_fairness", "rt_preempt",
-	"deadline_admit", "cgroup_weight", "idle_balance", "affinity_pin", "fork_storm",
-};
-
-#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
-#define NR_SMOKE_TESTS	ARRAY_SIZE(smoke_tests)
 
 static void test_clean_run(void)
 {
@@ -353,87 +275,6 @@ static void test_missing_plan(void)
 	console_result_free(&res);
 }
 
-static void test_line_endings(void)
-{
-	struct console_result res;
-
-	PARSE_LITERAL("line endings",
-		      "[    0.100000] line one\r\n"					/* 1 */
-		      "BISECTABLE-READY cpus=3\r\r\n"
-		      "BISECTABLE-TEST-BEGIN cr_test\r"
-		      "KTAP version 1\r\n"
-		      "1..1\n"								/* 5 */
-		      "ok 1 cr_test # SKIP needs\ttabs\r\r\n"
-		      "\r\n"
-		      "[    3.000000] WARNING: CPU: 1 PID: 9 at kernel/sched/fair.c:42 x\r"
-		      "BISECTABLE-SHUTDOWN-OK\r\n", &res);
-	is_int(res.ready, 1, "line endings: ready after \\r\\r\\n");
-	is_int(res.cpus, 3, "line endings: cpus");
-	is_int(res.ntests, 1, "line endings: one test");
-	check_test(&res, "cr_test", KTAP_SKIP, "needs tabs", -1);
-	is_str(res.kernel_error, "WARNING: CPU: 1 PID: 9 at kernel/sched/fair.c:42 x",
-	       "line endings: warning ended by a lone \\r");
-	is_int(res.kernel_error_line, 8, "line endings: warning line");
-	is_str(res.kernel_error_test, "", "line endings: the test had its result");
-	is_int(res.shutdown_ok, 1, "line endings: shutdown");
-	console_result_free(&res);
-
-	/* "x" 1, "" 2 (second lone \r), "y" 3, "" 4 (\r after \n), "WARNING" 5 */
-	PARSE_LITERAL("line counting", "x\r\ry\n\rWARNING: z\n", &res);
-	is_int(res.kernel_error_line, 5, "line counting: two lone CRs are two lines");
-	console_result_free(&res);
-}
-
-static void test_unprintable(void)
-{
-	struct console_result res;
-	char long_log[1024];
-	char long_name[101], long_reason[301];
-	const struct ktap_test *test;
-
-	PARSE_LITERAL("unprintable",
-		      "BISECTABLE-READY cpus=2\n"
-		      "BISECTABLE-TEST-BEGIN caf\xc3\xa9\x01\n"
-		      "ok 1 caf\xc3\xa9\x01 # SKIP no \xff\x1b[31mred\x00x\x7f\n"
-		      "not ok 2 bad\x80name # \x01\x02" "boom\n"
-		      "# metric m\xfe 1.5\n"
-		      "\x00\x00ok 3 nul_lead\n"
-		      "\x1b[?2004hguest# smoke x; echo Oops\n"
-		      "[    1.000000] BUG: bad \x9b byte\n", &res);
-	is_int(res.ntests, 3, "unprintable: three tests");
-	check_test(&res, "caf???", KTAP_SKIP, "no ??[31mred?x?", -1);
-	check_test(&res, "bad?name", KTAP_FAIL, "??boom", -1);
-	check_test(&res, "nul_lead", KTAP_PASS, "", -1);
-	is_int(res.nmetrics, 1, "unprintable: one metric");
-	if (res.nmetrics == 1) {
-		is_str(res.metrics[0].name, "m?", "unprintable: metric name");
-		ok(res.metrics[0].value == 1.5, "unprintable: metric value");
-	}
-	is_str(res.kernel_error, "BUG: bad ? byte", "unprintable: kernel error");
-	is_int(res.kernel_error_line, 8, "unprintable: escaped prompt line is no error");
-	ok(result_is_printable(&res), "unprintable: all text copied out is printable");
-	console_result_free(&res);
-
-	/* Over-long text is cut to the fields; names still match once cut. */
-	memset(long_name, 'n', sizeof(long_name) - 1);
-	long_name[sizeof(long_name) - 1] = '\0';
-	memset(long_reason, 'r', sizeof(long_reason) - 1);
-	long_reason[sizeof(long_reason) - 1] = '\0';
-	snprintf(long_log, sizeof(long_log),
-		 "BISECTABLE-TEST-BEGIN %s\nnot ok 1 %s # %s\n[ 1.0] Oops: %s\n",
-		 long_name, long_name, long_reason, long_reason);
-	parse_log("long text", long_log, strlen(long_log), &res);
-	is_int(res.ntests, 1, "long text: one test");
-	test = res.ntests ? &res.tests[0] : NULL;
-	ok(test && strlen(test->name) == KTAP_NAME_MAX - 1 &&
-	   strncmp(test->name, long_name, KTAP_NAME_MAX - 1) == 0, "long text: name cut to fit");
-	ok(test && strlen(test->reason) == KTAP_TEXT_MAX - 1 &&
-	   strncmp(test->reason, long_reason, KTAP_TEXT_MAX - 1) == 0, "long text: reason cut");
-	is_int(strlen(res.kernel_error), KTAP_TEXT_MAX - 1, "long text: kernel error cut");
-	ok(result_is_printable(&res), "long text: printable and terminated");
-	console_result_free(&res);
-}
-
 static void test_results(void)
 {
 	struct console_result res;
@@ -630,103 +471,10 @@ static void test_empty(void)
 	console_result_free(&res);
 }
 
-static void test_free_and_names(void)
+/* A log that cannot be read: an error, and a result that can still be freed. */
+static void test_file_errors(void)
 {
-	struct console_result res, zero;
-
-	memset(&zero, 0, sizeof(zero));
-	PARSE_LITERAL("free", "BISECTABLE-READY cpus=2\nok 1 a\n# metric m 1\nBUG: x\n", &res);
-	console_result_free(&res);
-	ok(!res.tests && !res.ntests && !res.metrics && !res.nmetrics && !res.ready &&
-	   !res.kernel_error[0] && !res.kernel_error_line, "free: result zeroed");
-	/* A second free sees NULL pointers (ASan would stop a double free here). */
-	console_result_free(&res);
-	console_result_free(NULL);
-	ok(!memcmp(&res, &zero, sizeof(res)),
-	   "free: twice leaves every byte zero, NULL is ignored");
-	PARSE_LITERAL("free", "BISECTABLE-READY cpus=2\nok 1 a\n", &res);
-	ok(res.ready && res.cpus == 2 && res.ntests == 1 && !res.nmetrics,
-	   "free: a freed result parses again as a fresh one");
-	console_result_free(&res);
-
-	is_str(ktap_status_name(KTAP_PASS), "pass", "status name pass");
-	is_str(ktap_status_name(KTAP_FAIL), "fail", "status name fail");
-	is_str(ktap_status_name(KTAP_SKIP), "skip", "status name skip");
-	is_str(ktap_status_name(KTAP_TIMEOUT), "timeout", "status name timeout");
-	is_str(ktap_status_name(KTAP_MISSING), "missing", "status name missing");
-}
-
-#define HUGE_NOISE_LINES	100000
-#define HUGE_SUBTESTS		5000
-
-static void test_huge_file(void)
-{
-	char path[] = "/tmp/test-ktap-XXXXXX";
 	struct console_result res;
-	const struct ktap_test *test;
-	size_t lineno = 0, metrics = 0, i, j;
-	long size;
-	FILE *log;
-	int fd;
-
-	fd = mkstemp(path);
-	if (!ok(fd >= 0, "huge: temp file"))
-		return;
-	log = fdopen(fd, "w");
-	if (!ok(log, "huge: fdopen")) {
-		close(fd);
-		unlink(path);
-		return;
-	}
-	for (i = 0; i < HUGE_NOISE_LINES; i++, lineno++)
-		fprintf(log, "[%5zu.%06zu] noise: boot message %zu with some padding to look real\n",
-			i / 1000, i % 1000, i);
-	fprintf(log, "BISECTABLE-READY cpus=8\r\n");
-	lineno++;
-	for (i = 0; i < NR_SMOKE_TESTS; i++) {
-		fprintf(log, "BISECTABLE-TEST-BEGIN %s\r\nKTAP version 1\r\n1..1\r\n",
-			smoke_tests[i]);
-		lineno += 3;
-		for (j = 0; j < HUGE_SUBTESTS; j++) {
-			fprintf(log, "[%5zu.000000] sched: noise between subtests\r\n", i);
-			fprintf(log, "    # metric sub_latency_us %zu.5\r\n", j);
-			if (j % 1000 == 999)
-				fprintf(log, "    not ok %zu sub_%zu_%zu # slow\r\n", j + 1, i, j);
-			else
-				fprintf(log, "    ok %zu sub_%zu_%zu\r\n", j + 1, i, j);
-			lineno += 3;
-			metrics++;
-		}
-		fprintf(log, "# duration_ns %zu\r\nok 1 %s\r\n", i + 7, smoke_tests[i]);
-		lineno += 2;
-	}
-	fprintf(log, "BISECTABLE-TEST-BEGIN last_test\r\n");
-	fprintf(log, "[  200.000000] Kernel panic - not syncing: huge\r\n");
-	lineno += 2;
-	size = ftell(log);
-	if (!ok(fclose(log) == 0, "huge: written")) {
-		unlink(path);
-		return;
-	}
-	ok(size > 8 * 1024 * 1024, "huge: log is %ld bytes", size);
-
-	is_int(console_parse_file(path, &res), 0, "huge: console_parse_file returns 0");
-	unlink(path);
-	is_int(res.ready, 1, "huge: ready");
-	is_int(res.cpus, 8, "huge: cpus");
-	is_int(res.ntests, NR_SMOKE_TESTS * (HUGE_SUBTESTS + 1) + 1, "huge: every test listed");
-	is_int(res.nmetrics, metrics, "huge: every metric");
-	check_test(&res, "fork_storm", KTAP_PASS, "", 16);
-	check_test(&res, "sub_3_1234", KTAP_PASS, "", -1);
-	check_test(&res, "sub_9_4999", KTAP_FAIL, "slow", -1);
-	check_test(&res, "last_test", KTAP_MISSING, "Kernel panic - not syncing: huge", -1);
-	test = find_test(&res, "sub_0_0");
-	ok(test == &res.tests[1], "huge: report order kept");
-	ok(res.nmetrics == metrics && res.metrics[metrics - 1].value == HUGE_SUBTESTS - 0.5,
-	   "huge: last metric value");
-	is_int(res.kernel_error_line, lineno, "huge: kernel error line");
-	is_str(res.kernel_error_test, "last_test", "huge: kernel error test");
-	console_result_free(&res);
 
 	errno = 0;
 	is_int(console_parse_file("/nonexistent/console.log", &res), -1, "missing file fails");
@@ -822,70 +570,14 @@ static void test_suite_nested(void)
 	console_result_free(&res);
 }
 
-/*
- * A kernel message that comes while a test writes a line lands inside that
- * line on the serial console: the test's text before it, and the rest of it
- * on the line after (seen in CI: "ok 1 cyclictest[    8.752590] random: crng
- * init done", the test's own \r\n on the next line).
- */
-static void test_spliced_printk(void)
-{
-	struct console_result res;
-
-	PARSE_LITERAL("spliced",
-		      "BISECTABLE-READY cpus=1\r\r\n"
-		      "BISECTABLE-TEST-BEGIN rt-tests.cyclictest\n"
-		      "KTAP version 1\r\r\n1..1\r\r\n"
-		      "# metric cyclictest_avg_us 5\r\r\n"
-		      "ok 1 cyclictest[    8.752590] random: crng init done\r\r\n"
-		      "\r\r\n"
-		      "BISECTABLE-END 0\r\r\n"
-		      "BISECTABLE-TEST-BEGIN rt-tests.pi_stress\n"
-		      "KTAP version 1\r\r\n1..1\r\r\n"
-		      "# metric pi_st[   12.000100] clocksource: tsc: mask\r\r\n"
-		      "ress_inversions 3001\r\r\n"
-		      "ok 1 pi_[   12.500000][    T1] sched: one[   12.600000] two\r\r\n"
-		      "str[   12.700000] BUG: scheduling while atomic: pi_stress/77\r\r\n"
-		      "ess\r\r\n"
-		      "BISECTABLE-END 0\r\r\n"
-		      "BISECTABLE-TEST-BEGIN smoke.blank\n"
-		      "ok 1 [   13.000000] random: crng init done\n"
-		      "blank\n"
-		      "BISECTABLE-TEST-BEGIN selftests.quote\n"
-		      "# dmesg: [    1.000000] BUG: quoted by the test\n"
-		      "#\t[    1.000001] tab\n"
-		      "ok 1 quote\n"
-		      "BISECTABLE-TEST-BEGIN smoke.brackets\n"
-		      "ok 1 brackets # took [12.000001] s, [ 1.5] and [    1.50]\n"
-		      "BISECTABLE-SHUTDOWN-OK\n", &res);
-	check_test(&res, "rt-tests.cyclictest", KTAP_PASS, "", -1);
-	check_test(&res, "rt-tests.pi_stress", KTAP_PASS, "", -1);
-	check_test(&res, "smoke.blank", KTAP_PASS, "", -1);
-	check_test(&res, "selftests.quote", KTAP_PASS, "", -1);
-	check_test(&res, "smoke.brackets", KTAP_PASS, "took [12.000001] s, [ 1.5] and [    1.50]",
-		   -1);
-	is_int((int)res.ntests, 5, "spliced: no test made of a fragment");
-	is_int((int)res.nmetrics, 2, "spliced: both metrics, one of them rejoined");
-	if (res.nmetrics == 2)
-		is_str(res.metrics[1].name, "pi_stress_inversions", "spliced: the rejoined name");
-	is_str(res.kernel_error, "BUG: scheduling while atomic: pi_stress/77",
-	       "spliced: a kernel failure inside a line is seen");
-	is_int(res.kernel_error_line, 15, "spliced: on its line");
-	is_str(res.kernel_error_test, "rt-tests.pi_stress", "spliced: during the test");
-	console_result_free(&res);
-}
-
 int main(void)
 {
 	test_clean_run();
 	test_suite_nested();
 	test_truncated();
 	test_interleaved();
-	test_spliced_printk();
 	test_panic_in_test();
 	test_missing_plan();
-	test_line_endings();
-	test_unprintable();
 	test_results();
 	test_durations();
 	test_test_timeout();
@@ -893,8 +585,7 @@ int main(void)
 	test_warning_before_ready();
 	test_not_kernel_lines();
 	test_empty();
-	test_free_and_names();
-	test_huge_file();
+	test_file_errors();
 	test_pipe();
 	return done_testing();
 }

@@ -4,16 +4,14 @@
  * syntax; the walk on bare values (a metric that gets better, one missing in
  * the parent, one without a direction, a noisy value, --against base, the
  * exact threshold, a 'higher is better' metric that drops, a move from 0);
- * the same on a fixture database (directions from the rows, the series and
- * bisectable's own table; a database from before schema 4); what
- * 'first-bad --metric' and 'regressions' find (the data their lines and exit
- * codes follow) and the line of each move (regress-text.c); the series'
- * 'unit' lines; and the report's marks (HTML, JSON), escaped. Run from the
- * top of the tree.
+ * directions (the series' 'unit' lines, bisectable's own table); a metric's
+ * values loaded from a fixture database, and a database from before schema
+ * 4. What 'first-bad --metric' and 'regressions' find and say is
+ * test-regress-text.c's, the report's marks test-report-perf.c's. Run from
+ * the top of the tree.
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
-#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,13 +19,11 @@
 
 #include "db/db.h"
 #include "judge/regress.h"
-#include "judge/regress-text.h"
-#include "report/report.h"
 #include "input/run-config.h"
 #include "lib/util.h"
 #include "report-fixture.h"
 #include "tap.h"
-#include "sql-file.h"
+#include "perf-fixture.h"
 
 /* Threshold syntax */
 
@@ -325,123 +321,6 @@ static void test_series_units(void)
 
 /* On a fixture database */
 
-#define HOSTILE_SUBJECT "perf: <script>alert(1)</script> & \"quotes\"\x1b[31m"
-
-/*
- * Run 1, up and smp, the base and four commits:
- *   pipe_rtt_ns (built-in: ns, lower)   up 6377.45 6377.45 6378.53 7365.08 7367.63
- *                                       smp 7988 each
- *   ops (declared: ops/s, higher)       up 1000 1000 900 900 -; commit 4 has none
- *   lat_us (declared, noise 1%)         up 10 10 20 (spread 5%: noisy) 10.2 10.3
- *   nice_ratio (built-in: no direction) up 60 90 30 60 60
- *   rows (declared unit, no direction)  up 1 100 1 100 1
- *   warnings (built-in: lower)          up 0 0 0 2 2
- */
-static void fixture(sqlite3 *db)
-{
-	static const double pipe[] = { 6377.45, 6377.45, 6378.53, 7365.08, 7367.63 };
-	static const double nice[] = { 60, 90, 30, 60, 60 };
-	static const double warn[] = { 0, 0, 0, 2, 2 };
-	struct run_info run = {
-		.series = "s", .series_kind = "patches", .work_dir = "/w", .base_version = "6.12",
-		.base_sha = "b", .configs = "up,smp", .options = "{}",
-	};
-	long long id, c;
-	int pos;
-
-	db_begin(db);
-	id = db_insert_run(db, &run);
-	for (pos = 0; pos <= 4; pos++) {
-		char sha[41], subject[64];
-		struct metric_sample ops = { "ops", pos == 2 || pos == 3 ? 900 : 1000, "ops/s",
-					     "higher", -1, -1 };
-		double lat_us = pos == 2 ? 20 : pos < 2 ? 10 : 10 + pos / 10.0;
-		struct metric_sample lat = { "lat_us", lat_us, "us", "lower", 1,
-					     pos == 2 ? 5 : 0.5 };
-		struct metric_sample rows = { "rows", pos % 2 ? 100 : 1, "rows", NULL, -1, -1 };
-
-		/* "3000...0": the commit's position, then zeros. */
-		memset(sha, '0', 40);
-		sha[0] = '0' + pos;
-		sha[40] = '\0';
-		snprintf(subject, sizeof(subject), "commit %d", pos);
-		c = db_commit_set(db, id, pos, sha, NULL, pos == 3 ? HOSTILE_SUBJECT : subject,
-				  NULL, NULL);
-		db_metric_set(db, c, "up", "guest", "pipe_rtt_ns", pipe[pos]);
-		db_metric_set(db, c, "smp", "guest", "pipe_rtt_ns", 7988);
-		if (pos < 4)
-			db_metric_put(db, c, "up", "guest", &ops);
-		db_metric_put(db, c, "up", "guest", &lat);
-		db_metric_put(db, c, "up", "guest", &rows);
-		db_metric_set(db, c, "up", "guest", "nice_ratio", nice[pos]);
-		db_metric_set(db, c, "up", "build", "warnings", warn[pos]);
-	}
-	db_commit(db);
-}
-
-/* Run fn with stderr to /dev/null: the errors a case expects. */
-static int quietly(int (*fn)(sqlite3 *, const char *, struct perf_run *), sqlite3 *db,
-		   const char *arg, struct perf_run *r)
-{
-	int saved = dup(2), null = open("/dev/null", O_WRONLY), ret;
-
-	fflush(stderr);
-	dup2(null, 2);
-	ret = fn(db, arg, r);
-	fflush(stderr);
-	dup2(saved, 2);
-	close(saved);
-	close(null);
-	return ret;
-}
-
-static int no_such_metric(sqlite3 *db, const char *metric, struct perf_run *r)
-{
-	return perf_first_bad(db, 0, NULL, metric, 5, PERF_AGAINST_PARENT, r);
-}
-
-static int no_such_run(sqlite3 *db, const char *configs, struct perf_run *r)
-{
-	return perf_regressions(db, 42, configs, 5, PERF_AGAINST_PARENT, r);
-}
-
-/* Every move of r as the line regress-text.c makes of it, each with a newline. */
-static char *moves_text(const struct perf_run *r, int with_delta)
-{
-	struct strbuf sb = STRBUF_INIT;
-	size_t i, j;
-
-	for (i = 0; i < r->n; i++)
-		for (j = 0; j < r->series[i].scan.nmoves; j++) {
-			perf_move_text(&sb, &r->series[i].series, &r->series[i].scan.moves[j],
-				       r->against, with_delta);
-			strbuf_addstr(&sb, "\n");
-		}
-	return strbuf_detach(&sb, NULL);
-}
-
-/* first-bad --metric on run 0 (the latest), and its moves as lines. */
-static char *first_bad(sqlite3 *db, const char *configs, const char *metric, double threshold,
-		       enum perf_against against, struct perf_run *r)
-{
-	if (perf_first_bad(db, 0, configs, metric, threshold, against, r))
-		return NULL;
-	return moves_text(r, 0);
-}
-
-static char *regressions(sqlite3 *db, const char *configs, double threshold,
-			 enum perf_against against, struct perf_run *r)
-{
-	if (perf_regressions(db, 0, configs, threshold, against, r))
-		return NULL;
-	return moves_text(r, 1);
-}
-
-static int contains(const char *hay, const char *needle)
-{
-	return hay && strstr(hay, needle) != NULL;
-}
-
 static void test_series_load(sqlite3 *db)
 {
 	struct perf_series s;
@@ -474,126 +353,6 @@ static void test_series_load(sqlite3 *db)
 	perf_series_load(db, 1, NULL, "smp", "ops", &s);
 	is_int((int)s.npoints, 0, "ops is not recorded on smp");
 	perf_series_free(&s);
-}
-
-static void test_first_bad(sqlite3 *db)
-{
-	const struct perf_judged *j;
-	struct perf_run r;
-	char *out;
-
-	out = first_bad(db, "up", "pipe_rtt_ns", 5, PERF_AGAINST_PARENT, &r);
-	is_str(out, "up: pipe_rtt_ns regressed at 3/4 3000000 \"perf: <script>alert(1)</script> &"
-	       " \"quotes\"\\033[31m\": 6378.53 -> 7365.08 ns (+15.5%, lower is better)\n",
-	       "first-bad --metric: the commit, both values, the change, the direction; no"
-	       " control character from a subject");
-	ok(r.run_id == 1 && r.n == 1 && r.regressions == 1 && r.judged == 1,
-	   "one configuration, one regression: exit 1");
-	j = perf_run_find(&r, "up", "pipe_rtt_ns");
-	ok(j && j->scan.nmoves == 1 && j->series.points[j->scan.moves[0].at].position == 3 &&
-	   j->series.points[j->scan.moves[0].ref].position == 2 && j->scan.moves[0].has_pct,
-	   "the move: at 3, against 2, in percent");
-	free(out);
-	perf_run_free(&r);
-
-	out = first_bad(db, "up", "pipe_rtt_ns", 20, PERF_AGAINST_PARENT, &r);
-	j = perf_run_find(&r, "up", "pipe_rtt_ns");
-	is_str(out, "", "none past 20%%");
-	ok(j && !r.regressions && j->scan.compared == 4 && j->series.commits == 4 &&
-	   !j->scan.noisy && !j->scan.why_none && j->series.dir.better == PERF_LOWER,
-	   "none past 20%%: 4/4 commits compared, lower is better (exit 0)");
-	free(out);
-	perf_run_free(&r);
-
-	out = first_bad(db, NULL, "pipe_rtt_ns", 5, PERF_AGAINST_BASE, &r);
-	ok(contains(out, "up: pipe_rtt_ns regressed at 3/4 3000000") &&
-	   contains(out, ": 6377.45 (base) -> 7365.08 ns (+15.5%"), "--against base");
-	j = perf_run_find(&r, "smp", "pipe_rtt_ns");
-	ok(r.n == 2 && r.regressions == 1 && j && !j->scan.nmoves && j->scan.compared == 4 &&
-	   r.against == PERF_AGAINST_BASE, "every configuration of the run; none on smp");
-	free(out);
-	perf_run_free(&r);
-
-	out = first_bad(db, "up", "ops", 5, PERF_AGAINST_PARENT, &r);
-	ok(contains(out, "up: ops regressed at 2/4 2000000 \"commit 2\": 1000 -> 900 ops/s"
-		    " (-10.0%, higher is better)"), "a 'higher is better' metric that drops");
-	free(out);
-	perf_run_free(&r);
-
-	out = first_bad(db, "up", "lat_us", 5, PERF_AGAINST_PARENT, &r);
-	ok(contains(out, "up: lat_us is noisy at 2/4") && contains(out, "not a verdict") &&
-	   contains(out, "spread 5% > noise floor 1%"), "a noisy move is said");
-	j = perf_run_find(&r, "up", "lat_us");
-	ok(j && !r.regressions && r.noisy == 1 && j->scan.nmoves == 1 &&
-	   j->scan.moves[0].noisy && j->scan.compared == 3 && j->scan.noisy == 1,
-	   "and is not the answer: 3/4 compared, 1 noisy value not judged (exit 0)");
-	free(out);
-	perf_run_free(&r);
-
-	out = first_bad(db, "up", "nice_ratio", 5, PERF_AGAINST_PARENT, &r);
-	j = perf_run_find(&r, "up", "nice_ratio");
-	ok(j && j->series.npoints && j->series.dir.better == PERF_UNDECLARED &&
-	   !strcmp(j->series.dir.from, "built-in") && !j->scan.nmoves && !r.judged &&
-	   !r.nundeclared, "a metric without a direction: no move, never a verdict");
-	free(out);
-	perf_run_free(&r);
-
-	out = first_bad(db, "up,smp", "ops", 5, PERF_AGAINST_PARENT, &r);
-	ok(r.n == 2 && !strcmp(r.series[1].series.config, "smp") && !r.series[1].series.npoints,
-	   "a configuration without it is there, with no value");
-	free(out);
-	perf_run_free(&r);
-
-	is_int(quietly(no_such_metric, db, "no_such_metric", &r), -1,
-	       "a metric the run never recorded: an error (exit 2)");
-
-	out = first_bad(db, "up", "warnings", 5, PERF_AGAINST_PARENT, &r);
-	ok(contains(out, "up: warnings regressed at 3/4") &&
-	   contains(out, "0 -> 2 warnings (from 0, lower is better)") &&
-	   r.n == 1 && !r.series[0].scan.moves[0].has_pct,
-	   "0 -> 2 warnings: past every threshold, no percent");
-	free(out);
-	perf_run_free(&r);
-}
-
-static void test_regressions(sqlite3 *db)
-{
-	struct perf_run r;
-	char *out;
-	size_t i;
-	int names = 0;
-
-	out = regressions(db, NULL, 5, PERF_AGAINST_PARENT, &r);
-	ok(r.run_id == 1 && r.threshold == 5 && r.against == PERF_AGAINST_PARENT,
-	   "regressions: the run, its threshold and reference");
-	ok(contains(out, "up: pipe_rtt_ns regressed at 3/4") &&
-	   contains(out, "6378.53 -> 7365.08 ns (+986.55 ns, +15.5%, lower is better)"),
-	   "both values, the delta in the unit and in percent");
-	ok(contains(out, "up: ops regressed at 2/4") &&
-	   contains(out, "(-100 ops/s, -10.0%, higher"), "the 'higher is better' one");
-	ok(contains(out, "up: lat_us is noisy at 2/4") && r.noisy == 1 &&
-	   perf_run_find(&r, "up", "lat_us")->scan.moves[0].noisy, "the noisy move, apart");
-	for (i = 0; i < r.nundeclared; i++)
-		names += !strcmp(r.undeclared[i], "nice_ratio") || !strcmp(r.undeclared[i], "rows");
-	ok(r.nundeclared == 2 && names == 2, "the metrics without a direction named, once each");
-	ok(!contains(out, "smp: pipe_rtt_ns regressed"), "nothing on smp");
-	is_int((int)r.regressions, 3, "three: pipe_rtt_ns, ops, warnings (exit 1)");
-	ok(r.judged + 2 == r.n, "every series with values but the two undeclared is judged");
-	free(out);
-	perf_run_free(&r);
-
-	out = regressions(db, "smp", 5, PERF_AGAINST_PARENT, &r);
-	ok(!r.regressions && r.n == 1 && r.judged == 1, "regressions on smp only: none (exit 0)");
-	free(out);
-	perf_run_free(&r);
-
-	out = regressions(db, "up", 50, PERF_AGAINST_PARENT, &r);
-	ok(contains(out, "up: warnings regressed") && !contains(out, "pipe_rtt_ns regressed") &&
-	   r.regressions == 1, "at 50%%: only the move from 0");
-	free(out);
-	perf_run_free(&r);
-
-	is_int(quietly(no_such_run, db, NULL, &r), -1, "no such run: an error (exit 2)");
 }
 
 /* A database from before schema 4, opened read-only (not upgraded). */
@@ -630,115 +389,9 @@ static void test_schema_v3(sqlite3 *db, const char *dir)
 	(void)db;
 }
 
-/* The report: marked values, a section apart, JSON arrays; all escaped. */
-
-static json_t *jget(json_t *root, const char *path)
-{
-	char *copy = xstrdup(path), *w, *save = NULL;
-	json_t *j = root;
-
-	for (w = strtok_r(copy, ".", &save); w && j; w = strtok_r(NULL, ".", &save))
-		j = json_is_array(j) ? json_array_get(j, strtoul(w, NULL, 10)) :
-		    json_object_get(j, w);
-	free(copy);
-	return j;
-}
-
-/* The first json_t of array whose "metric" is metric. */
-static json_t *jmove(json_t *array, const char *metric)
-{
-	size_t i;
-	json_t *v;
-
-	json_array_foreach(array, i, v) {
-		json_t *m = json_object_get(v, "metric");
-
-		if (json_is_string(m) && !strcmp(json_string_value(m), metric))
-			return v;
-	}
-	return NULL;
-}
-
-static void test_report(sqlite3 *db)
-{
-	char *html, *section, *end;
-	json_t *root, *up, *mv;
-	int ret;
-
-	/* A unit from the guest is data: it must come out escaped. */
-	exec_sql(db, "UPDATE metrics SET unit = '<i>u</i>' WHERE name = 'ops'");
-	html = render(db, 0, REPORT_HTML, &ret);
-	is_int(ret, 0, "the HTML report");
-	section = html ? strstr(html, "<section id=\"performance\">") : NULL;
-	end = section ? strstr(section, "</section>") : NULL;
-	ok(section && end, "a Performance section");
-	if (end)
-		*end = '\0';
-	ok(contains(section, "<tr class=\"perf-regression\" data-config=\"up\""
-		    " data-metric=\"pipe_rtt_ns\">"),
-	   "pipe_rtt_ns on up is a performance regression");
-	ok(contains(section, "6,378.53 \xe2\x86\x92 7,365.08 ns"), "with both values and the unit");
-	ok(contains(section, "\xe2\x96\xb2 +15.5%</span>"), "and its change");
-	ok(contains(section, "<tr class=\"noisy\" data-config=\"up\" data-metric=\"lat_us\">"),
-	   "the noisy move in a table apart");
-	ok(contains(section, "&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;quotes&quot;") &&
-	   !contains(section, "<script>"), "the subject escaped");
-	ok(contains(section, "&lt;i&gt;u&lt;/i&gt;") && !contains(section, "<i>u</i>"),
-	   "a unit from the database escaped");
-	ok(!contains(section, "class=\"fail") && !contains(section, "class=\"bad"),
-	   "no red: a regression is not a failure");
-	ok(contains(section, "Not judged (no direction): ") && contains(section, "nice_ratio"),
-	   "the metrics never judged");
-	if (end)
-		*end = '<';
-	ok(contains(html, "<td class=\"num perf-regression\">7,365.08 <span class=\"tag perf\""),
-	   "the value in the metrics table is marked");
-	ok(contains(html, "<td class=\"num noisy\">20.00 <span class=\"tag noisy\""),
-	   "the noisy value too");
-	ok(contains(html, "<tr class=\"units\">") && contains(html, "<th>ns, lower is better</th>"),
-	   "each metric's unit and direction under its name");
-	ok(!contains(html, "class=\"cell fail"), "no matrix cell is red for a regression");
-	free(html);
-
-	html = render(db, 0, REPORT_JSON, &ret);
-	is_int(ret, 0, "the JSON report");
-	root = html ? json_loads(html, 0, NULL) : NULL;
-	ok(root != NULL, "parses");
-	up = jget(root, "verdicts.0");
-	ok(json_is_string(jget(up, "config")) &&
-	   !strcmp(json_string_value(jget(up, "config")), "up"), "verdicts.0 is up");
-	ok(json_is_true(jget(up, "bisectable")) || json_is_false(jget(up, "bisectable")),
-	   "the functional verdict is still there");
-	ok(json_number_value(jget(up, "regression_threshold_pct")) == 5, "the threshold, 5%%");
-	mv = jmove(jget(up, "regressions"), "pipe_rtt_ns");
-	ok(mv && json_integer_value(jget(mv, "position")) == 3 &&
-	   json_integer_value(jget(mv, "reference_position")) == 2 &&
-	   json_real_value(jget(mv, "value")) == 7365.08 &&
-	   json_real_value(jget(mv, "reference")) == 6378.53 &&
-	   !strcmp(json_string_value(jget(mv, "unit")), "ns") &&
-	   !strcmp(json_string_value(jget(mv, "better")), "lower"),
-	   "regressions[]: pipe_rtt_ns at 3, against 2, both values, unit, direction");
-	ok(mv && json_number_value(jget(mv, "delta_pct")) > 15.4 &&
-	   json_number_value(jget(mv, "delta_pct")) < 15.5, "and its delta in percent");
-	mv = jmove(jget(up, "regressions"), "warnings");
-	ok(mv && json_is_null(jget(mv, "delta_pct")), "from 0: delta_pct null");
-	ok(jmove(jget(up, "noisy_moves"), "lat_us") && !jmove(jget(up, "regressions"), "lat_us"),
-	   "the noisy move in noisy_moves[], not in regressions[]");
-	ok(json_array_size(jget(root, "verdicts.1.regressions")) == 0, "none on smp");
-	ok(!strcmp(json_string_value(jget(root, "metric_directions.up.ops.unit")), "<i>u</i>"),
-	   "metric_directions: the unit as stored (JSON needs no HTML escaping)");
-	ok(json_is_null(jget(root, "metric_directions.up.nice_ratio.better")),
-	   "nice_ratio: better null");
-	ok(json_array_size(jget(root, "commits.2.noisy_metrics.up")) == 1,
-	   "commit 2 has one noisy value on up");
-	json_decref(root);
-	free(html);
-}
-
 int main(void)
 {
 	char dir[] = "/tmp/bisectable-perf-db.XXXXXX";
-	char *path;
 	sqlite3 *db;
 
 	test_threshold();
@@ -747,18 +400,9 @@ int main(void)
 	test_directions();
 	test_series_units();
 
-	if (!mkdtemp(dir))
-		die("mkdtemp failed");
-	path = xasprintf("%s/t.db", dir);
-	db = db_open(path);
-	fixture(db);
+	db = perf_fixture_open(dir);
 	test_series_load(db);
-	test_first_bad(db);
-	test_regressions(db);
 	test_schema_v3(db, dir);
-	test_report(db);
-	db_close(db);
-	free(path);
-	remove_tree(dir);
+	perf_fixture_close(db, dir);
 	return done_testing();
 }
