@@ -215,7 +215,7 @@ void verdict_text(const struct run_verdict *rv, struct strbuf *out)
 		known_text(&rv->v[i], out);
 		bisectable &= rv->v[i].bisectable;
 	}
-	if (rv->coverage) {
+	if (rv->coverage && rv->series_line) {
 		coverage_series_text(rv->coverage, bisectable, out);
 		strbuf_addstr(out, "\n");
 	}
@@ -226,7 +226,7 @@ static int report_exit(const struct run_verdict *rv, double require_coverage)
 {
 	int ret = verdict_exit(rv);
 
-	if (ret || require_coverage < 0 || !rv->coverage)
+	if (ret || require_coverage < 0 || !rv->coverage || !rv->series_line)
 		return ret;
 	if (coverage_answer(rv->coverage) == COVERAGE_PARTIAL &&
 	    coverage_share(rv->coverage) < require_coverage)
@@ -253,10 +253,11 @@ int verdict_report(sqlite3 *db, long long run_id, const struct verdict_ask *ask,
 		run_verdict_free(&rv);
 		return ret;
 	}
-	/* The coverage is the whole run's: said with the whole run's verdict only. */
+	/* Each configuration's figure; the series line with the whole run's verdict only. */
 	memset(&cov, 0, sizeof(cov));
-	if (!ask->configs && !ask->stage && !coverage_load(db, rv.run.id, &cov) && cov.recorded)
+	if (!ask->stage && !coverage_load(db, rv.run.id, &cov) && cov.recorded)
 		rv.coverage = &cov;
+	rv.series_line = !ask->configs;
 	verdict_text(&rv, out);
 	ret = report_exit(&rv, ask->require_coverage);
 	coverage_release(&cov);

@@ -137,10 +137,10 @@ struct run_verdict {
 	size_t n;
 	/*
 	 * The changed lines the run's configurations compiled (coverage.h),
-	 * when they are known and the verdict is the whole run's (no stage,
-	 * every configuration); NULL otherwise.
+	 * when they are known and every stage is asked for; NULL otherwise.
 	 */
 	const struct coverage *coverage;
+	int series_line;	/* every configuration asked for: the series line too */
 };
 
 /* The verdict of one configuration of a run (by id); verdict_free releases it. */

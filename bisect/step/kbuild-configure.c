@@ -257,12 +257,13 @@ static int check_fragments(const char *dotconfig_text, const char *base, const c
 	struct strbuf base_text = STRBUF_INIT, frag_text = STRBUF_INIT, kept = STRBUF_INIT;
 	int ret = -1;
 
-	if (strbuf_read_file(&base_text, base) < 0 ||
+	/* base NULL: not checked (another architecture's own lines win over it) */
+	if ((base && strbuf_read_file(&base_text, base) < 0) ||
 	    (frag && strbuf_read_file(&frag_text, frag) < 0))
 		goto out;
 	base_not_overridden(base_text.buf, frag_text.buf, &kept);
-	if (kbuild_check_config(dotconfig_text, kept.buf, base, res->evidence,
-				sizeof(res->evidence)) ||
+	if ((base && kbuild_check_config(dotconfig_text, kept.buf, base, res->evidence,
+					 sizeof(res->evidence))) ||
 	    (frag && kbuild_check_config(dotconfig_text, frag_text.buf, frag, res->evidence,
 					 sizeof(res->evidence))))
 		goto out;

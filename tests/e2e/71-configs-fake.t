@@ -21,13 +21,8 @@ opts=(--suites smoke --tests smoke.fork_exec_wait --boot-timeout 10 --retries 0)
 k="$scratch/kernel"
 fake_kernel "$k"
 fake_git "$k" checkout -q -b cfg base
-cat > "$k/Makefile" <<'MK'
-VERSION = 6
-PATCHLEVEL = 12
-SUBLEVEL = 0
-O ?= .
-tinyconfig:
-	mkdir -p $(O) && : > $(O)/.config
+fake_makefile "$k"
+cat >> "$k/Makefile" <<'MK'
 defconfig:
 	mkdir -p $(O) && printf 'CONFIG_FAKE_START_DEFCONFIG=y\nCONFIG_SMP=y\nCONFIG_TTY=y\n' > $(O)/.config
 allmodconfig:
@@ -109,10 +104,11 @@ is "$(sqlite3 "$scratch/build.db" "select count(*) from kconfigs
 	where dotconfig like '%CONFIG_FAKE_START_ALLMODCONFIG=y%'")" 4 "allmodconfig: 'make allmodconfig'"
 out=$(timeout 30 "$BISECTABLE" first-bad --db "$scratch/build.db" 2>&1)
 printf '%s\n' "$out" | sed 's/^/# /'
-like "$out" '^allmodconfig: bisectable \(3/3 commits pass\)' "a passing build is the build-only configuration's pass"
-like "$out" '^defconfig\+up: bisectable \(3/3 commits pass\)' "for both"
+like "$out" '^allmodconfig: bisectable \(3/3 commits pass; 3 of 3 changed lines compiled\)' "a passing build is the build-only configuration's pass"
+like "$out" '^defconfig\+up: bisectable \(3/3 commits pass; 3 of 3 changed lines compiled\)' "for both"
 is "$(timeout 30 "$BISECTABLE" first-bad --db "$scratch/build.db" --config defconfig:up 2>&1)" \
-	"defconfig+up: bisectable (3/3 commits pass)" "first-bad --config takes the name as given"
+	"defconfig+up: bisectable (3/3 commits pass; 3 of 3 changed lines compiled)" \
+	"first-bad --config takes the name as given, with its own figure and no series line"
 
 # --- --only base,tip ---
 rm -f "$FAKE_QEMU_BOOTS"

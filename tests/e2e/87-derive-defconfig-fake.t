@@ -18,13 +18,8 @@ opts=(--suites smoke --tests smoke.fork_exec_wait --boot-timeout 10 --retries 0)
 k="$scratch/kernel"
 fake_kernel "$k"
 fake_git "$k" checkout -q -b drv base
-cat > "$k/Makefile" <<'MK'
-VERSION = 6
-PATCHLEVEL = 12
-SUBLEVEL = 0
-O ?= .
-tinyconfig:
-	mkdir -p $(O) && : > $(O)/.config
+fake_makefile "$k"
+cat >> "$k/Makefile" <<'MK'
 defconfig:
 	mkdir -p $(O) && printf 'CONFIG_FAKE_START_DEFCONFIG=y\nCONFIG_FAKE_BUS=y\n' > $(O)/.config
 olddefconfig:

@@ -19,13 +19,8 @@ opts=(--suites smoke --tests smoke.fork_exec_wait --boot-timeout 10 --retries 0 
 
 k="$scratch/kernel"
 fake_kernel "$k"
-cat > "$k/Makefile" <<'MK'
-VERSION = 6
-PATCHLEVEL = 12
-SUBLEVEL = 0
-O ?= .
-tinyconfig:
-	mkdir -p $(O) && : > $(O)/.config
+fake_makefile "$k"
+cat >> "$k/Makefile" <<'MK'
 olddefconfig:
 	@true
 bzImage:

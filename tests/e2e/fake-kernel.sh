@@ -5,17 +5,19 @@
 # fake-kbuild-marker, so a test can find it with pgrep; it fails on a commit
 # that has a file named 'broken'. A commit's file 'fake-fails' goes into its
 # bzImage, for the fake QEMU (fake-qemu.sh) to fail those tests.
+# fake_makefile DIR: DIR/Makefile with the kernel's version and the fake
+# tinyconfig; a test appends its own olddefconfig and image rules.
+fake_makefile() {
+	printf 'VERSION = 6\nPATCHLEVEL = 12\nSUBLEVEL = 0\nO ?= .\ntinyconfig:\n' > "$1/Makefile"
+	printf '\tmkdir -p $(O) && : > $(O)/.config\n' >> "$1/Makefile"
+}
+
 fake_kernel() {	# fake_kernel DIR: base commit tagged 'base', three commits, tag 'tip'
 	local dir=$1
 	mkdir -p "$dir/scripts/kconfig"
 	git init -q "$dir"
-	cat > "$dir/Makefile" <<'MK'
-VERSION = 6
-PATCHLEVEL = 12
-SUBLEVEL = 0
-O ?= .
-tinyconfig:
-	mkdir -p $(O) && : > $(O)/.config
+	fake_makefile "$dir"
+	cat >> "$dir/Makefile" <<'MK'
 olddefconfig:
 	@true
 bzImage:
