@@ -13,7 +13,7 @@ void html_commit_ref(struct report_out *r, const char *sha, int position,
 		     const char *subject);
 
 /*
- * The coverage section (report-html.c): its totals, then each file's
+ * The coverage section (report-html-coverage.c): its totals, then each file's
  * missed lines folded in a <details>. Nothing when none was recorded.
  */
 void html_coverage(struct report_out *r);
