@@ -9,7 +9,9 @@
  * fragment, and the bisection holes. A first bad commit at boot or test
  * says how many of its boots failed and how sure it is; the known
  * failures of a configuration (its base's, not counted) are listed under
- * its line, "known at the base, not counted: ...".
+ * its line, "known at the base, not counted: ...". A bisectable verdict says
+ * how many of the series' changed lines its configuration compiled, and the
+ * series line of 'bisectable first-bad' follows the verdicts.
  *
  * Everything from the database or a log goes through mail_text()
  * (report-email-text.c): one line of printable UTF-8, so a subject or a log
@@ -21,6 +23,7 @@
 #include <string.h>
 
 #include "report/report-confidence.h"
+#include "report/report-coverage.h"
 #include "step/kbuild.h"
 #include "report/report-email-headers.h"
 #include "report/report-email-text.h"
@@ -398,6 +401,30 @@ static void email_confidence_known(struct report_out *r, size_t cfg)
 	strbuf_release(&text);
 }
 
+/* "; 4 of 6 changed lines compiled" in a bisectable verdict's line (coverage-text.h). */
+static void email_config_coverage(struct report_out *r, size_t cfg)
+{
+	struct strbuf figure = STRBUF_INIT;
+
+	if (!report_config_coverage(r->m, cfg, &figure)) {
+		strbuf_addstr(&r->buf, "; ");
+		mail_text(&r->buf, figure.buf, MAIL_LINE_MAX);
+	}
+	strbuf_release(&figure);
+}
+
+/* The series line under the configurations' verdicts, as first-bad ends. */
+static void email_series(struct report_out *r)
+{
+	struct strbuf line = STRBUF_INIT;
+
+	if (!report_series_coverage(r->m, &line)) {
+		mail_text(&r->buf, line.buf, 2 * MAIL_LINE_MAX);
+		strbuf_addstr(&r->buf, "\n\n");
+	}
+	strbuf_release(&line);
+}
+
 static void email_config(struct report_out *r, size_t cfg)
 {
 	const struct report_model *m = r->m;
@@ -410,6 +437,7 @@ static void email_config(struct report_out *r, size_t cfg)
 		if (v->bisectable) {
 			strbuf_addf(o, ": bisectable (%d/%d commits pass every stage",
 				    v->passed, v->commits);
+			email_config_coverage(r, cfg);
 			if (v->tip_boots > 0)
 				strbuf_addstr(o, ";\n  ");
 			verdict_odds_text(v, o);
@@ -563,6 +591,7 @@ void report_email(struct report_out *r)
 	for (i = 0; i < r->m->nconfigs; i++)
 		if ((long)i != cfg)
 			email_config(r, i);
+	email_series(r);
 	email_perf(r);
 	email_compare(r);
 	email_holes(r);

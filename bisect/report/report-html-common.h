@@ -17,6 +17,15 @@ void html_commit_ref(struct report_out *r, const char *sha, int position,
  * missed lines folded in a <details>. Nothing when none was recorded.
  */
 void html_coverage(struct report_out *r);
+/*
+ * report-html-coverage.c too: "; 4 of 6 changed lines compiled" in the
+ * verdict of configuration cfg, the series line under the verdicts, and in
+ * a commit's row its lines never compiled, by file and guard, each group
+ * with what would build it, folded; each nothing when coverage is not known.
+ */
+void html_verdict_coverage(struct report_out *r, size_t cfg);
+void html_series_coverage(struct report_out *r);
+void html_commit_coverage(struct report_out *r, int position);
 
 /*
  * report-html-known.c: the known failures of every configuration (under

@@ -46,6 +46,7 @@ static const char html_style[] =
 	"table#options{margin:0}\n"
 	"table#options th{width:auto;font-weight:400}\n"
 	"details.cov-file>summary code{font-weight:600}\n"
+	"details.cov-commit>summary{color:#7a4000;font-size:85%}\n"
 	"th,td{border:1px solid #d0d0d0;padding:3px 7px;vertical-align:top;text-align:left}\n"
 	"th{background:#f1f3f5;font-weight:600}\n"
 	"table.info th{width:10em}\n"
@@ -345,6 +346,7 @@ static void html_verdicts(struct report_out *r)
 			verdict_odds_text(v, &odds);
 			strbuf_addstr(o, "<span class=\"ok\">\xe2\x9c\x93 bisectable</span></td>"
 				      "<td></td><td>every commit passes every stage");
+			html_verdict_coverage(r, i);
 			if (odds.len) {
 				strbuf_addstr(o, "; ");
 				html_escape(o, odds.buf);
@@ -370,6 +372,7 @@ static void html_verdicts(struct report_out *r)
 		strbuf_addf(o, "<td class=\"num\">%d of %d</td></tr>\n", v->passed, v->commits);
 	}
 	strbuf_addstr(o, "</table>\n</div>\n");
+	html_series_coverage(r);
 	html_holes(r);
 	html_known(r);
 	strbuf_addstr(o, "</section>\n");
@@ -656,6 +659,7 @@ static void html_matrix(struct report_out *r)
 			html_escape(o, c->author);
 			strbuf_addstr(o, "</span>");
 		}
+		html_commit_coverage(r, c->position);
 		strbuf_addstr(o, "</td>");
 		for (cfg = 0; cfg < r->m->nconfigs; cfg++)
 			for (s = 0; s < NR_STAGES; s++)

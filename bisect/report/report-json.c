@@ -10,8 +10,10 @@
 
 #include "input/arch.h"
 #include "judge/compare.h"
+#include "judge/coverage-text.h"
 #include "judge/known.h"
 #include "lib/escape.h"
+#include "report/report-coverage.h"
 #include "report/report-model.h"
 #include "lib/util.h"
 #include "judge/verdict.h"
@@ -293,6 +295,7 @@ static json_t *json_coverage(struct report_out *r)
 {
 	const struct coverage *cov = &r->m->coverage;
 	json_t *j, *by = json_object(), *lines = json_array();
+	struct strbuf hint = STRBUF_INIT;
 	size_t i, k;
 
 	if (!cov->recorded) {
@@ -308,12 +311,17 @@ static json_t *json_coverage(struct report_out *r)
 		for (k = 0; k < cc->nmissed; k++) {
 			const struct coverage_line *l = &cc->missed[k];
 
-			json_array_append_new(lines, json_pack("{s:i, s:o, s:o, s:I, s:s, s:o, s:b}",
-				"position", cc->position, "sha", jstr(cc->sha), "path", jstr(l->path),
-				"line", (json_int_t)l->line, "side", l->sign == '+' ? "added" : "removed",
-				"guard", jstr(l->guard), "undecided", l->undecided));
+			strbuf_reset(&hint);
+			coverage_line_hint(l, &hint);
+			json_array_append_new(lines, json_pack("{s:i, s:o, s:o, s:I, s:s, s:o, s:b,"
+				" s:o, s:o}", "position", cc->position, "sha", jstr(cc->sha), "path",
+				jstr(l->path), "line", (json_int_t)l->line, "side",
+				l->sign == '+' ? "added" : "removed", "guard", jstr(l->guard),
+				"undecided", l->undecided, "arch", jstr(l->arch), "hint",
+				jstr(hint.buf)));
 		}
 	}
+	strbuf_release(&hint);
 	j = json_object();
 	jset(j, "changed_lines", json_integer(cov->changed));
 	jset(j, "compiled", json_integer(cov->compiled));
@@ -381,6 +389,47 @@ static void json_confidence(const struct verdict *v, json_t *jv)
 	jset(jv, "fixed", fixed);
 }
 
+/*
+ * The changed lines configuration cfg compiled, of all of the series'
+ * (coverage-text.h), and first-bad's figure; null when coverage is not known.
+ */
+static void json_verdict_coverage(struct report_out *r, size_t cfg, json_t *jv)
+{
+	struct strbuf figure = STRBUF_INIT;
+	int known = !report_config_coverage(r->m, cfg, &figure);
+
+	jset(jv, "compiled", known ? json_integer(coverage_config_compiled(&r->m->coverage,
+					r->m->configs[cfg])) : json_null());
+	jset(jv, "changed_lines_total", known ? json_integer(coverage_total(&r->m->coverage)) :
+	     json_null());
+	jset(jv, "coverage_text", known ? jstr(figure.buf) : json_null());
+	strbuf_release(&figure);
+}
+
+/*
+ * What the series as a whole is: its answer (report-coverage.h), whether
+ * every configuration is bisectable, the figures over all configurations
+ * and first-bad's series line; the figures and text null when coverage is
+ * not known.
+ */
+static json_t *json_series(struct report_out *r)
+{
+	const struct coverage *cov = &r->m->coverage;
+	struct strbuf line = STRBUF_INIT;
+	int known = !report_series_coverage(r->m, &line);
+	json_t *j = json_object();
+
+	jset(j, "answer", jstr(report_series_answer(r->m)));
+	jset(j, "bisectable", json_boolean(report_series_bisectable(r->m)));
+	jset(j, "compiled", known ? json_integer(cov->compiled) : json_null());
+	jset(j, "uncompiled", known ? json_integer(coverage_uncompiled(cov)) : json_null());
+	jset(j, "changed_lines_total", known ? json_integer(coverage_total(cov)) : json_null());
+	jset(j, "share", known ? jnum(coverage_share(cov)) : json_null());
+	jset(j, "text", known ? jstr(line.buf) : json_null());
+	strbuf_release(&line);
+	return j;
+}
+
 /* One configuration's verdict: its counts, first error and first bad commit. */
 static json_t *json_verdict(struct report_out *r, size_t i)
 {
@@ -392,6 +441,7 @@ static json_t *json_verdict(struct report_out *r, size_t i)
 	jset(jv, "passed", json_integer(v->passed));
 	jset(jv, "complete", json_boolean(v->complete));
 	jset(jv, "bisectable", json_boolean(v->bisectable));
+	json_verdict_coverage(r, i, jv);
 	/* The odds of the pass: what the tip's boots rule out (judge/confidence.h). */
 	if (v->tip_boots > 0) {
 		json_t *odds = json_object();
@@ -517,6 +567,7 @@ static json_t *json_root(struct report_out *r)
 						" bisectability verdict"));
 	}
 
+	jset(root, "series", json_series(r));
 	for (i = 0; i < r->m->nconfigs; i++) {
 		json_array_append_new(configs, jstr(r->m->configs[i]));
 		json_array_append_new(verdicts, json_verdict(r, i));

@@ -14,16 +14,26 @@
  * several boots says how many failed ("failed 2 of 3 boots (flaky): ...",
  * the first bad also its confidence, as verdict.c judged it); a known
  * failure (the base has it too) is no failure: the suite names each as a
- * property, and its <system-out> the cells that met one.
+ * property, and its <system-out> the cells that met one. What the verdict
+ * covers, the configuration's figure and the series line, are properties.
  */
 #include <string.h>
 
 #include "lib/escape.h"
 #include "report/report-confidence.h"
+#include "report/report-coverage.h"
 #include "report/report-model.h"
 #include "lib/util.h"
 #include "judge/known.h"
 #include "judge/verdict.h"
+
+/* <property name="NAME" value="VALUE"/>, the value escaped. */
+static void junit_property(struct strbuf *o, const char *name, const char *value)
+{
+	strbuf_addf(o, "      <property name=\"%s\" value=\"", name);
+	html_escape(o, value);
+	strbuf_addstr(o, "\"/>\n");
+}
 
 /*
  * The message of a bad cell: its evidence (its status without one), after
@@ -166,15 +176,11 @@ static void junit_known_properties(struct report_out *r, size_t cfg)
 		fixed = known_fixed_at(v, v->known.lines[i]);
 		if (fixed >= 0)
 			strbuf_addf(&value, " (fixed by %d/%d)", fixed, r->m->last_position);
-		strbuf_addstr(o, "      <property name=\"known_failure\" value=\"");
-		html_escape(o, value.buf);
-		strbuf_addstr(o, "\"/>\n");
+		junit_property(o, "known_failure", value.buf);
 	}
 	strbuf_reset(&value);
 	if (confidence_text(r->m, cfg, &value)) {
-		strbuf_addstr(o, "      <property name=\"first_bad_confidence\" value=\"");
-		html_escape(o, value.buf);
-		strbuf_addstr(o, "\"/>\n");
+		junit_property(o, "first_bad_confidence", value.buf);
 	}
 	strbuf_release(&value);
 }
@@ -208,9 +214,7 @@ static void junit_perf_properties(struct report_out *r, size_t cfg)
 		if (!empty(d->unit))
 			strbuf_addf(&value, " %s", d->unit);
 		strbuf_addf(&value, " (%s is better)", perf_better_name(d->better));
-		strbuf_addstr(o, "      <property name=\"performance_regression\" value=\"");
-		html_escape(o, value.buf);
-		strbuf_addstr(o, "\"/>\n");
+		junit_property(o, "performance_regression", value.buf);
 	}
 	strbuf_release(&value);
 }
@@ -239,6 +243,25 @@ static void count_cells(const struct report_model *m, size_t from, size_t to,
 				n->skipped += cell->id && cell->status == ST_SKIP;
 				n->secs += cell->has_duration ? cell->duration : 0;
 			}
+}
+
+/*
+ * What the verdict covers (coverage-text.h), as first-bad says it: the
+ * configuration's figure, <property name="coverage" value="4 of 6 changed
+ * lines compiled"/>, and the series line, <property name="series_coverage"
+ * value="series: bisectable where compiled: ..."/> (a <testsuites> has no
+ * properties: each suite names it).
+ */
+static void junit_coverage_properties(struct report_out *r, size_t cfg)
+{
+	struct strbuf text = STRBUF_INIT;
+
+	if (!report_config_coverage(r->m, cfg, &text))
+		junit_property(&r->buf, "coverage", text.buf);
+	strbuf_reset(&text);
+	if (!report_series_coverage(r->m, &text))
+		junit_property(&r->buf, "series_coverage", text.buf);
+	strbuf_release(&text);
 }
 
 void report_junit(struct report_out *r)
@@ -278,11 +301,10 @@ void report_junit(struct report_out *r)
 			struct strbuf odds = STRBUF_INIT;
 
 			verdict_odds_text(&r->m->verdicts[cfg], &odds);
-			strbuf_addstr(o, "      <property name=\"odds\" value=\"");
-			html_escape(o, odds.buf);
-			strbuf_addstr(o, "\"/>\n");
+			junit_property(o, "odds", odds.buf);
 			strbuf_release(&odds);
 		}
+		junit_coverage_properties(r, cfg);
 		junit_perf_properties(r, cfg);
 		junit_known_properties(r, cfg);
 		strbuf_addstr(o, "    </properties>\n");

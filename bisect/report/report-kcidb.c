@@ -25,7 +25,10 @@
  * a line each; a test that failed the known way is FAIL with known: true,
  * one of several runs has tries, failed_tries and flaky. The build or
  * stage of a configuration's first bad commit has confidence (0..1) and,
- * at boot and test, kind, as verdict.c judged them.
+ * at boot and test, kind, as verdict.c judged them. What the verdicts cover
+ * (coverage-text.h, first-bad's words) is in the tip's misc: its checkout's
+ * series (the series line, the answer, the figures), each configuration's
+ * build's coverage (the changed lines of the series it compiled).
  *
  * Every id is "bisectable:RUN:POSITION[:CONFIG[:PATH]]", RUN being the run's
  * start time and number (a database's run numbers are its own). Statuses:
@@ -42,7 +45,9 @@
 #include "lib/hash.h"
 #include "judge/known.h"
 #include "lib/escape.h"
+#include "judge/coverage-text.h"
 #include "report/report-confidence.h"
+#include "report/report-coverage.h"
 #include "report/report-model.h"
 #include "lib/util.h"
 #include "judge/verdict.h"
@@ -301,6 +306,33 @@ static char *mail_address_id(const char *message_id)
 	return xstrndup(message_id + 1, len - 2);
 }
 
+/*
+ * What the verdicts cover (coverage-text.h), in the tip's misc: the series
+ * line in its checkout's, series {text, answer (none: not bisectable),
+ * compiled, changed_lines_total}, or configuration cfg's figure in its
+ * build's, coverage {text, compiled, changed_lines_total}.
+ */
+static void kset_coverage(json_t *misc, const struct report_model *m, long cfg,
+			  const struct commit *c)
+{
+	struct strbuf text = STRBUF_INIT;
+	const char *answer = report_series_answer(m);
+	long compiled;
+	json_t *j;
+
+	if (c != &m->commits[m->ncommits - 1] ||
+	    (cfg < 0 ? report_series_coverage(m, &text) : report_config_coverage(m, cfg, &text)))
+		return;
+	compiled = cfg < 0 ? (long)m->coverage.compiled :
+		   coverage_config_compiled(&m->coverage, m->configs[cfg]);
+	j = json_pack("{s:o, s:I, s:I}", "text", kstr(text.buf), "compiled", (json_int_t)compiled,
+		      "changed_lines_total", (json_int_t)coverage_total(&m->coverage));
+	if (cfg < 0 && answer)
+		json_object_set_new(j, "answer", json_string(answer));
+	json_object_set_new(misc, cfg < 0 ? "series" : "coverage", j);
+	strbuf_release(&text);
+}
+
 static json_t *kcidb_checkout(const struct report_model *m, const struct commit *c,
 			      const char *key)
 {
@@ -348,6 +380,7 @@ static json_t *kcidb_checkout(const struct report_model *m, const struct commit 
 	if (c->sha)
 		json_object_set_new(misc, "commit", kstr(c->sha));
 	json_object_set_new(misc, "run", json_integer(m->run.id));
+	kset_coverage(misc, m, -1, c);
 	json_object_set_new(co, "misc", misc);
 	strbuf_release(&comment);
 	free(id);
@@ -416,6 +449,7 @@ static json_t *kcidb_build(const struct report_model *m, const struct commit *c,
 	if (cell->cached_from)
 		json_object_set_new(misc, "cached_from", json_integer(cell->cached_from));
 	kset_confidence(misc, m, cfg, cell);
+	kset_coverage(misc, m, cfg, c);
 	json_object_set_new(b, "misc", misc);
 	strbuf_release(&sb);
 	free(id);

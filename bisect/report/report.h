@@ -7,6 +7,13 @@
  *
  * The JSON document (format "bisectable-report", format_version 1):
  *   run          every column of runs
+ *   series       answer ("bisectable", "bisectable where compiled", or null:
+ *                some configuration is not bisectable, or the run is
+ *                partial), bisectable (every configuration is), and what the
+ *                verdicts cover (judge/coverage-text.h; null when not known):
+ *                compiled (by some configuration), uncompiled,
+ *                changed_lines_total, share (0..1), text (first-bad's
+ *                series line)
  *   configs      the configurations, runs.configs first
  *   verdicts[]   config, commits, passed, complete, bisectable, first_bad
  *                (null, or position, sha, subject, stage, status, evidence,
@@ -18,7 +25,10 @@
  *                (null: no parent result); known[] (the configuration's
  *                known failures, "NAME: SIGNATURE", known.h) and fixed[]
  *                (line, position: the first commit that no longer meets
- *                one); apart from them the
+ *                one); compiled (the changed lines the configuration
+ *                compiled), changed_lines_total, coverage_text ("4 of 6
+ *                changed lines compiled"; the three null when coverage is
+ *                not known); apart from them the
  *                performance verdicts (regress.h): regression_threshold_pct,
  *                regressions[] and noisy_moves[] (metric, unit, better,
  *                position, sha, subject, value, reference_position,
@@ -46,7 +56,9 @@
  *                never_compiled, undecided (complex conditions),
  *                kconfig_lines (not counted), not_judged, compiled_by.CONFIG,
  *                lines[]: position, sha, path, line, side ("added" in the
- *                post-image, "removed" in the pre-image), guard, undecided
+ *                post-image, "removed" in the pre-image), guard, undecided,
+ *                arch (another architecture that would compile it, or null),
+ *                hint (what would build it: "--arch arm64", "--configs auto")
  * Text is valid UTF-8 (invalid bytes replaced), otherwise as stored.
  */
 #ifndef BISECT_REPORT_H
