@@ -70,12 +70,13 @@ static void html_line_numbers(struct strbuf *o, const struct coverage_line *l, s
 }
 
 /*
- * The rows of one file of a commit's missed lines, a row per guard: the
- * guards not holding, the lines, and what would build them
- * (coverage_line_hint).
+ * The rows of path's missed lines at one commit, a row per guard: in the
+ * commit's own table (in_commit) the file, the guards not holding, the
+ * lines and what would build them (coverage_line_hint); in the file's
+ * table of the section the commit, the guards and the lines.
  */
-static void commit_file_rows(struct report_out *r, const struct coverage_commit *cc,
-			     const char *path)
+static void group_rows(struct report_out *r, const struct coverage_commit *cc,
+		       const char *path, int in_commit)
 {
 	struct strbuf *o = &r->buf, hint = STRBUF_INIT;
 	size_t j, k;
@@ -86,17 +87,27 @@ static void commit_file_rows(struct report_out *r, const struct coverage_commit 
 		k = group_end(cc, j);
 		if (strcmp(l->path, path))
 			continue;
-		strbuf_addstr(o, "<tr><td><code>");
-		html_escape(o, l->path);
-		strbuf_addf(o, "</code></td><td>%s<code>", l->undecided ? "undecided: " : "");
+		if (in_commit) {
+			strbuf_addstr(o, "<tr><td><code>");
+			html_escape(o, l->path);
+			strbuf_addstr(o, "</code>");
+		} else {
+			strbuf_addf(o, "<tr><td><a href=\"#commit-%d\">", cc->position);
+			html_commit_ref(r, cc->sha, cc->position, "");
+			strbuf_addstr(o, "</a>");
+		}
+		strbuf_addf(o, "</td><td>%s<code>", l->undecided ? "undecided: " : "");
 		html_escape(o, l->guard);
 		strbuf_addstr(o, "</code></td><td>");
 		html_line_numbers(o, l, k - j);
-		strbuf_reset(&hint);
-		coverage_line_hint(l, &hint);
-		strbuf_addstr(o, "</td><td><code>bisectable run ");
-		html_escape(o, hint.buf);
-		strbuf_addstr(o, "</code></td></tr>\n");
+		if (in_commit) {
+			strbuf_reset(&hint);
+			coverage_line_hint(l, &hint);
+			strbuf_addstr(o, "</td><td><code>bisectable run ");
+			html_escape(o, hint.buf);
+			strbuf_addstr(o, "</code>");
+		}
+		strbuf_addstr(o, "</td></tr>\n");
 	}
 	strbuf_release(&hint);
 }
@@ -148,7 +159,7 @@ void html_commit_coverage(struct report_out *r, int position)
 			      " holding</th><th>Lines</th><th>To build them</th></tr>\n");
 	for (j = 0; j < cc->nmissed; j++)
 		if (commit_file_first(cc, j))
-			commit_file_rows(r, cc, cc->missed[j].path);
+			group_rows(r, cc, cc->missed[j].path, 1);
 	if (cc->nmissed)
 		strbuf_addstr(o, "</table>");
 	strbuf_addstr(o, "</div></details>");
@@ -180,29 +191,6 @@ static void coverage_file_count(const struct coverage *cov, size_t first, const 
 				++*(cov->commits[i].missed[j].undecided ? undecided : never);
 }
 
-/* The missed lines of path at one commit: a row per guard. */
-static void coverage_file_rows(struct report_out *r, const struct coverage_commit *cc,
-			       const char *path)
-{
-	struct strbuf *o = &r->buf;
-	size_t j, k;
-
-	for (j = 0; j < cc->nmissed; j = k) {
-		const struct coverage_line *l = &cc->missed[j];
-
-		k = group_end(cc, j);
-		if (strcmp(l->path, path))
-			continue;
-		strbuf_addf(o, "<tr><td><a href=\"#commit-%d\">", cc->position);
-		html_commit_ref(r, cc->sha, cc->position, "");
-		strbuf_addf(o, "</a></td><td>%s<code>", l->undecided ? "undecided: " : "");
-		html_escape(o, l->guard);
-		strbuf_addstr(o, "</code></td><td>");
-		html_line_numbers(o, l, k - j);
-		strbuf_addstr(o, "</td></tr>\n");
-	}
-}
-
 /*
  * One file's missed lines, folded: its summary tells how many lines were
  * never compiled or undecided, the rows (commit, guard, lines) open below.
@@ -222,7 +210,7 @@ static void coverage_file(struct report_out *r, size_t first, const char *path)
 	strbuf_addstr(o, "</summary>\n<div class=\"scroll\">\n<table class=\"coverage\">\n"
 		      "<tr><th>Commit</th><th>Guards not holding</th><th>Lines</th></tr>\n");
 	for (i = first; i < cov->ncommits; i++)
-		coverage_file_rows(r, &cov->commits[i], path);
+		group_rows(r, &cov->commits[i], path, 0);
 	strbuf_addstr(o, "</table>\n</div>\n</details>\n");
 }
 

@@ -326,11 +326,11 @@ static void test_html_compiler(void)
 static void test_html_coverage(void)
 {
 	struct coverage_line l2[] = {
-		{ "kernel/sched/core.c", 10, '+', "SMP=n", 0 },
-		{ "kernel/sched/core.c", 11, '+', "SMP=n", 0 },
-		{ "kernel/<b>.c", 5, '-', "X=y", 1 },
+		{ "kernel/sched/core.c", 10, '+', "SMP=n", 0, NULL },
+		{ "kernel/sched/core.c", 11, '+', "SMP=n", 0, NULL },
+		{ "kernel/<b>.c", 5, '-', "X=y", 1, NULL },
 	};
-	struct coverage_line l3[] = { { "kernel/sched/core.c", 40, '+', "RT=y", 0 } };
+	struct coverage_line l3[] = { { "kernel/sched/core.c", 40, '+', "RT=y", 0, NULL } };
 	size_t by[1] = { 3 };
 	struct coverage_commit cc[2] = {
 		{ .position = 2, .sha = "0123456789abcdef", .subject = "a subject",
