@@ -81,7 +81,7 @@ void coverage_series_text(const struct coverage *cov, int bisectable, struct str
 
 	if (a == COVERAGE_UNKNOWN) {
 		strbuf_addstr(out, cov->recorded ? "series: no changed line of C or Makefiles"
-			      : "series: coverage not known (no build's .config recorded)");
+			      : "series: coverage not known (see 'bisectable coverage')");
 		return;
 	}
 	if (a == COVERAGE_FULL) {

@@ -44,7 +44,9 @@ enum coverage_answer coverage_answer(const struct coverage *cov);
  * verdict is bisectable. For example
  *   series: bisectable where compiled: 184 changed lines never built
  *   (854 of 1038 compiled by up,smp; see 'bisectable coverage')
- * or "series: bisectable: all 1038 changed lines compiled by up,smp";
+ * or "series: bisectable: all 1038 changed lines compiled by up,smp", or
+ * "series: coverage not known (...)" when no build's .config was kept (a
+ * run verified from a results store) or the commits cannot be read;
  * a series that is not bisectable gets its figures only.
  */
 void coverage_series_text(const struct coverage *cov, int bisectable, struct strbuf *out);

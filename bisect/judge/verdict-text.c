@@ -215,7 +215,9 @@ void verdict_text(const struct run_verdict *rv, struct strbuf *out)
 		known_text(&rv->v[i], out);
 		bisectable &= rv->v[i].bisectable;
 	}
-	if (rv->coverage && rv->series_line) {
+	/* Unknown coverage qualifies a "bisectable" only: nothing else claims it. */
+	if (rv->coverage && rv->series_line &&
+	    (bisectable || coverage_answer(rv->coverage) != COVERAGE_UNKNOWN)) {
 		coverage_series_text(rv->coverage, bisectable, out);
 		strbuf_addstr(out, "\n");
 	}
@@ -255,8 +257,14 @@ int verdict_report(sqlite3 *db, long long run_id, const struct verdict_ask *ask,
 	}
 	/* Each configuration's figure; the series line with the whole run's verdict only. */
 	memset(&cov, 0, sizeof(cov));
-	if (!ask->stage && !coverage_load(db, rv.run.id, &cov) && cov.recorded)
+	/* Not known (no .config kept, results from a store): the series line says so. */
+	if (!ask->stage) {
+		if (coverage_load(db, rv.run.id, &cov)) {
+			coverage_release(&cov);	/* judged in part: not known */
+			memset(&cov, 0, sizeof(cov));
+		}
 		rv.coverage = &cov;
+	}
 	rv.series_line = !ask->configs;
 	verdict_text(&rv, out);
 	ret = report_exit(&rv, ask->require_coverage);

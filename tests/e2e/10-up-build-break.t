@@ -17,7 +17,8 @@ like "$out" '^up: hole: 2/4 does not build \(fixed by 3/4\)$' \
 
 out=$("$BISECTABLE" first-bad --db "$db" --config smp)
 is "$?" 0 "first-bad --config smp exits 0"
-is "$out" "smp: bisectable (4/4 commits pass; tip passed 1 of 1 boot: a failure in 50% or more of boots would have shown with 50% probability)" "smp: every commit passes"
+is "$out" "smp: bisectable (4/4 commits pass; 12 of 12 changed lines compiled; tip passed 1 of 1 boot: a failure in 50% or more of boots would have shown with 50% probability)" \
+	"smp: every commit passes, and it compiled every changed line"
 
 is "$(sql "select config || ' ' || position || ' ' || stage from first_bad")" "up 2 build" \
 	"the first_bad view answers without the tool"
@@ -134,8 +135,13 @@ like "$(cat "$scratch/repaired/"0002-*.patch)" '^\[bisectable: moved the hunk at
 	"the changed commit says what moved into it"
 "$BISECTABLE" run --flake-rate 0 --db "$scratch/repaired.db" --configs up,smp "$scratch/repaired" > "$scratch/rerun.out" 2>&1
 is "$?" 0 "a fresh run of the repaired series exits 0"
-is "$("$BISECTABLE" first-bad --db "$scratch/repaired.db")" \
-	"$(printf 'up: bisectable (3/3 commits pass; tip passed 1 of 1 boot: a failure in 50%% or more of boots would have shown with 50%% probability)\nsmp: bisectable (3/3 commits pass; tip passed 1 of 1 boot: a failure in 50%% or more of boots would have shown with 50%% probability)')" \
-	"both configurations are bisectable"
+out=$("$BISECTABLE" first-bad --db "$scratch/repaired.db")
+is "$?" 0 "first-bad exits 0 on the repaired series: every changed line compiled"
+like "$out" '^up: bisectable \(3/3 commits pass; [0-9]+ of [0-9]+ changed lines compiled; tip passed 1 of 1 boot: ' \
+	"up is bisectable"
+like "$out" '^smp: bisectable \(3/3 commits pass; [0-9]+ of [0-9]+ changed lines compiled; tip passed 1 of 1 boot: ' \
+	"smp is bisectable"
+like "$out" '^series: bisectable: all [0-9]+ changed lines compiled by up,smp$' \
+	"both configurations are bisectable, and the series where every line was compiled"
 is "$(qemu_count)" 0 "no QEMU left running after the repair"
 done_testing

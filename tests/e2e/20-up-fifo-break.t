@@ -11,7 +11,7 @@ sed 's/^/# /' "$scratch/run.out" | tail -12
 out=$("$BISECTABLE" first-bad --db "$db")
 like "$out" '^up: first bad 1/1 [0-9a-f]{7} "sched/rt: Refuse user SCHED_FIFO on UP" at test: fail: smoke.rt_fifo_rr: ' \
 	"up: caught at stage test, naming the failing smoke test"
-like "$out" '^smp: bisectable \(1/1 commits pass; tip passed [0-9]+ of [0-9]+ boots?: .*\)$' "smp passes"
+like "$out" '^smp: bisectable \(1/1 commits pass; [0-9]+ of [0-9]+ changed lines compiled; tip passed [0-9]+ of [0-9]+ boots?: .*\)$' "smp passes"
 at1="join results r on r.id = t.result_id join commits c on c.id = r.commit_id
 	where c.position = 1 and r.config = 'up'"
 is "$(sql "select t.status from tests t $at1 and t.name = 'smoke.rt_fifo_rr'")" fail \

@@ -30,7 +30,7 @@ out=$("$BISECTABLE" first-bad --db "$db")
 printf '%s\n' "$out" | sed 's/^/# /'
 like "$out" '^up: first bad 2/3 [0-9a-f]{7} "sched/rt: Refuse user SCHED_FIFO on UP" at test: fail: smoke.rt_fifo_rr: .*; failed 3 of 3 boots \(deterministic\), parent passed 3 of 3; confidence 99%$' \
 	"up: commit 2, deterministic, 3 boots against the parent's 3, 99%"
-like "$out" '^smp: bisectable \(3/3 commits pass; tip passed [0-9]+ of [0-9]+ boots?: .*\)$' "smp: bisectable, the known failure not counted"
+like "$out" '^smp: bisectable \(3/3 commits pass; [0-9]+ of [0-9]+ changed lines compiled; tip passed [0-9]+ of [0-9]+ boots?: .*\)$' "smp: bisectable, the known failure not counted"
 known='known at the base, not counted: smoke.deadline_admission: fork from a SCHED_DEADLINE task: EBUSY, expected EAGAIN \(fixed by 3/3\)$'
 like "$out" "^up: $known" "up lists the known failure, and the commit that fixed it"
 like "$out" "^smp: $known" "so does smp"

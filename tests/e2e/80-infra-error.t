@@ -58,7 +58,7 @@ is "$?" 0 "run 2 exits 0"
 sed 's/^/# /' "$scratch/b.out" | tail -6
 is "$(sql "select count(*) $at1 and c.run_id = 2 and r.status = 'pass'
 	and r.cached_from is null")" 2 "boot and test were done again, not copied from the error"
-like "$("$BISECTABLE" first-bad --db "$db")" '^up: bisectable \(1/1 commits pass; tip passed [0-9]+ of [0-9]+ boots?: .*\)$' \
+like "$("$BISECTABLE" first-bad --db "$db")" '^up: bisectable \(1/1 commits pass; [0-9]+ of [0-9]+ changed lines compiled; tip passed [0-9]+ of [0-9]+ boots?: .*\)$' \
 	"first-bad: bisectable"
 
 # 3. A new database, the default retry: the killed boot is tried again and passes.
@@ -74,7 +74,7 @@ like "$(cat "$scratch/c.out")" 'error: .*QEMU exited.*trying again \(try 2 of 2\
 is "$(sql "select count(*) $at1 and r.status = 'pass'")" 2 "the retry's boot and test pass"
 log=$(sql "select r.log_path $at1 and r.stage = 'boot'")
 ok "$([ -e "$log.try1" ]; echo $?)" "the killed try's console is kept as $log.try1"
-like "$("$BISECTABLE" first-bad --db "$db")" '^up: bisectable \(1/1 commits pass; tip passed [0-9]+ of [0-9]+ boots?: .*\)$' \
+like "$("$BISECTABLE" first-bad --db "$db")" '^up: bisectable \(1/1 commits pass; [0-9]+ of [0-9]+ changed lines compiled; tip passed [0-9]+ of [0-9]+ boots?: .*\)$' \
 	"first-bad: bisectable"
 is "$(qemu_count)" 0 "no QEMU left running"
 done_testing

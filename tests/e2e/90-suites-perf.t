@@ -19,7 +19,7 @@ sed 's/^/# /' "$scratch/run.out" | tail -12
 out=$("$BISECTABLE" first-bad --db "$db")
 like "$out" '^up: first bad 2/2 [0-9a-f]{7} "locking/rtmutex: Release a PI futex without hand-over on UP" at test: fail: rt-tests.pi_stress' \
 	"up: the functional verdict names commit 2, at the test stage, by pi_stress"
-like "$out" '^smp: bisectable \(2/2 commits pass; tip passed [0-9]+ of [0-9]+ boots?: .*\)$' "smp passes"
+like "$out" '^smp: bisectable \(2/2 commits pass; [0-9]+ of [0-9]+ changed lines compiled; tip passed [0-9]+ of [0-9]+ boots?: .*\)$' "smp passes"
 at() {	# at POSITION CONFIG TEST: that test's status
 	sql "select t.status from tests t join results r on r.id = t.result_id
 		join commits c on c.id = r.commit_id where c.position = $1

@@ -71,7 +71,7 @@ static void test_full_and_unknown(void)
 	cov.recorded = 0;
 	is_int(coverage_answer(&cov), COVERAGE_UNKNOWN, "answer: no .config recorded");
 	coverage_series_text(&cov, 1, &out);
-	is_str(out.buf, "series: coverage not known (no build's .config recorded)",
+	is_str(out.buf, "series: coverage not known (see 'bisectable coverage')",
 	       "series: unknown is said, never bisectable");
 	strbuf_release(&out);
 }

@@ -311,7 +311,10 @@ int main(void)
 	check_holes(db, 14, "up", "1-1:build:2 3-3:test:4");
 	check_holes(db, 15, "up", "1-3:build:5");
 
-	check_print(db, 1, NULL, "up: bisectable (3/3 commits pass; tip passed 1 of 1 boot: a failure in 50% or more of boots would have shown with 50% probability)\n", 0);
+	/* No build's .config kept: a bisectable says that its coverage is not known. */
+	check_print(db, 1, NULL, "up: bisectable (3/3 commits pass; tip passed 1 of 1 boot: a failure"
+		    " in 50% or more of boots would have shown with 50% probability)\n"
+		    "series: coverage not known (see 'bisectable coverage')\n", 0);
 	check_print(db, 2, NULL, "up: first bad 2/4 0202000 \"commit 2 of run 2\" at build: fail:"
 		    " up fail at 2; confidence 100%\nup: hole: 2/4 does not build (fixed by 3/4)\n", EXIT_BAD);
 	check_print(db, 3, NULL, "up: the base 0300000 itself is bad at boot: timeout:"
