@@ -154,7 +154,8 @@ tests/unit/asan/%.o: bisect/%.c $(HEADERS)
 	$(CC) $(CPPFLAGS) $(WARNFLAGS) -g -O1 $(SANITIZE) -c -o $@ $<
 
 tests/unit/test-%: tests/unit/test-%.c $(ASAN_OBJS) $(HEADERS) tests/unit/tap.h tests/unit/sql-file.h \
-		tests/unit/report-fixture.h tests/unit/ktap-check.h tests/unit/perf-fixture.h
+		tests/unit/report-fixture.h tests/unit/ktap-check.h tests/unit/perf-fixture.h \
+		tests/unit/scratch.h
 	$(CC) $(CPPFLAGS) $(WARNFLAGS) -g -O1 $(SANITIZE) -o $@ $< $(ASAN_OBJS) $(LDLIBS)
 
 unit: $(UNIT_TESTS)

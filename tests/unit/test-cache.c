@@ -18,16 +18,8 @@
 #include "step/qemu.h"
 #include "lib/hash.h"
 #include "lib/util.h"
+#include "scratch.h"
 #include "tap.h"
-
-static int count(sqlite3 *db, const char *sql)
-{
-	sqlite3_stmt *st = db_prepare(db, sql);
-	int n = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int(st, 0) : -1;
-
-	sqlite3_finalize(st);
-	return n;
-}
 
 static long long result(sqlite3 *db, long long run, long long commit, const char *stage,
 			const char *status, const char *key, const char *image_key)

@@ -17,16 +17,8 @@
 #include "db/db.h"
 #include "judge/verdict.h"
 #include "lib/util.h"
+#include "scratch.h"
 #include "tap.h"
-
-static int count(sqlite3 *db, const char *sql)
-{
-	sqlite3_stmt *st = db_prepare(db, sql);
-	int n = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int(st, 0) : -1;
-
-	sqlite3_finalize(st);
-	return n;
-}
 
 static void test_db_views(void)
 {

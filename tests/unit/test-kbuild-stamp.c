@@ -17,6 +17,7 @@
 #include "input/arch.h"
 #include "step/kbuild-stamp.h"
 #include "lib/util.h"
+#include "scratch.h"
 #include "tap.h"
 #include "lib/run-command.h"
 
@@ -124,13 +125,9 @@ int main(void)
 {
 	char dir[] = "/tmp/bisectable-stamp.XXXXXX";
 
-	if (!mkdtemp(dir)) {
-		perror("mkdtemp");
+	if (scratch_git_dir(dir))
 		return 1;
-	}
 	tmp = dir;
-	setenv("GIT_CONFIG_NOSYSTEM", "1", 1);
-	setenv("GIT_CONFIG_GLOBAL", "/dev/null", 1);
 	test_stamp();
 	remove_tree(dir);
 	return done_testing();

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "lib/util.h"
+#include "scratch.h"
 #include "tap.h"
 #include "lib/run-command.h"
 
@@ -117,13 +118,9 @@ int main(void)
 {
 	char dir[] = "/tmp/bisectable-command.XXXXXX";
 
-	if (!mkdtemp(dir)) {
-		perror("mkdtemp");
+	if (scratch_git_dir(dir))
 		return 1;
-	}
 	tmp = dir;
-	setenv("GIT_CONFIG_NOSYSTEM", "1", 1);
-	setenv("GIT_CONFIG_GLOBAL", "/dev/null", 1);
 	test_status();
 	test_output();
 	test_timeout();

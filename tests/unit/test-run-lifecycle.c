@@ -18,6 +18,7 @@
 #include "input/run-config.h"
 #include "run/run.h"
 #include "lib/util.h"
+#include "scratch.h"
 #include "tap.h"
 
 static char *tmp;
@@ -45,15 +46,6 @@ static void loud(void)
 static void claim(const struct run *r, const char *state)
 {
 	run_claim_work_dir(r->work_dir, r->id, r->db_path, state);
-}
-
-static int count(sqlite3 *db, const char *sql)
-{
-	sqlite3_stmt *st = db_prepare(db, sql);
-	int n = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int(st, 0) : -1;
-
-	sqlite3_finalize(st);
-	return n;
 }
 
 static void exec_sql(sqlite3 *db, const char *sql)
@@ -286,13 +278,9 @@ int main(void)
 	char *db_path;
 	sqlite3 *db;
 
-	if (!mkdtemp(dir)) {
-		perror("mkdtemp");
+	if (scratch_git_dir(dir))
 		return 1;
-	}
 	tmp = dir;
-	setenv("GIT_CONFIG_NOSYSTEM", "1", 1);
-	setenv("GIT_CONFIG_GLOBAL", "/dev/null", 1);
 	db_path = xasprintf("%s/runs.db", dir);
 	db = db_open(db_path);
 	test_owner_file();

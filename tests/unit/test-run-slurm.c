@@ -22,6 +22,7 @@
 #include "input/run-config.h"
 #include "run/run-slurm.h"
 #include "lib/util.h"
+#include "scratch.h"
 #include "tap.h"
 #include "lib/run-command.h"
 
@@ -113,15 +114,6 @@ static int fake_job(int argc, char **argv)
 	db_close(db);
 	free(run.configs);
 	return bad ? EXIT_BAD : 0;
-}
-
-static int count(sqlite3 *db, const char *sql)
-{
-	sqlite3_stmt *st = db_prepare(db, sql);
-	int n = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int(st, 0) : -1;
-
-	sqlite3_finalize(st);
-	return n;
 }
 
 static int has(sqlite3 *db, const char *sql)

@@ -19,6 +19,7 @@
 #include "input/run-config.h"
 #include "run/run.h"
 #include "lib/util.h"
+#include "scratch.h"
 #include "tap.h"
 
 static char *tmp;
@@ -85,26 +86,6 @@ static void test_load_metrics(void)
 	run_config_free(&rc);
 	free(series);
 	free(other);
-}
-
-static int count(sqlite3 *db, const char *sql)
-{
-	sqlite3_stmt *st = db_prepare(db, sql);
-	int n = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int(st, 0) : -1;
-
-	sqlite3_finalize(st);
-	return n;
-}
-
-static void commit_file(const char *repo, const char *name, const char *text, const char *msg)
-{
-	char *path = xasprintf("%s/%s", repo, name);
-
-	write_file(path, text, strlen(text));
-	git(repo, NULL, "add", name, NULL);
-	git(repo, NULL, "-c", "user.name=Ann", "-c", "user.email=ann@example.org", "commit", "-q",
-	    "-m", msg, NULL);
-	free(path);
 }
 
 struct prepare_args {
@@ -233,15 +214,11 @@ int main(void)
 	char dir[] = "/tmp/bisectable-run.XXXXXX";
 	char *cache;
 
-	if (!mkdtemp(dir)) {
-		perror("mkdtemp");
+	if (scratch_git_dir(dir))
 		return 1;
-	}
 	tmp = dir;
 	cache = xasprintf("%s/cache", dir);
 	setenv("BISECTABLE_CACHE", cache, 1);
-	setenv("GIT_CONFIG_NOSYSTEM", "1", 1);
-	setenv("GIT_CONFIG_GLOBAL", "/dev/null", 1);
 	unsetenv("BISECTABLE_WORK_TAG");
 	test_exec_paths();
 	test_load_metrics();

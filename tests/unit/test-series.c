@@ -17,6 +17,7 @@
 
 #include "input/series.h"
 #include "lib/util.h"
+#include "scratch.h"
 #include "tap.h"
 #include "lib/run-command.h"
 
@@ -410,13 +411,9 @@ int main(void)
 {
 	char dir[] = "/tmp/bisectable-series.XXXXXX";
 
-	if (!mkdtemp(dir)) {
-		perror("mkdtemp");
+	if (scratch_git_dir(dir))
 		return 1;
-	}
 	tmp = dir;
-	setenv("GIT_CONFIG_NOSYSTEM", "1", 1);
-	setenv("GIT_CONFIG_GLOBAL", "/dev/null", 1);
 	test_load();
 	test_strip_level();
 	test_huge_subject();

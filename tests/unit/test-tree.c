@@ -19,6 +19,7 @@
 
 #include "input/tree.h"
 #include "lib/util.h"
+#include "scratch.h"
 #include "tap.h"
 #include "lib/run-command.h"
 
@@ -203,15 +204,11 @@ int main(void)
 	char dir[] = "/tmp/bisectable-import.XXXXXX";
 	char *cache;
 
-	if (!mkdtemp(dir)) {
-		perror("mkdtemp");
+	if (scratch_git_dir(dir))
 		return 1;
-	}
 	tmp = dir;
 	cache = xasprintf("%s/cache", dir);
 	setenv("BISECTABLE_CACHE", cache, 1);
-	setenv("GIT_CONFIG_NOSYSTEM", "1", 1);
-	setenv("GIT_CONFIG_GLOBAL", "/dev/null", 1);
 	test_identity();
 	test_stale_imports();
 	test_tree_clone();

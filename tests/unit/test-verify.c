@@ -19,30 +19,11 @@
 #include "input/run-config.h"
 #include "step/verify.h"
 #include "lib/util.h"
+#include "scratch.h"
 #include "tap.h"
 #include "lib/run-command.h"
 
 static char *tmp;
-
-static void commit_file(const char *repo, const char *name, const char *text, const char *msg)
-{
-	char *path = xasprintf("%s/%s", repo, name);
-
-	write_file(path, text, strlen(text));
-	git(repo, NULL, "add", name, NULL);
-	git(repo, NULL, "-c", "user.name=Ann", "-c", "user.email=ann@example.org", "commit", "-q",
-	    "-m", msg, NULL);
-	free(path);
-}
-
-static int count(sqlite3 *db, const char *sql)
-{
-	sqlite3_stmt *st = db_prepare(db, sql);
-	int n = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int(st, 0) : -1;
-
-	sqlite3_finalize(st);
-	return n;
-}
 
 static int ends_with(const char *s, const char *end)
 {
@@ -184,13 +165,9 @@ int main(void)
 {
 	char dir[] = "/tmp/bisectable-verify.XXXXXX";
 
-	if (!mkdtemp(dir)) {
-		perror("mkdtemp");
+	if (scratch_git_dir(dir))
 		return 1;
-	}
 	tmp = dir;
-	setenv("GIT_CONFIG_NOSYSTEM", "1", 1);
-	setenv("GIT_CONFIG_GLOBAL", "/dev/null", 1);
 	test_commit();
 	remove_tree(dir);
 	return done_testing();

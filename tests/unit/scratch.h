@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * scratch.h - the set-up the unit tests share: a scratch folder for tests
+ * that run git (scratch_git_dir()), a commit in a scratch repository
+ * (commit_file()), a database at a scratch path (scratch_db()) and a count
+ * of its rows (count()).
+ */
+#ifndef TESTS_UNIT_SCRATCH_H
+#define TESTS_UNIT_SCRATCH_H
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "db/db.h"
+#include "lib/run-command.h"
+#include "lib/util.h"
+
+/*
+ * Makes the folder TEMPLATE names ("/tmp/NAME.XXXXXX", filled in), and has
+ * the git the test runs read no system or global configuration, so that a
+ * user's settings change nothing. 0, or -1 with a message.
+ */
+static inline int scratch_git_dir(char *template)
+{
+	if (!mkdtemp(template)) {
+		perror("mkdtemp");
+		return -1;
+	}
+	setenv("GIT_CONFIG_NOSYSTEM", "1", 1);
+	setenv("GIT_CONFIG_GLOBAL", "/dev/null", 1);
+	return 0;
+}
+
+/* Writes REPO/NAME and commits it as Ann, with the message MSG. */
+static inline void commit_file(const char *repo, const char *name, const char *text,
+			       const char *msg)
+{
+	char *path = xasprintf("%s/%s", repo, name);
+
+	write_file(path, text, strlen(text));
+	git(repo, NULL, "add", name, NULL);
+	git(repo, NULL, "-c", "user.name=Ann", "-c", "user.email=ann@example.org", "commit", "-q",
+	    "-m", msg, NULL);
+	free(path);
+}
+
+/* A new database at the file TEMPLATE names ("/tmp/NAME.XXXXXX", filled in). */
+static inline sqlite3 *scratch_db(char *template)
+{
+	int fd = mkstemp(template);
+
+	if (fd >= 0)
+		close(fd);
+	return db_open(template);
+}
+
+/* The first column of the first row SQL returns, or -1 with no row. */
+static inline int count(sqlite3 *db, const char *sql)
+{
+	sqlite3_stmt *st = db_prepare(db, sql);
+	int n = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int(st, 0) : -1;
+
+	sqlite3_finalize(st);
+	return n;
+}
+
+#endif
