@@ -62,18 +62,6 @@ int coarse_clock(void)
 	return 1;
 }
 
-void describe_status(int st, char *buf, size_t len)
-{
-	if (st == -1)
-		snprintf(buf, len, "lost");
-	else if (WIFEXITED(st))
-		snprintf(buf, len, "exit %d", WEXITSTATUS(st));
-	else if (WIFSIGNALED(st))
-		snprintf(buf, len, "signal %d (%s)", WTERMSIG(st), sigabbrev_np(WTERMSIG(st)) ?: "?");
-	else
-		snprintf(buf, len, "status 0x%x", st);
-}
-
 int check_exit0(const char *who, int st)
 {
 	char buf[64];

@@ -41,6 +41,19 @@ void diag(const char *fmt, ...)
 	fflush(stdout);
 }
 
+/* How a child ended, for a reason: the harness and every test words it so. */
+void describe_status(int st, char *buf, size_t len)
+{
+	if (st == -1)
+		snprintf(buf, len, "lost");
+	else if (WIFEXITED(st))
+		snprintf(buf, len, "exit %d", WEXITSTATUS(st));
+	else if (WIFSIGNALED(st))
+		snprintf(buf, len, "signal %d (%s)", WTERMSIG(st), sigabbrev_np(WTERMSIG(st)) ?: "?");
+	else
+		snprintf(buf, len, "status 0x%x", st);
+}
+
 /* KTAP reasons are one line; '#' would start a directive. */
 static void set_reason(const char *fmt, va_list ap)
 {
