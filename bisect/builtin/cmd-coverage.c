@@ -17,6 +17,7 @@
 #include "builtin/builtin.h"
 #include "db/db.h"
 #include "judge/coverage.h"
+#include "judge/coverage-text.h"
 #include "lib/escape.h"
 #include "lib/util.h"
 
@@ -57,8 +58,13 @@ static void print_commit(const struct coverage *cov, const struct coverage_commi
 		for (j = i; j < cc->nmissed && same_group(l, &cc->missed[j]); j++)
 			printf("%s%c%zu", j > i ? " " : "", cc->missed[j].sign, cc->missed[j].line);
 		/* Never counted as covered: name the architecture that would build it. */
-		if (l->arch)
-			printf("  (another architecture's: --arch %s)", l->arch);
+		if (l->arch) {
+			struct strbuf hint = STRBUF_INIT;
+
+			coverage_line_hint(l, &hint);
+			printf("  (another architecture's: %s)", hint.buf);
+			strbuf_release(&hint);
+		}
 		printf("\n");
 		i = j;
 	}

@@ -31,12 +31,10 @@ static const char *const boots[] = { "given", "auto", NULL };
 static const struct opt run_option_list[] = {
 	OPT_STRING(0, "configs", struct run_opts, configs, "LIST", NULL, OPT_CONFIGS,
 		   "configurations, comma-separated ('bisectable configs' lists them),"
-		   " TARGET:FRAGMENT (defconfig:up) or a .config's path;"
-		   " 'auto' adds those derived from the series' diff (default: up,smp, and"
-		   " derived ones built where up and smp leave changed lines uncompiled)"),
+		   " TARGET:FRAGMENT (defconfig:up) or a .config's path; 'auto' adds those"
+		   " derived from the series' diff (default: up,smp and up to 2 derived)"),
 	OPT_INT(0, "auto-budget", struct run_opts, auto_budget, "N", 0, 64, -1,
-		"at most N derived configurations (default without --configs: 2;"
-		" with 'auto': no limit)"),
+		"at most N derived configurations (default: 2, or no limit with 'auto')"),
 	OPT_STRING(0, "build-only", struct run_opts, build_only, "LIST", NULL, OPT_CONFIGS,
 		   "configurations built and never booted (added to --configs);"
 		   " allmodconfig and allyesconfig are always built only"),

@@ -608,6 +608,22 @@ static int optional_string(json_t *doc, const char *key, char **value)
 	return 0;
 }
 
+/* What the derivation of configurations was asked and made (run_config_to_json). */
+static int derive_from_json(json_t *doc, struct run_config *rc)
+{
+	json_t *budget = json_object_get(doc, "auto_budget");
+	json_t *dir = json_object_get(doc, "configs_dir");
+	json_t *build_only = json_object_get(doc, "build_only");
+
+	rc->derive = json_is_true(json_object_get(doc, "derive"));
+	rc->boot_derived = json_is_true(json_object_get(doc, "boot_derived"));
+	rc->derive_default = json_is_true(json_object_get(doc, "derive_default"));
+	rc->auto_budget = json_is_integer(budget) ? (int)json_integer_value(budget) : -1;
+	if (json_is_string(dir))
+		rc->configs_dir = xstrdup(json_string_value(dir));
+	return build_only ? list_from_json(build_only, &rc->build_only, &rc->nbuild_only) : 0;
+}
+
 int run_config_from_json(const char *text, struct run_config *rc)
 {
 	json_t *doc, *configs = NULL, *tests = NULL, *metrics = NULL, *suites;
@@ -639,15 +655,7 @@ int run_config_from_json(const char *text, struct run_config *rc)
 		goto out_doc;
 	if (!suites)
 		run_config_set_suites(rc, "smoke");
-	rc->derive = json_is_true(json_object_get(doc, "derive"));
-	rc->boot_derived = json_is_true(json_object_get(doc, "boot_derived"));
-	rc->derive_default = json_is_true(json_object_get(doc, "derive_default"));
-	rc->auto_budget = json_is_integer(json_object_get(doc, "auto_budget")) ?
-			  (int)json_integer_value(json_object_get(doc, "auto_budget")) : -1;
-	if (json_is_string(json_object_get(doc, "configs_dir")))
-		rc->configs_dir = xstrdup(json_string_value(json_object_get(doc, "configs_dir")));
-	if (json_object_get(doc, "build_only") &&
-	    list_from_json(json_object_get(doc, "build_only"), &rc->build_only, &rc->nbuild_only))
+	if (derive_from_json(doc, rc))
 		goto out_doc;
 	profile = json_string_value(json_object_get(doc, "profile"));
 	if (profile) {
