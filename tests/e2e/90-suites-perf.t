@@ -11,7 +11,7 @@
 # does Debian's perf (the perf suite): its pipe figure sees commit 1 too.
 . "$(dirname "$0")/lib.sh"
 
-"$BISECTABLE" run --flake-rate 0 --db "$db" --configs up,smp --suites smoke,rt-tests,selftests,perf \
+"$BISECTABLE" run --flake-rate 0 --confirm 1 --db "$db" --configs up,smp --suites smoke,rt-tests,selftests,perf \
 	tests/fixtures/up-pi-break > "$scratch/run.out" 2>&1
 is "$?" 1 "run exits 1: not bisectable"
 sed 's/^/# /' "$scratch/run.out" | tail -12
