@@ -223,10 +223,14 @@ layers: $(OBJS)
 
 # The two tiers (tests/README.md): make test, the quick one, and make
 # test-full, every test; each ends with its time and its 10 slowest tests.
-test: all $(UNIT_TESTS) reports/fixture.html
+# What they run is built first, JOBS at a time (the tests run one by one).
+JOBS ?= $(shell nproc)
+test:
+	$(MAKE) -j$(JOBS) all $(UNIT_TESTS) reports/fixture.html
 	tests/tier.sh quick
 
-test-full: all $(UNIT_TESTS) reports/fixture.html
+test-full:
+	$(MAKE) -j$(JOBS) all $(UNIT_TESTS) reports/fixture.html
 	tests/tier.sh full
 
 # The times the last run of each tier recorded (tests/times/TIER.txt).
