@@ -1,17 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * cmd-report.c - bisectable report [--db PATH] [--run N]
- *			[--format html|json|junit|email|kcidb] [-o FILE] [--from ADDR]
+ *			[--format html|json|junit|email|kcidb|patchwork] [-o FILE]
+ *			[--from ADDR]
  *			[--log-url-base URL]
  *
  * Writes the report of a run (the latest by default) to
- * reports/run-N.{html,json,xml,eml,kcidb.json} of the checkout (run-N.* in the current
+ * reports/run-N.{html,json,xml,eml,kcidb.json,patchwork.json} of the checkout (run-N.* in the current
  * directory when installed), to FILE, or to stdout with "-o -". A regular
  * file is written beside its final name first and renamed into place, so
  * that a report that is being mailed or served is never half written; a
  * symlink's target is written that way; a device or FIFO is written to.
  * The mail's From: is --from, else the git identity seen from the
  * database's directory (its repository's, or the user's). log_url (KCIDB, JSON)
+ * and patchwork's target_url
  * is --log-url-base (else $BISECTABLE_LOG_URL_BASE) and the log's path
  * below the database's directory; without either there is none.
  */
@@ -40,14 +42,15 @@ struct report_opts {
 };
 
 static const char *const formats[] = { "html", "json", "junit", "xml", "email", "kcidb",
-					NULL };
+					"patchwork", NULL };
 
 static const struct opt report_option_list[] = {
 	OPT_INT(0, "run", struct report_opts, run, "N", 1, LLONG_MAX, 0,
 		"the run to report (default: the latest)"),
 	OPT_CHOICE(0, "format", struct report_opts, format, formats, "html",
 		   "the format (junit and xml are both JUnit XML; email: a plain-text reply"
-		   " to the first bad patch; kcidb: KCIDB I/O schema v5 JSON)"),
+		   " to the first bad patch; kcidb: KCIDB I/O schema v5 JSON; patchwork: a"
+		   " patchwork check per patch and configuration, JSON)"),
 	OPT_STRING('o', "output", struct report_opts, output, "FILE", NULL, OPT_FILE,
 		   "where to write it, - for stdout (default: run-N.html, .json, .xml, .eml"
 		   " or .kcidb.json in reports/ of the checkout, or in the current directory)"),
@@ -55,8 +58,8 @@ static const struct opt report_option_list[] = {
 		   "the mail's From: (default: git config user.name and user.email,"
 		   " else bisectable <bisectable@localhost>)"),
 	OPT_STRING(0, "log-url-base", struct report_opts, log_url_base, "URL", NULL, 0,
-		   "where the database's logs/ is published: log_url (KCIDB, JSON) is"
-		   " URL/logs/... (default: $BISECTABLE_LOG_URL_BASE, else no log_url)"),
+		   "where the database's logs/ is published: log_url (KCIDB, JSON) and"
+		   " target_url (patchwork) are URL/logs/... (default: $BISECTABLE_LOG_URL_BASE, else no log_url)"),
 	OPT_END(),
 };
 DEFINE_CMD_OPTIONS(report, struct report_opts, report_option_list);

@@ -3,7 +3,7 @@
  * report.c - the bisect report of a run: the run is loaded once into a model
  * (report-model.c), then written by the renderer of the format asked for
  * (report-html.c with report-svg.c, report-json.c, report-junit.c,
- * report-email.c, report-kcidb.c). Every string that came from the
+ * report-email.c, report-kcidb.c, report-patchwork.c). Every string that came from the
  * database, a log or the user goes through html_escape() (HTML and XML),
  * utf8_sanitize() (JSON) or mail_text() (e-mail): nothing else writes data
  * into the output.
@@ -25,6 +25,7 @@ static const struct report_format_info {
 	[REPORT_JUNIT]	= { "junit",	"xml",	report_junit },
 	[REPORT_EMAIL]	= { "email",	"eml",	report_email },
 	[REPORT_KCIDB]	= { "kcidb",	"kcidb.json", report_kcidb },
+	[REPORT_PATCHWORK] = { "patchwork", "patchwork.json", report_patchwork },
 };
 
 int report_parse_format(const char *name, enum report_format *fmt)

@@ -75,15 +75,17 @@ enum report_format {
 	REPORT_JUNIT,
 	REPORT_EMAIL,
 	REPORT_KCIDB,
+	REPORT_PATCHWORK,
 };
 
 /*
  * "html", "json", "junit" (also "xml"), "email" (a plain-text reply to the
- * first bad patch, report-email.c) or "kcidb" (KCIDB I/O schema v5 JSON,
- * report-kcidb.c); returns 0, or -1 if unknown.
+ * first bad patch, report-email.c), "kcidb" (KCIDB I/O schema v5 JSON,
+ * report-kcidb.c) or "patchwork" (a patchwork check per patch and
+ * configuration, report-patchwork.c); returns 0, or -1 if unknown.
  */
 int report_parse_format(const char *name, enum report_format *fmt);
-/* File extension without the dot: "html", "json", "xml", "eml", "kcidb.json". */
+/* File extension without the dot: "html", "json", "xml", "eml", "kcidb.json", ... */
 const char *report_format_ext(enum report_format fmt);
 
 /*
