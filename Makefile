@@ -38,7 +38,7 @@ ARCH_GUESTS := $(foreach a,$(filter-out x86_64,$(subst $(comma), ,$(ARCHS))),gue
 # Debian packages the tool needs at run time and to build.
 PACKAGES  := gcc make libc6-dev libsqlite3-dev libjansson-dev sqlite3 git \
 	     linux-source-6.12 flex bison bc libelf-dev libssl-dev cpio xz-utils kmod \
-	     qemu-system-x86 expect busybox-static rt-tests ccache python3 libxml2-utils chromium fonts-dejavu-core \
+	     qemu-system-x86 expect busybox-static rt-tests ccache python3 python3-jsonschema libxml2-utils chromium fonts-dejavu-core \
 	     binutils procps perl gzip bubblewrap clang libclang-rt-14-dev \
 	     redis-server libhiredis-dev zlib1g-dev slurm-wlm unifdef distcc diffstat \
 	     dpkg-dev gcc-riscv64-linux-gnu libc6-dev-riscv64-cross qemu-system-misc \
