@@ -201,6 +201,11 @@ static void describe_pass(const struct report_model *m, const struct commit *c, 
 
 	strbuf_addstr(d, m->verdicts[cfg].build_only ? "applies and builds (built only)" :
 		      "builds, boots and passes its tests");
+	/* How sure a pass is, the soak's odds, is known of the tip only. */
+	if (c->position == m->verdicts[cfg].commits && m->verdicts[cfg].tip_boots > 0) {
+		strbuf_addstr(d, "; ");
+		verdict_odds_text(&m->verdicts[cfg], d);
+	}
 	for (s = 0; s < NR_STAGES; s++) {
 		const struct cell *cell = &c->cells[cfg * NR_STAGES + s];
 
