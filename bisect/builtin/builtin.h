@@ -85,6 +85,7 @@ DECLARE_CMD(compare);
 DECLARE_CMD(runs);
 DECLARE_CMD(show);
 DECLARE_CMD(report);
+DECLARE_CMD(notes);
 DECLARE_CMD(import);
 DECLARE_CMD(configs);
 DECLARE_CMD(merge);

@@ -98,7 +98,7 @@ static void test_man(void)
 static void test_every_page(void)
 {
 	static const char *const names[] = { "run", "bisect", "first-bad", "regressions", "runs",
-					      "show", "report", "configs", "merge", "coverage",
+					      "show", "report", "notes", "configs", "merge", "coverage",
 					      "import", "gc", "step", "help" };
 	size_t i;
 
