@@ -72,4 +72,24 @@ is "$(python3 tests/e2e/checks-agree.py "$scratch/report.json" "$scratch/pw.json
 is "$(python3 -c 'import json, sys
 print(json.load(open(sys.argv[1]))["verdicts"][0]["first_bad"]["position"])' "$scratch/report.json")" 2 \
 	"and the JSON's first bad is patch 2"
+
+# The loop of Documentation/reports.md that posts them, against a stand-in
+# for patchwork's API (fake-patchwork.py: the msgid filter, token, checks).
+printf '%s\n' "$msgids" > "$scratch/msgids"
+python3 tests/e2e/fake-patchwork.py "$scratch/port" "$scratch/msgids" s3cret "$scratch/posted" &
+pw_pid=$!
+cleanup() { kill "$pw_pid" 2> /dev/null; }
+for i in $(seq 100); do [ -s "$scratch/port" ] && break; sleep 0.1; done
+sed -n '/^<!-- post-checks:/,/^```$/p' Documentation/reports.md | sed '1,2d;$d' > "$scratch/post.sh"
+printf '#!/bin/bash\ncmd=$1; shift\nexec "%s" "$cmd" --db "%s" "$@"\n' "$BISECTABLE" "$db" \
+	> "$scratch/bin/bisectable"	# the loop's bisectable: this one, on this database
+chmod +x "$scratch/bin/bisectable"
+(cd "$scratch" && PW_SERVER="http://127.0.0.1:$(cat port)/api/1.3" PW_TOKEN=s3cret PW_PROJECT=p \
+	timeout 60 bash ./post.sh) > "$scratch/post.out" 2>&1
+ok $? "the documented loop runs"
+sed 's/^/# /' "$scratch/post.out"
+is "$(cat "$scratch/posted" 2>&1)" "1 warning bisectable-up
+2 fail bisectable-up
+3 fail bisectable-up
+4 success bisectable-up" "it posts each check to its patch, found by Message-ID, with the token"
 done_testing
