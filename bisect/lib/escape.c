@@ -111,6 +111,16 @@ void utf8_sanitize(struct strbuf *out, const char *s, size_t len)
 		add_text(out, s, len, 0);
 }
 
+void utf8_truncate(struct strbuf *sb, size_t max)
+{
+	if (sb->len <= max)
+		return;
+	sb->len = max;
+	while (sb->len && ((unsigned char)sb->buf[sb->len] & 0xc0) == 0x80)
+		sb->len--;
+	sb->buf[sb->len] = '\0';
+}
+
 /* A C0 or C1 control character or DEL: what a terminal may act on. */
 static int term_control(unsigned int cp)
 {

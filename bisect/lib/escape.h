@@ -23,6 +23,8 @@ void html_escape_n(struct strbuf *out, const char *s, size_t len);
 
 /* Append s with the same replacements as html_escape, but no escaping. */
 void utf8_sanitize(struct strbuf *out, const char *s, size_t len);
+/* Cut valid UTF-8 in sb to at most max bytes, never inside a character. */
+void utf8_truncate(struct strbuf *sb, size_t max);
 
 /*
  * Append s as it may be printed on a terminal (stdout or stderr, tty or

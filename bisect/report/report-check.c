@@ -53,12 +53,7 @@ static void add_one_line(struct strbuf *out, const char *s, size_t max)
 	size_t len = strcspn(s, "\r\n"), i;
 
 	utf8_sanitize(&sb, s, len);
-	if (sb.len > max) {
-		sb.len = max;
-		while (sb.len && ((unsigned char)sb.buf[sb.len] & 0xc0) == 0x80)
-			sb.len--;
-		sb.buf[sb.len] = '\0';
-	}
+	utf8_truncate(&sb, max);
 	for (i = 0; i < sb.len; i++)
 		if ((unsigned char)sb.buf[i] < ' ' || sb.buf[i] == 0x7f)
 			sb.buf[i] = ' ';

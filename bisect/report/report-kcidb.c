@@ -84,12 +84,7 @@ static json_t *kstr_n(const char *s, size_t len, size_t max)
 
 	utf8_sanitize(&sb, s, len);
 	/* maxLength counts characters: max bytes is never more of them */
-	if (sb.len > max) {
-		sb.len = max;
-		while (sb.len && ((unsigned char)sb.buf[sb.len] & 0xc0) == 0x80)
-			sb.len--;
-		sb.buf[sb.len] = '\0';
-	}
+	utf8_truncate(&sb, max);
 	j = json_stringn(sb.buf, sb.len);
 	strbuf_release(&sb);
 	return j;

@@ -114,9 +114,22 @@ static void test_term_escape(void)
 	ok(slot[0] == slot[TERM_STR_SLOTS], "and is reused after TERM_STR_SLOTS calls");
 }
 
+static void test_utf8_truncate(void)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_addstr(&sb, "ab\xc3\xa9");	/* "abé" */
+	utf8_truncate(&sb, 3);
+	is_str(sb.buf, "ab", "utf8_truncate never cuts a character in two");
+	utf8_truncate(&sb, 8);
+	is_str(sb.buf, "ab", "and leaves what is short enough");
+	strbuf_release(&sb);
+}
+
 int main(void)
 {
 	test_escape();
 	test_term_escape();
+	test_utf8_truncate();
 	return done_testing();
 }
