@@ -21,15 +21,7 @@
 
 static json_t *jstr(const char *s)
 {
-	struct strbuf sb = STRBUF_INIT;
-	json_t *j;
-
-	if (!s)
-		return json_null();
-	utf8_sanitize(&sb, s, strlen(s));
-	j = json_stringn(sb.buf, sb.len);
-	strbuf_release(&sb);
-	return j ? j : json_null();
+	return report_json_text(s);
 }
 
 static json_t *jnum(double v)

@@ -226,6 +226,10 @@ char *report_log_url(const struct report_model *m, const char *path);
 /* report-svg.c: the line charts of the metrics that have one; how many. */
 int svg_charts(struct report_out *r);
 
+/* A JSON string of s as valid UTF-8 (utf8_sanitize), null for NULL (jansson's json_t). */
+struct json_t;
+struct json_t *report_json_text(const char *s);
+
 /* Helpers (report.c) */
 const char *short_sha(const char *sha, char buf[13]);	/* 12 digits, NULL if none */
 int empty(const char *s);

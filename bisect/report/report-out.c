@@ -1,12 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * report-out.c - what every renderer shares (report-model.h): the output
- * buffer, flushed now and then, short shas, and the few numeric helpers.
+ * buffer, flushed now and then, short shas, the few numeric helpers, and
+ * a JSON string of text from the database.
  * report.c's format table calls the renderers; they call down to here, so
  * no two files of report/ call each other.
  */
+#include <jansson.h>
 #include <math.h>		/* isfinite() only: no -lm */
+#include <string.h>
 
+#include "lib/escape.h"
 #include "report/report-model.h"
 #include "lib/util.h"
 
@@ -98,4 +102,17 @@ void report_maybe_flush(struct report_out *r)
 {
 	if (r->buf.len >= FLUSH_AT)
 		report_flush(r);
+}
+
+json_t *report_json_text(const char *s)
+{
+	struct strbuf sb = STRBUF_INIT;
+	json_t *j;
+
+	if (!s)
+		return json_null();
+	utf8_sanitize(&sb, s, strlen(s));
+	j = json_stringn(sb.buf, sb.len);
+	strbuf_release(&sb);
+	return j ? j : json_null();
 }

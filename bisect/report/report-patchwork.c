@@ -21,26 +21,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/escape.h"
 #include "lib/util.h"
 #include "report/report-check.h"
 #include "report/report-model.h"
 
 /* patchwork's target_url is a Django URLField: at most 200 characters. */
 #define PATCHWORK_URL_MAX	200
-
-static json_t *pw_str(const char *s)
-{
-	struct strbuf sb = STRBUF_INIT;
-	json_t *j;
-
-	if (!s)
-		return json_null();
-	utf8_sanitize(&sb, s, strlen(s));
-	j = json_stringn(sb.buf, sb.len);
-	strbuf_release(&sb);
-	return j ? j : json_null();
-}
 
 static json_t *pw_check(const struct report_model *m, long ci, size_t cfg)
 {
@@ -54,8 +40,8 @@ static json_t *pw_check(const struct report_model *m, long ci, size_t cfg)
 	check_context(m->configs[cfg], &context);
 	j = json_object();
 	json_object_set_new(j, "state", json_string(check_state_names[check.state]));
-	json_object_set_new(j, "context", pw_str(context.buf));
-	json_object_set_new(j, "description", pw_str(check.description.buf));
+	json_object_set_new(j, "context", report_json_text(context.buf));
+	json_object_set_new(j, "description", report_json_text(check.description.buf));
 	url = check.log_path ? report_log_url(m, check.log_path) : NULL;
 	if (url && strlen(url) <= PATCHWORK_URL_MAX)
 		json_object_set_new(j, "target_url", json_string(url));
@@ -71,10 +57,10 @@ static json_t *pw_patch(const struct report_model *m, long ci)
 	json_t *p = json_object(), *checks = json_array();
 	size_t cfg;
 
-	json_object_set_new(p, "msgid", pw_str(c->message_id));
+	json_object_set_new(p, "msgid", report_json_text(c->message_id));
 	json_object_set_new(p, "position", json_integer(c->position));
-	json_object_set_new(p, "sha", pw_str(c->sha));
-	json_object_set_new(p, "subject", pw_str(c->subject));
+	json_object_set_new(p, "sha", report_json_text(c->sha));
+	json_object_set_new(p, "subject", report_json_text(c->subject));
 	for (cfg = 0; cfg < m->nconfigs; cfg++) {
 		json_t *check = pw_check(m, ci, cfg);
 
@@ -95,7 +81,7 @@ void report_patchwork(struct report_out *r)
 	json_object_set_new(root, "format_version", json_integer(1));
 	json_object_set_new(root, "generator", json_string("bisectable " BISECTABLE_VERSION));
 	json_object_set_new(root, "run", json_integer(m->run.id));
-	json_object_set_new(root, "series", pw_str(m->run.series));
+	json_object_set_new(root, "series", report_json_text(m->run.series));
 	for (i = 0; i < m->ncommits; i++)
 		if (m->commits[i].position > 0)
 			json_array_append_new(patches, pw_patch(m, i));
