@@ -55,6 +55,8 @@ int cmd_notes(struct cmd_ctx *ctx)
 
 	if (o->repo && !*o->repo)
 		return error("--repo wants a repository"), EXIT_ERROR;
+	/* Before the model: its coverage reads the run's work tree with git too. */
+	notes_clear_git_env();
 	if (report_model_load(&m, ctx->db, o->run) < 0)
 		return EXIT_ERROR;
 	if (!o->repo) {

@@ -129,11 +129,25 @@ out:
 	return ret;
 }
 
+/* What would make 'git -C repo' work on another repository, or its refs elsewhere. */
+static const char *const git_location_vars[] = {
+	"GIT_DIR", "GIT_WORK_TREE", "GIT_COMMON_DIR", "GIT_NAMESPACE", "GIT_INDEX_FILE",
+};
+
+void notes_clear_git_env(void)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(git_location_vars); i++)
+		unsetenv(git_location_vars[i]);
+}
+
 int notes_export(const struct report_model *m, const char *repo, struct notes_export *res)
 {
 	size_t i;
 
 	memset(res, 0, sizeof(*res));
+	notes_clear_git_env();
 	if (git_quiet(repo, NULL, "rev-parse", "--git-dir", NULL))
 		return error("%s is not a git repository", repo);
 	if (commits_in_repo(m, repo) < 0)

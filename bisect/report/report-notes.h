@@ -21,6 +21,13 @@
 /* The note of commit ci of m; returns 0, or -1 (nothing added) for a commit with no result. */
 int commit_note_text(const struct report_model *m, long ci, struct strbuf *out);
 
+/*
+ * Unset GIT_DIR and the other variables that would point 'git -C DIR' at
+ * another repository or its refs elsewhere: the repository is the one
+ * named (and the run's work tree, when the model's coverage is loaded).
+ */
+void notes_clear_git_env(void);
+
 struct notes_export {
 	int written;		/* notes added or replaced */
 	int unchanged;		/* notes that already said the same */
@@ -30,7 +37,8 @@ struct notes_export {
  * Write the note of each verified commit of m into the repository at repo,
  * changing only NOTES_REF, and only the notes whose text differs (a second
  * export of the same run changes nothing). Every commit must exist in repo
- * first: nothing is written otherwise. Returns 0, or -1 after an error.
+ * first: nothing is written otherwise. notes_clear_git_env() first.
+ * Returns 0, or -1 after an error.
  */
 int notes_export(const struct report_model *m, const char *repo, struct notes_export *res);
 

@@ -64,4 +64,8 @@ is "$?" 2 "a repository without the run's commits: exit 2"
 like "$out" "^bisectable: error: commit 1/3 of run 1 \([0-9a-f]{12}\) is not in .*other: notes go" \
 	"said so"
 is "$(git -C "$scratch/other" for-each-ref)" "" "and nothing written there"
+out=$(GIT_DIR="$scratch/other/.git" timeout 30 "$BISECTABLE" notes --db "$db" --repo "$k" 2>&1)
+is "$out" "refs/notes/bisectable in $k: 0 notes written, 3 unchanged" \
+	"GIT_DIR naming another repository does not take the notes there"
+is "$(git -C "$scratch/other" for-each-ref)" "" "(nothing there)"
 done_testing
