@@ -42,7 +42,7 @@ struct report_opts {
 };
 
 static const char *const formats[] = { "html", "json", "junit", "xml", "email", "kcidb",
-					"patchwork", NULL };
+					"patchwork", "trace", NULL };
 
 static const struct opt report_option_list[] = {
 	OPT_INT(0, "run", struct report_opts, run, "N", 1, LLONG_MAX, 0,
@@ -50,7 +50,8 @@ static const struct opt report_option_list[] = {
 	OPT_CHOICE(0, "format", struct report_opts, format, formats, "html",
 		   "the format (junit and xml are both JUnit XML; email: a plain-text reply"
 		   " to the first bad patch; kcidb: KCIDB I/O schema v5 JSON; patchwork: a"
-		   " patchwork check per patch and configuration, JSON)"),
+		   " patchwork check per patch and configuration, JSON; trace: the run's timeline"
+		   " for chrome://tracing or Perfetto)"),
 	OPT_STRING('o', "output", struct report_opts, output, "FILE", NULL, OPT_FILE,
 		   "where to write it, - for stdout (default: run-N.html, .json, .xml, .eml"
 		   " or .kcidb.json in reports/ of the checkout, or in the current directory)"),

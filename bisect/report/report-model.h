@@ -211,6 +211,7 @@ void report_email(struct report_out *r);
 void report_email_set_from(const char *from);
 void report_kcidb(struct report_out *r);
 void report_patchwork(struct report_out *r);
+void report_trace(struct report_out *r);
 /*
  * The base URL of the logs (report --log-url-base): a log inside the
  * database's logs/ is at base/logs/...; NULL (the default): no log_url.

@@ -26,6 +26,7 @@ static const struct report_format_info {
 	[REPORT_EMAIL]	= { "email",	"eml",	report_email },
 	[REPORT_KCIDB]	= { "kcidb",	"kcidb.json", report_kcidb },
 	[REPORT_PATCHWORK] = { "patchwork", "patchwork.json", report_patchwork },
+	[REPORT_TRACE]	= { "trace",	"trace.json", report_trace },
 };
 
 int report_parse_format(const char *name, enum report_format *fmt)

@@ -76,13 +76,15 @@ enum report_format {
 	REPORT_EMAIL,
 	REPORT_KCIDB,
 	REPORT_PATCHWORK,
+	REPORT_TRACE,
 };
 
 /*
  * "html", "json", "junit" (also "xml"), "email" (a plain-text reply to the
  * first bad patch, report-email.c), "kcidb" (KCIDB I/O schema v5 JSON,
- * report-kcidb.c) or "patchwork" (a patchwork check per patch and
- * configuration, report-patchwork.c); returns 0, or -1 if unknown.
+ * report-kcidb.c), "patchwork" (a patchwork check per patch and
+ * configuration, report-patchwork.c) or "trace" (the run's timeline in the
+ * Trace Event Format, report-trace.c); returns 0, or -1 if unknown.
  */
 int report_parse_format(const char *name, enum report_format *fmt);
 /* File extension without the dot: "html", "json", "xml", "eml", "kcidb.json", ... */
