@@ -13,7 +13,7 @@
  * in the same second as the stage after it ends where that one starts: the
  * stages of one cell never overlap. Cells copied from the cache or an
  * earlier run took no time here: they are counted in otherData, not drawn.
- * Strings from the database go through utf8_sanitize().
+ * Strings from the database go through report_json_text().
  */
 #define _GNU_SOURCE
 #include <jansson.h>
@@ -21,22 +21,8 @@
 #include <time.h>
 
 #include "judge/verdict.h"
-#include "lib/escape.h"
 #include "report/report-model.h"
 #include "lib/util.h"
-
-static json_t *tstr(const char *s)
-{
-	struct strbuf sb = STRBUF_INIT;
-	json_t *j;
-
-	if (!s)
-		return json_null();
-	utf8_sanitize(&sb, s, strlen(s));
-	j = json_stringn(sb.buf, sb.len);
-	strbuf_release(&sb);
-	return j ? j : json_null();
-}
 
 /* "YYYY-MM-DDTHH:MM:SSZ" (SQLite's strftime) as seconds since the epoch; -1 if not. */
 static long long recorded_seconds(const char *s)
@@ -104,7 +90,7 @@ static size_t cell_spans(const struct report_model *m, size_t ci, size_t cfg,
 static json_t *track_name(int tid, const char *name)
 {
 	return json_pack("{s:s, s:s, s:i, s:i, s:{s:o}}", "name", "thread_name", "ph", "M",
-			 "pid", 1, "tid", tid, "args", "name", tstr(name));
+			 "pid", 1, "tid", tid, "args", "name", report_json_text(name));
 }
 
 static json_t *span_event(const struct report_model *m, const struct trace_span *sp,
@@ -122,10 +108,10 @@ static json_t *span_event(const struct report_model *m, const struct trace_span 
 	if (sha)
 		strbuf_addf(&name, " %.7s", sha);
 	args = json_pack("{s:s, s:o, s:o}", "status", status_names[cell->status],
-			 "subject", tstr(c->subject), "evidence", tstr(cell->evidence));
+			 "subject", report_json_text(c->subject), "evidence", report_json_text(cell->evidence));
 	if (cell->tries > 1)
 		json_object_set_new(args, "boots", json_integer(cell->tries));
-	ev = json_pack("{s:o, s:s, s:s, s:I, s:I, s:i, s:i, s:o}", "name", tstr(name.buf),
+	ev = json_pack("{s:o, s:s, s:s, s:I, s:I, s:i, s:i, s:o}", "name", report_json_text(name.buf),
 		       "cat", stage_names[sp->stage], "ph", "X",
 		       "ts", (json_int_t)((sp->start - t0) * 1e6),
 		       "dur", (json_int_t)((sp->end - sp->start) * 1e6),
