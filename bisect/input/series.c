@@ -433,7 +433,7 @@ size_t series_apply(const char *work_dir, const struct series *s, char **failed_
 		free(strip);
 		if (failed) {
 			*failed_msg = am_reason(out.buf);
-			git_quiet(work_dir, NULL, "am", "--abort", NULL);
+			git_abort(work_dir, "am");
 			break;
 		}
 	}

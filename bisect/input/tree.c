@@ -575,7 +575,7 @@ void tree_abort_in_progress(const char *work_dir)
 			xasprintf("%s/%s", work_dir, path.buf);
 
 		if (file_exists(abs))
-			git_quiet(work_dir, NULL, "rebase", "--abort", NULL);
+			git_abort(work_dir, "rebase");
 		free(abs);
 	}
 	if (!git_quiet(work_dir, &path, "rev-parse", "--git-path", "rebase-apply", NULL)) {
@@ -583,7 +583,7 @@ void tree_abort_in_progress(const char *work_dir)
 			xasprintf("%s/%s", work_dir, path.buf);
 
 		if (file_exists(abs))
-			git_quiet(work_dir, NULL, "am", "--abort", NULL);
+			git_abort(work_dir, "am");
 		free(abs);
 	}
 	strbuf_release(&path);

@@ -246,6 +246,29 @@ int git(const char *dir, struct strbuf *out, ...)
 	return ret;
 }
 
+/*
+ * git am --abort (or rebase --abort) in dir: under bisectable's own
+ * identity, since git writes a reflog entry on the way and refuses to
+ * without one (a fresh machine has no user.name), which would leave the
+ * work tree with an am in progress that every later run trips over.
+ */
+int git_abort(const char *dir, const char *command)
+{
+	static const char *const env[] = {
+		"GIT_COMMITTER_NAME=bisectable", "GIT_COMMITTER_EMAIL=bisectable@localhost",
+		NULL
+	};
+	const char *argv[] = { "git", "-C", dir, command, "--abort", NULL };
+	struct child c = { .argv = argv, .env = env, .quiet = 1 };
+	struct strbuf out = STRBUF_INIT;
+	int ret;
+
+	c.capture = &out;
+	ret = run_child(&c);
+	strbuf_release(&out);
+	return ret;
+}
+
 int git_quiet(const char *dir, struct strbuf *out, ...)
 {
 	va_list ap;

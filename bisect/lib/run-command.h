@@ -36,6 +36,8 @@ int run_capture(const char *dir, struct strbuf *out, const char *const *argv);
 /* git -C dir ARGS..., NULL-terminated; trimmed stdout into out (may be NULL). */
 int git(const char *dir, struct strbuf *out, ...);
 int git_quiet(const char *dir, struct strbuf *out, ...);
+/* git COMMAND --abort in dir (am, rebase), with an identity of bisectable's own. */
+int git_abort(const char *dir, const char *command);
 
 /* Signal the process group run_child is waiting for (async-signal-safe). */
 void child_signal_current(int sig);
