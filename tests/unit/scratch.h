@@ -2,8 +2,8 @@
 /*
  * scratch.h - the set-up the unit tests share: a scratch folder for tests
  * that run git (scratch_git_dir()), a commit in a scratch repository
- * (commit_file()), a database at a scratch path (scratch_db()) and a count
- * of its rows (count()).
+ * (commit_file()), a database at a scratch path (scratch_db()), a run in
+ * it (scratch_run()) and a count of its rows (count()).
  */
 #ifndef TESTS_UNIT_SCRATCH_H
 #define TESTS_UNIT_SCRATCH_H
@@ -54,6 +54,20 @@ static inline sqlite3 *scratch_db(char *template)
 	if (fd >= 0)
 		close(fd);
 	return db_open(template);
+}
+
+/*
+ * A run of the series "s" (patches in /w on 6.12, base sha "b") for the
+ * configurations CONFIGS with the options OPTIONS, recorded in DB: its id.
+ */
+static inline long long scratch_run(sqlite3 *db, const char *configs, const char *options)
+{
+	struct run_info run = {
+		.series = "s", .series_kind = "patches", .work_dir = "/w", .base_version = "6.12",
+		.base_sha = "b", .configs = (char *)configs, .options = (char *)options,
+	};
+
+	return db_insert_run(db, &run);
 }
 
 /* The first column of the first row SQL returns, or -1 with no row. */

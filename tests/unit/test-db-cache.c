@@ -19,10 +19,6 @@
 int main(void)
 {
 	char path[] = "/tmp/bisectable-db-cache.XXXXXX";
-	struct run_info run = {
-		.series = "s", .series_kind = "patches", .work_dir = "/w", .base_version = "6.12",
-		.base_sha = "b", .configs = "up", .options = "",
-	};
 	struct result_row build = { .config = "up", .stage = "build", .status = "pass",
 				    .cache_key = "K" };
 	struct result_row skipped = { .config = "up", .stage = "boot", .status = "skip",
@@ -34,12 +30,11 @@ int main(void)
 				   .spread_pct = -1 };
 	long long run_id, c1, c2, origin, copy, run_of;
 	char *status;
-	int fd = mkstemp(path), position;
+	int position;
 	sqlite3 *db;
 
-	close(fd);
-	db = db_open(path);
-	run_id = db_insert_run(db, &run);
+	db = scratch_db(path);
+	run_id = scratch_run(db, "up", "");
 	c1 = db_commit_set(db, run_id, 1, "1111111", NULL, "one", NULL, NULL);
 	c2 = db_commit_set(db, run_id, 2, "2222222", NULL, "two", NULL, NULL);
 	origin = db_result_set(db, run_id, c1, &build);

@@ -13,26 +13,21 @@
 #include "db/db-cache.h"
 #include "db/db-coverage.h"
 #include "lib/util.h"
+#include "scratch.h"
 #include "tap.h"
 
 int main(void)
 {
 	char path[] = "/tmp/bisectable-db-coverage.XXXXXX";
-	struct run_info run = {
-		.series = "s", .series_kind = "patches", .work_dir = "/w", .base_version = "6.12",
-		.base_sha = "b", .configs = "up", .options = "",
-	};
 	struct result_row build = { .config = "up", .stage = "build", .status = "pass" };
 	struct db_coverage_commit *commits;
 	long long run_id, c1, c2, r1, copy;
 	char *dotconfig, *compiled;
-	int fd = mkstemp(path);
 	sqlite3 *db;
 	size_t n;
 
-	close(fd);
-	db = db_open(path);
-	run_id = db_insert_run(db, &run);
+	db = scratch_db(path);
+	run_id = scratch_run(db, "up", "");
 	c1 = db_commit_set(db, run_id, 1, "1111111", NULL, "one", NULL, NULL);
 	c2 = db_commit_set(db, run_id, 2, "2222222", NULL, "two", NULL, NULL);
 	db_commit_set(db, run_id, 3, NULL, NULL, "not applied", NULL, NULL);

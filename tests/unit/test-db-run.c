@@ -17,18 +17,13 @@
 int main(void)
 {
 	char path[] = "/tmp/bisectable-db-run.XXXXXX";
-	struct run_info run = {
-		.series = "s", .series_kind = "patches", .work_dir = "/w", .base_version = "6.12",
-		.base_sha = "b", .configs = "up", .options = "",
-	};
 	struct db_run_progress p;
 	long long run_id;
-	int fd = mkstemp(path), i;
+	int i;
 	sqlite3 *db;
 
-	close(fd);
-	db = db_open(path);
-	run_id = db_insert_run(db, &run);
+	db = scratch_db(path);
+	run_id = scratch_run(db, "up", "");
 	db_commit_set(db, run_id, 0, "0000000", NULL, "base", NULL, NULL);
 	for (i = 1; i <= 4; i++) {
 		char sha[16];

@@ -19,6 +19,7 @@
 #include "judge/verdict.h"
 #include "judge/verdict-text.h"
 #include "lib/util.h"
+#include "scratch.h"
 #include "tap.h"
 
 static char *text(sqlite3 *db, const char *sql)
@@ -165,20 +166,15 @@ static void test_flaky_hole(sqlite3 *db, long long run_id)
 static void test_verdict(void)
 {
 	char path[] = "/tmp/bisectable-db-tries-v.XXXXXX";
-	struct run_info run = {
-		.series = "s", .series_kind = "patches", .work_dir = "/w", .base_version = "6.12",
-		.base_sha = "b", .configs = "up", .options = "",
-	};
 	static const char *const known[] = { "s.k: EBUSY", "s.k: EBUSY", "s.k: EBUSY", NULL };
 	struct verdict_ask ask = { .require_coverage = -1 };
 	struct strbuf out = STRBUF_INIT;
 	long long run_id, c;
-	int fd = mkstemp(path), pos, i;
+	int pos, i;
 	sqlite3 *db;
 
-	close(fd);
-	db = db_open(path);
-	run_id = db_insert_run(db, &run);
+	db = scratch_db(path);
+	run_id = scratch_run(db, "up", "");
 	for (pos = 0; pos <= 3; pos++) {
 		char sha[80];
 
@@ -211,17 +207,11 @@ static void test_verdict(void)
 int main(void)
 {
 	char path[] = "/tmp/bisectable-db-tries.XXXXXX";
-	struct run_info run = {
-		.series = "s", .series_kind = "patches", .work_dir = "/w", .base_version = "6.12",
-		.base_sha = "b", .configs = "up", .options = "",
-	};
 	long long run_id, c0, c1, c2;
-	int fd = mkstemp(path);
 	sqlite3 *db;
 
-	close(fd);
-	db = db_open(path);
-	run_id = db_insert_run(db, &run);
+	db = scratch_db(path);
+	run_id = scratch_run(db, "up", "");
 	c0 = db_commit_set(db, run_id, 0, "0000000", NULL, "base", NULL, NULL);
 	c1 = db_commit_set(db, run_id, 1, "1111111", NULL, "one", NULL, NULL);
 	c2 = db_commit_set(db, run_id, 2, "2222222", NULL, "two", NULL, NULL);
