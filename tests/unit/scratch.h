@@ -3,7 +3,8 @@
  * scratch.h - the set-up the unit tests share: a scratch folder for tests
  * that run git (scratch_git_dir()), a commit in a scratch repository
  * (commit_file()), a database at a scratch path (scratch_db()), a run in
- * it (scratch_run()) and a count of its rows (count()).
+ * it (scratch_run()), a count of its rows (count()) and a table of such
+ * counts to check (is_counts()).
  */
 #ifndef TESTS_UNIT_SCRATCH_H
 #define TESTS_UNIT_SCRATCH_H
@@ -16,6 +17,7 @@
 #include "db/db.h"
 #include "lib/run-command.h"
 #include "lib/util.h"
+#include "tap.h"
 
 /*
  * Makes the folder TEMPLATE names ("/tmp/NAME.XXXXXX", filled in), and has
@@ -78,6 +80,26 @@ static inline int count(sqlite3 *db, const char *sql)
 
 	sqlite3_finalize(st);
 	return n;
+}
+
+/* A query whose first column of the first row should be WANT, and what that says. */
+struct count_check {
+	const char *sql;
+	long long want;
+	const char *what;
+};
+
+/* Checks each of CHECKS in DB, a test each, failures told at the caller's line. */
+#define is_counts(db, checks) is_counts_at((db), (checks), ARRAY_SIZE(checks), __FILE__, __LINE__)
+
+static inline void is_counts_at(sqlite3 *db, const struct count_check *checks, size_t n,
+				const char *file, int line)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		tap_is_int(count(db, checks[i].sql), checks[i].want, file, line, "%s",
+			   checks[i].what);
 }
 
 #endif

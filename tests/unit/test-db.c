@@ -22,19 +22,25 @@
 
 static void test_db_views(void)
 {
-	char path[] = "/tmp/bisectable-db.XXXXXX";
-	struct run_info run = {
-		.series = "s", .series_kind = "patches", .work_dir = "/w", .base_version = "6.12",
-		.base_sha = "b", .configs = "up,smp", .options = "",
+	static const struct count_check views[] = {
+		{ "SELECT COUNT(*) FROM first_bad", 1, "one configuration has a first bad" },
+		{ "SELECT position FROM first_bad WHERE config = 'up'", 2,
+		  "first_bad: up at commit 2" },
+		{ "SELECT stage = 'build' FROM first_bad WHERE config = 'up'", 1,
+		  "first_bad: at the build stage, not the skipped ones after it" },
+		{ "SELECT bisectable = 'yes' FROM verdict WHERE config = 'smp'", 1,
+		  "verdict: smp is bisectable" },
+		{ "SELECT passed FROM verdict WHERE config = 'up'", 2,
+		  "verdict: 2 of 3 up commits pass" },
 	};
+	char path[] = "/tmp/bisectable-db.XXXXXX";
 	static const char *const stages[] = { "apply", "build", "boot", "test" };
 	sqlite3 *db;
 	long long id, c[3];
-	int fd = mkstemp(path), i, s;
+	int i, s;
 
-	close(fd);
-	db = db_open(path);
-	id = db_insert_run(db, &run);
+	db = scratch_db(path);
+	id = scratch_run(db, "up,smp", "");
 	for (i = 0; i < 3; i++) {
 		char sha[16];
 
@@ -53,15 +59,7 @@ static void test_db_views(void)
 			db_result_set(db, id, c[i], &smp);
 		}
 	}
-	is_int(count(db, "SELECT COUNT(*) FROM first_bad"), 1, "one configuration has a first bad");
-	is_int(count(db, "SELECT position FROM first_bad WHERE config = 'up'"), 2,
-	       "first_bad: up at commit 2");
-	is_int(count(db, "SELECT stage = 'build' FROM first_bad WHERE config = 'up'"), 1,
-	       "first_bad: at the build stage, not the skipped ones after it");
-	is_int(count(db, "SELECT bisectable = 'yes' FROM verdict WHERE config = 'smp'"), 1,
-	       "verdict: smp is bisectable");
-	is_int(count(db, "SELECT passed FROM verdict WHERE config = 'up'"), 2,
-	       "verdict: 2 of 3 up commits pass");
+	is_counts(db, views);
 	/* Re-recording a cell replaces it. */
 	{
 		struct result_row fixed = { .config = "up", .stage = "build", .status = "pass" };
@@ -86,6 +84,53 @@ static void test_db_views(void)
 	}
 }
 
+/* Makes the folder DIR ("/tmp/NAME.XXXXXX", filled in): 0, or -1 and a failed test. */
+static int scratch_dir(char *dir)
+{
+	if (mkdtemp(dir))
+		return 0;
+	ok(0, "mkdtemp");
+	return -1;
+}
+
+/*
+ * The folder DIR and today's db/schema.sql in SQL, for a test to turn into
+ * an older version's schema: 0, or -1 and a failed test.
+ */
+static int scratch_schema(char *dir, struct strbuf *sql)
+{
+	if (mkdtemp(dir) && strbuf_read_file(sql, "db/schema.sql") >= 0)
+		return 0;
+	ok(0, "mkdtemp and db/schema.sql (run from the top of the tree)");
+	return -1;
+}
+
+/*
+ * An older bisectable's database, made by SQLite alone and left open: the
+ * file NAME in DIR (its path in *PATH), made by SCHEMA (or none) and SQL.
+ */
+static sqlite3 *old_db(const char *dir, const char *name, const char *schema, const char *sql,
+		       char **path)
+{
+	sqlite3 *db;
+
+	*path = xasprintf("%s/%s", dir, name);
+	sqlite3_open(*path, &db);
+	if (schema)
+		sqlite3_exec(db, schema, NULL, NULL, NULL);
+	sqlite3_exec(db, sql, NULL, NULL, NULL);
+	return db;
+}
+
+/* PATH opened as bisectable opens it, checked to be at the current version (WHAT). */
+static sqlite3 *upgraded(const char *path, const char *what)
+{
+	sqlite3 *db = db_open(path);
+
+	is_int(count(db, "PRAGMA user_version"), db_known_version(), "%s", what);
+	return db;
+}
+
 /* A database from before schema versions gets metrics.source and version 2. */
 static void test_schema_upgrade(void)
 {
@@ -95,24 +140,18 @@ static void test_schema_upgrade(void)
 	pid_t pid;
 	int status = 0;
 
-	if (!mkdtemp(dir)) {
-		ok(0, "mkdtemp");
+	if (scratch_dir(dir) < 0)
 		return;
-	}
-	path = xasprintf("%s/old.db", dir);
-	sqlite3_open(path, &db);
-	sqlite3_exec(db, "CREATE TABLE results (id INTEGER PRIMARY KEY, cache_key TEXT,"
+	db = old_db(dir, "old.db", NULL, "CREATE TABLE results (id INTEGER PRIMARY KEY, cache_key TEXT,"
 		     " stage TEXT);"
 		     "CREATE TABLE metrics (id INTEGER PRIMARY KEY, commit_id INTEGER NOT NULL,"
 		     " config TEXT NOT NULL, name TEXT NOT NULL, value REAL NOT NULL,"
 		     " UNIQUE (commit_id, config, name));"
 		     "INSERT INTO metrics (commit_id, config, name, value) VALUES"
 		     " (1, 'up', 'text', 1), (1, 'up', 'pipe_rtt_ns', 2),"
-		     " (1, 'up', 'sched_smp_lines', 3);", NULL, NULL, NULL);
+		     " (1, 'up', 'sched_smp_lines', 3);", &path);
 	sqlite3_close(db);
-	db = db_open(path);
-	is_int(count(db, "PRAGMA user_version"), db_known_version(),
-	       "an old database is brought to the current version");
+	db = upgraded(path, "an old database is brought to the current version");
 	is_int(count(db, "SELECT COUNT(*) FROM pragma_table_info('kconfigs') WHERE name IN"
 		     " ('result_id', 'dotconfig', 'compiled')"), 3,
 	       "it gains table kconfigs (a build's .config and compiled files)");
@@ -157,29 +196,23 @@ static void test_schema_v6(void)
 	char *path, *at;
 	sqlite3 *db;
 
-	if (!mkdtemp(dir) || strbuf_read_file(&sql, "db/schema.sql") < 0) {
-		ok(0, "mkdtemp and db/schema.sql (run from the top of the tree)");
+	if (scratch_schema(dir, &sql) < 0)
 		return;
-	}
 	at = strstr(sql.buf, columns);
 	ok(at != NULL, "schema.sql has the version 6 columns");
 	if (at)
 		memset(at, ' ', strlen(columns));
-	path = xasprintf("%s/v4.db", dir);
-	sqlite3_open(path, &db);
-	sqlite3_exec(db, sql.buf, NULL, NULL, NULL);
-	sqlite3_exec(db, "PRAGMA user_version = 4;"
+	db = old_db(dir, "v4.db", sql.buf, "PRAGMA user_version = 4;"
 		     "INSERT INTO runs (id, series, series_kind, repo, work_dir, base_version,"
 		     " base_sha, tip_sha, configs, options, started_at, ended_at, state,"
 		     " tool_version, host) VALUES (1, 's', 'mbox', NULL, '/w', '6.12', 'b', NULL,"
 		     " 'up', '{}', 't', NULL, 'done', '0.1', 'h');"
 		     "INSERT INTO commits (id, run_id, position, sha, subject) VALUES"
-		     " (1, 1, 1, 'a', 'one');", NULL, NULL, NULL);
+		     " (1, 1, 1, 'a', 'one');", &path);
 	is_int(count(db, "SELECT COUNT(*) FROM pragma_table_info('commits') WHERE name ="
 		     " 'message_id'"), 0, "a version 4 database has no commits.message_id");
 	sqlite3_close(db);
-	db = db_open(path);
-	is_int(count(db, "PRAGMA user_version"), db_known_version(), "it is brought to the current version");
+	db = upgraded(path, "it is brought to the current version");
 	is_int(count(db, "SELECT COUNT(*) FROM pragma_table_info('commits') WHERE name IN"
 		     " ('message_id', 'mail_references')"), 2,
 	       "its commits gain message_id and mail_references");
@@ -206,10 +239,8 @@ static void test_schema_v10(void)
 	char *path, *at, *end;
 	sqlite3 *db;
 
-	if (!mkdtemp(dir) || strbuf_read_file(&sql, "db/schema.sql") < 0) {
-		ok(0, "mkdtemp and db/schema.sql (run from the top of the tree)");
+	if (scratch_schema(dir, &sql) < 0)
 		return;
-	}
 	at = strstr(sql.buf, kind);
 	end = at ? strstr(at, "\n);") : NULL;
 	ok(at && end, "schema.sql has runs.uuid after runs.kind");
@@ -218,21 +249,15 @@ static void test_schema_v10(void)
 	at = strstr(sql.buf, index);
 	if (at)
 		memset(at, ' ', strcspn(at, ";") + 1);
-	path = xasprintf("%s/v9.db", dir);
-	sqlite3_open(path, &db);
-	sqlite3_exec(db, sql.buf, NULL, NULL, NULL);
-	sqlite3_exec(db, "PRAGMA user_version = 9;"
+	db = old_db(dir, "v9.db", sql.buf, "PRAGMA user_version = 9;"
 		     "INSERT INTO runs (series, series_kind, work_dir, base_version, base_sha,"
 		     " configs, options, started_at, tool_version, host) VALUES"
 		     " ('s', 'mbox', '/w', '6.12', 'b', 'up', '{}', 't', '0.1', 'h'),"
-		     " ('s', 'mbox', '/w', '6.12', 'b', 'smp', '{}', 't', '0.1', 'h');",
-		     NULL, NULL, NULL);
+		     " ('s', 'mbox', '/w', '6.12', 'b', 'smp', '{}', 't', '0.1', 'h');", &path);
 	is_int(count(db, "SELECT COUNT(*) FROM pragma_table_info('runs') WHERE name = 'uuid'"),
 	       0, "a version 9 database has no runs.uuid");
 	sqlite3_close(db);
-	db = db_open(path);
-	is_int(count(db, "PRAGMA user_version"), db_known_version(),
-	       "it is brought to the current version");
+	db = upgraded(path, "it is brought to the current version");
 	is_int(count(db, "SELECT COUNT(DISTINCT uuid) FROM runs WHERE length(uuid) = 32"), 2,
 	       "each of its runs gets an identity of its own, 128 random bits");
 	is_int(count(db, "SELECT COUNT(*) FROM sqlite_master WHERE name = 'runs_by_uuid'"), 1,
@@ -254,13 +279,9 @@ static void test_schema_v11_readonly(void)
 	char *path;
 	sqlite3 *db;
 
-	if (!mkdtemp(dir)) {
-		ok(0, "mkdtemp");
+	if (scratch_dir(dir) < 0)
 		return;
-	}
-	path = xasprintf("%s/v10.db", dir);
-	sqlite3_open(path, &db);
-	sqlite3_exec(db, "CREATE TABLE runs (id INTEGER PRIMARY KEY);"
+	db = old_db(dir, "v10.db", NULL, "CREATE TABLE runs (id INTEGER PRIMARY KEY);"
 		     "CREATE TABLE commits (id INTEGER PRIMARY KEY, run_id INTEGER,"
 		     " position INTEGER, sha TEXT, subject TEXT);"
 		     "CREATE TABLE results (id INTEGER PRIMARY KEY, run_id INTEGER, commit_id"
@@ -269,7 +290,7 @@ static void test_schema_v11_readonly(void)
 		     "INSERT INTO results (run_id, commit_id, config, stage, status) VALUES"
 		     " (1, 1, 'up', 'boot', 'pass'), (1, 1, 'up', 'test', 'pass'),"
 		     " (1, 2, 'up', 'boot', 'pass'), (1, 2, 'up', 'test', 'fail');"
-		     "PRAGMA user_version = 10;", NULL, NULL, NULL);
+		     "PRAGMA user_version = 10;", &path);
 	sqlite3_close(db);
 	db = db_open_readonly(path);
 	verdict_load(db, 1, "up", NULL, &v);
@@ -297,33 +318,26 @@ static void test_schema_v12(void)
 	char *path, *at, *end, *changes;
 	sqlite3 *db;
 
-	if (!mkdtemp(dir) || strbuf_read_file(&sql, "db/schema.sql") < 0) {
-		ok(0, "mkdtemp and db/schema.sql (run from the top of the tree)");
+	if (scratch_schema(dir, &sql) < 0)
 		return;
-	}
 	at = strstr(sql.buf, covers);
 	end = at ? strstr(at, "PRIMARY KEY (run_id, config)") : NULL;
 	ok(at && end, "schema.sql has run_configs.spec and changes after covers");
 	if (at && end)
 		memset(at + strlen(covers), ' ', end - at - strlen(covers));
-	path = xasprintf("%s/v11.db", dir);
-	sqlite3_open(path, &db);
-	sqlite3_exec(db, sql.buf, NULL, NULL, NULL);
-	sqlite3_exec(db, "PRAGMA user_version = 11;"
+	db = old_db(dir, "v11.db", sql.buf, "PRAGMA user_version = 11;"
 		     "INSERT INTO runs (series, series_kind, work_dir, base_version, base_sha,"
 		     " configs, options, started_at, tool_version, host) VALUES"
 		     " ('s', 'mbox', '/w', '6.12', 'b', 'up', '{}', 't', '0.1', 'h');"
 		     "INSERT INTO run_configs (run_id, config, origin, stages) VALUES"
-		     " (1, 'auto-1', 'derived', 2);", NULL, NULL, NULL);
+		     " (1, 'auto-1', 'derived', 2);", &path);
 	is_int(count(db, "SELECT COUNT(*) FROM pragma_table_info('run_configs') WHERE name"
 		     " IN ('spec', 'changes')"), 0, "a version 11 database has neither column");
 	sqlite3_close(db);
 	db = db_open_readonly(path);
 	ok(!db_run_config_changes_get(db, 1, "auto-1"), "read-only, it has no changes to say");
 	db_close(db);
-	db = db_open(path);
-	is_int(count(db, "PRAGMA user_version"), db_known_version(),
-	       "it is brought to the current version");
+	db = upgraded(path, "it is brought to the current version");
 	is_int(count(db, "SELECT COUNT(*) FROM run_configs WHERE config = 'auto-1' AND stages = 2"),
 	       1, "its rows stay");
 	db_run_config_changes(db, 1, "defconfig+up", "defconfig:up", "CONFIG_A=y (was not set)\n");
@@ -351,17 +365,12 @@ static void test_schema_v3(void)
 	char *path, *check;
 	sqlite3 *db;
 
-	if (!mkdtemp(dir) || strbuf_read_file(&sql, "db/schema.sql") < 0) {
-		ok(0, "mkdtemp and db/schema.sql (run from the top of the tree)");
+	if (scratch_schema(dir, &sql) < 0)
 		return;
-	}
 	check = strstr(sql.buf, "'skip', 'error')");
 	if (check)
 		memcpy(check + 6, ")         ", 10);	/* version 2 knew no error */
-	path = xasprintf("%s/v2.db", dir);
-	sqlite3_open(path, &db);
-	sqlite3_exec(db, sql.buf, NULL, NULL, NULL);
-	sqlite3_exec(db, "PRAGMA user_version = 2;"
+	db = old_db(dir, "v2.db", sql.buf, "PRAGMA user_version = 2;"
 		     "INSERT INTO runs (id, series, series_kind, repo, work_dir, base_version,"
 		     " base_sha, tip_sha, configs, options, started_at, ended_at, state,"
 		     " tool_version, host) VALUES (1, 's', 'patches', NULL, '/w', '6.12', 'b',"
@@ -373,16 +382,14 @@ static void test_schema_v3(void)
 		     " (7, 1, 1, 'up', 'test', 'fail', 'x: boom', 'K', 'I', NULL),"
 		     " (42, 1, 2, 'up', 'test', 'fail', 'x: boom', 'K2', 'I', 7);"
 		     "INSERT INTO tests (result_id, name, status) VALUES (7, 'x', 'fail'),"
-		     " (42, 'x', 'fail');", NULL, NULL, NULL);
+		     " (42, 'x', 'fail');", &path);
 	is_int(count(db, "SELECT COUNT(*) FROM results"), 2, "a version 2 database with results");
 	ok(sqlite3_exec(db, "INSERT INTO results (run_id, commit_id, config, stage, status)"
 			" VALUES (1, 1, 'up', 'build', 'error')", NULL, NULL, NULL) != SQLITE_OK,
 	   "whose CHECK refuses status 'error'");
 	sqlite3_close(db);
 
-	db = db_open(path);
-	is_int(count(db, "PRAGMA user_version"), db_known_version(),
-	       "is brought to the current version");
+	db = upgraded(path, "is brought to the current version");
 	is_int(count(db, "SELECT COUNT(*) FROM results WHERE (id = 7 AND cached_from IS NULL"
 		     " AND evidence = 'x: boom' AND image_key = 'I') OR (id = 42 AND"
 		     " cached_from = 7 AND cache_key = 'K2')"), 2, "keeping every row and id");
@@ -414,10 +421,8 @@ static void test_check_file(void)
 	char dir[] = "/tmp/bisectable-dbfile.XXXXXX";
 	char *fifo, *file, *none;
 
-	if (!mkdtemp(dir)) {
-		ok(0, "mkdtemp");
+	if (scratch_dir(dir) < 0)
 		return;
-	}
 	fifo = xasprintf("%s/fifo", dir);
 	file = xasprintf("%s/file.db", dir);
 	none = xasprintf("%s/none.db", dir);
@@ -446,10 +451,8 @@ static void test_own_log(void)
 	char *path, *logs, *mine, *fifo, *link, *got;
 	sqlite3 *db;
 
-	if (!mkdtemp(dir)) {
-		ok(0, "mkdtemp");
+	if (scratch_dir(dir) < 0)
 		return;
-	}
 	path = xasprintf("%s/a.db", dir);
 	logs = xasprintf("%s/logs/run-1", dir);
 	mkdir_p(logs);
