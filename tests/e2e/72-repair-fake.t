@@ -21,12 +21,8 @@ opts=(--configs up --suites smoke --tests smoke.fork_exec_wait --boot-timeout 10
 
 call_kernel() {	# call_kernel DIR: the fake tree at its base (tag base)
 	local dir=$1
-	mkdir -p "$dir/scripts/kconfig"
-	git init -q "$dir"
-	fake_makefile "$dir"
+	fake_tree "$dir"
 	cat >> "$dir/Makefile" <<'MK'
-olddefconfig:
-	@true
 bzImage:
 	@for n in $$(sed -n 's/^call //p' a.c); do \
 		cat *.c | grep -qx "define $$n" || \
@@ -34,8 +30,6 @@ bzImage:
 	done
 	mkdir -p $(O)/arch/x86/boot && echo fake > $(O)/arch/x86/boot/bzImage
 MK
-	printf '#!/bin/sh\ncat "$5" "$6" > "$4"\n' > "$dir/scripts/kconfig/merge_config.sh"
-	chmod +x "$dir/scripts/kconfig/merge_config.sh"
 	printf 'a\n' > "$dir/a.c"
 	printf 'b1\nb2\nb3\n' > "$dir/b.c"
 	printf 'notes\n' > "$dir/Documentation.txt"
@@ -70,9 +64,20 @@ repaired() {
 		"$f: and says it is bisectable"
 }
 
-# fixture FIXTURE: run the range, repair it; its output in $scratch/F.repair
+# fixture F [FILE TEXT SUBJECT]...: the fake tree $scratch/F, on a branch F
+# off base with a commit a triple (FILE takes the printf format TEXT, then
+# SUBJECT is committed; a SUBJECT "-" leaves FILE for the next commit); then
+# run the range and repair it: the output in $scratch/F.repair, its exit $rc.
 fixture() {
 	local f=$1 repo=$scratch/$1 start
+	shift
+	call_kernel "$repo"
+	fake_git "$repo" checkout -q -b "$f" base
+	while [ $# -ge 3 ]; do
+		printf "$2" > "$repo/$1"
+		[ "$3" = - ] || change "$repo" "$3"
+		shift 3
+	done
 	timeout 300 "$BISECTABLE" run --db "$scratch/$f.db" "${opts[@]}" --repo "$repo" base..$f \
 		> "$scratch/$f.run" 2>&1
 	is "$?" 1 "$f: the run finds the hole"
@@ -86,25 +91,25 @@ fixture() {
 		sed "s/^/# $f: /"
 }
 
+said() {	# said F PATTERN DESCRIPTION: F's repair output has a line like PATTERN
+	like "$(cat "$scratch/$1.repair")" "$2" "$1: $3"
+}
+
 # --- a: a build hole fixed by a later one-line change ---
 a=$scratch/a
-call_kernel "$a"
-fake_git "$a" checkout -q -b a base
-printf 'c\n' > "$a/c.c"; change "$a" "c: add c"
-printf 'a\ncall x\n' > "$a/a.c"; change "$a" "a: call x"
-printf 'c\nc2\n' > "$a/c.c"; change "$a" "c: more"
-printf 'notes\nmore notes\n' > "$a/Documentation.txt"
-printf 'b1\ndefine x\nb2\nb3\n' > "$a/b.c"; change "$a" "b: define x"
-printf 'c\nc2\nc3\n' > "$a/c.c"; change "$a" "c: even more"
-fixture a
+fixture a c.c 'c\n' "c: add c" \
+	a.c 'a\ncall x\n' "a: call x" \
+	c.c 'c\nc2\n' "c: more" \
+	Documentation.txt 'notes\nmore notes\n' - \
+	b.c 'b1\ndefine x\nb2\nb3\n' "b: define x" \
+	c.c 'c\nc2\nc3\n' "c: even more"
 like "$(timeout 30 "$BISECTABLE" report --db "$scratch/a.db" --run 1 --format email -o -)" \
 	'^        bisectable repair --run 1$' "a: the e-mail report of the run suggests repair"
 like "$(timeout 30 "$BISECTABLE" report --db "$scratch/a.db" --run 1 --format html -o -)" \
 	'<code>bisectable repair --run 1</code>' "a: and so does the HTML report"
 is "$rc" 0 "a: repair closes the hole, exit 0"
-like "$(cat "$scratch/a.repair")" \
-	'^closed: hole 2/5\.\.3/5 does not build \(fixed by 4/5\) on up: move the hunk at b\.c:2 of "b: define x" into "a: call x" \(candidate 1 of 5 tried\)$' \
-	"a: the hunk the evidence names (b.c, 'x') moved first, before the unrelated one"
+said a '^closed: hole 2/5\.\.3/5 does not build \(fixed by 4/5\) on up: move the hunk at b\.c:2 of "b: define x" into "a: call x" \(candidate 1 of 5 tried\)$' \
+	"the hunk the evidence names (b.c, 'x') moved first, before the unrelated one"
 before=$(sed -n 's/^tip tree: \([0-9a-f]*\) before, \([0-9a-f]*\) after (the same)$/\1/p' "$scratch/a.repair")
 after=$(sed -n 's/^tip tree: \([0-9a-f]*\) before, \([0-9a-f]*\) after (the same)$/\2/p' "$scratch/a.repair")
 ok "$([ -n "$before" ] && [ "$before" = "$after" ] && [ "$before" = "$(tree_of "$a" a)" ]; echo $?)" \
@@ -114,7 +119,7 @@ like "$(git -C "$a" log -1 --format=%B a-repaired~3)" \
 like "$(git -C "$a" log -1 --format=%B a-repaired~1)" \
 	'^\[bisectable: its hunk at b\.c:2 moved into "a: call x"\]$' "a: the fix's trailer"
 is "$(git -C "$a" log -1 --format='%an <%ae>' a-repaired~3)" "T <t@localhost>" "a: authorship kept"
-like "$(cat "$scratch/a.repair")" '^git range-diff ' "a: the range-diff is printed"
+said a '^git range-diff ' "the range-diff is printed"
 ok "$(! git -C "$a" rev-parse -q --verify refs/bisectable/repaired/run-1 > /dev/null; echo $?)" \
 	"a: the user's repository has only the --branch asked for, no refs/bisectable"
 built() {	# built DB RUN: the positions whose build the run did not take from the cache
@@ -143,73 +148,52 @@ like "$out" "there is no run yet" "and why"
 
 # --- b: a call to a function that a later commit defines ---
 b=$scratch/b
-call_kernel "$b"
-fake_git "$b" checkout -q -b b base
-printf 'a\ncall y\n' > "$b/a.c"; change "$b" "a: call y"
-printf 'b1\nb2\nb3\nb4\n' > "$b/b.c"; change "$b" "b: b4"
-printf 'define y\n' > "$b/y.c"; change "$b" "y: define y"
-fixture b
+fixture b a.c 'a\ncall y\n' "a: call y" b.c 'b1\nb2\nb3\nb4\n' "b: b4" y.c 'define y\n' "y: define y"
 is "$rc" 0 "b: repair closes the use before the definition, exit 0"
-like "$(cat "$scratch/b.repair")" '^closed: hole 1/3\.\.2/3 does not build \(fixed by 3/3\) on up: move the hunk at y\.c:1 of "y: define y" into "a: call y"' \
-	"b: the definition moved into the commit that calls it"
-like "$(cat "$scratch/b.repair")" '^dropped: 3/3 "y: define y", left empty by the move$' \
-	"b: the fixing commit, left empty, is dropped and said"
+said b '^closed: hole 1/3\.\.2/3 does not build \(fixed by 3/3\) on up: move the hunk at y\.c:1 of "y: define y" into "a: call y"' \
+	"the definition moved into the commit that calls it"
+said b '^dropped: 3/3 "y: define y", left empty by the move$' \
+	"the fixing commit, left empty, is dropped and said"
 is "$(git -C "$b" rev-list --count base..b-repaired)" 2 "b: the repaired series has 2 commits"
 repaired b "$b" 2
 
 # --- c: a fix that depends on a commit inside the hole ---
+# a.c calls z; b.c defines it on a struct that a commit in the hole adds
+z_on_z_ops=(a.c 'a\ncall z\n' "a: call z" b.c 'b1\nb2\nb3\nstruct z_ops\n' "b: add z_ops"
+	b.c 'b1\nb2\nb3\ndefine z\n' "b: define z on z_ops")
 c=$scratch/c
-call_kernel "$c"
-fake_git "$c" checkout -q -b c base
-printf 'a\ncall z\n' > "$c/a.c"; change "$c" "a: call z"
-printf 'b1\nb2\nb3\nstruct z_ops\n' > "$c/b.c"; change "$c" "b: add z_ops"
-printf 'b1\nb2\nb3\ndefine z\n' > "$c/b.c"; change "$c" "b: define z on z_ops"
-fixture c
+fixture c "${z_on_z_ops[@]}"
 is "$rc" 1 "c: repair cannot close it without changing the tip, exit 1"
-like "$(cat "$scratch/c.repair")" '^not closed: hole 1/3\.\.2/3 does not build \(fixed by 3/3\) on up, not without changing the tip:$' \
-	"c: says which hole"
-like "$(cat "$scratch/c.repair")" '^  tried move the hunk at b\.c:4 of "b: define z on z_ops" into "a: call z": it does not apply at 1/3: error: patch failed: b\.c:' \
-	"c: the hunk move, and why it failed"
-like "$(cat "$scratch/c.repair")" '^  tried move "b: define z on z_ops" before "a: call z": it does not apply before 1/3: ' \
-	"c: the reorder, and why it failed"
-like "$(cat "$scratch/c.repair")" '^  tried squash "b: define z on z_ops" into "a: call z": it does not apply at 1/3: ' \
-	"c: the squash, and why it failed"
+said c '^not closed: hole 1/3\.\.2/3 does not build \(fixed by 3/3\) on up, not without changing the tip:$' \
+	"says which hole"
+said c '^  tried move the hunk at b\.c:4 of "b: define z on z_ops" into "a: call z": it does not apply at 1/3: error: patch failed: b\.c:' \
+	"the hunk move, and why it failed"
+said c '^  tried move "b: define z on z_ops" before "a: call z": it does not apply before 1/3: ' \
+	"the reorder, and why it failed"
+said c '^  tried squash "b: define z on z_ops" into "a: call z": it does not apply at 1/3: ' \
+	"the squash, and why it failed"
 ok "$([ ! -e "$scratch/c-patches" ] && ! git -C "$c" rev-parse -q --verify c-repaired; echo $?)" \
 	"c: nothing written"
 
 # --- e: the bad commit is broken twice; the fix mends one, a commit in the hole the other ---
-e=$scratch/e
-call_kernel "$e"
-fake_git "$e" checkout -q -b e base
-printf 'a\ncall x\ncall y\n' > "$e/a.c"; change "$e" "a: call x and y"
-printf 'define x\n' > "$e/x.c"; change "$e" "x: define x"
-printf 'define y\n' > "$e/y.c"; change "$e" "y: define y"
-fixture e
+fixture e a.c 'a\ncall x\ncall y\n' "a: call x and y" x.c 'define x\n' "x: define x" \
+	y.c 'define y\n' "y: define y"
 is "$rc" 1 "e: no candidate closes it: exit 1"
-like "$(cat "$scratch/e.repair")" '^  tried move the hunk at y\.c:1 of "y: define y" into "a: call x and y": up: 1/2 fail at build: a\.c:1:1: error: implicit declaration of function .x. \(run 2\)$' \
-	"e: a candidate that applies but does not build says where and why"
-like "$(cat "$scratch/e.repair")" '^  tried move "y: define y" before "a: call x and y": up: 2/3 fail at build: .* \(run 3\)$' \
-	"e: the reorder builds its first commit, not the next"
-like "$(cat "$scratch/e.repair")" '^  tried squash "y: define y" into "a: call x and y": the same trees as a candidate before it: up: 1/2 fail' \
-	"e: the squash, the same trees as the hunk's move, is not verified again"
+said e '^  tried move the hunk at y\.c:1 of "y: define y" into "a: call x and y": up: 1/2 fail at build: a\.c:1:1: error: implicit declaration of function .x. \(run 2\)$' \
+	"a candidate that applies but does not build says where and why"
+said e '^  tried move "y: define y" before "a: call x and y": up: 2/3 fail at build: .* \(run 3\)$' \
+	"the reorder builds its first commit, not the next"
+said e '^  tried squash "y: define y" into "a: call x and y": the same trees as a candidate before it: up: 1/2 fail' \
+	"the squash, the same trees as the hunk's move, is not verified again"
 is "$(sqlite3 "$scratch/e.db" "select count(*) from runs")" 3 "e: two verification runs, not three"
 
 # --- d: both in one series: the later hole closes, the earlier stays open ---
 d=$scratch/d
-call_kernel "$d"
-fake_git "$d" checkout -q -b d base
-printf 'a\ncall z\n' > "$d/a.c"; change "$d" "a: call z"
-printf 'b1\nb2\nb3\nstruct z_ops\n' > "$d/b.c"; change "$d" "b: add z_ops"
-printf 'b1\nb2\nb3\ndefine z\n' > "$d/b.c"; change "$d" "b: define z on z_ops"
-printf 'a\ncall z\ncall x\n' > "$d/a.c"; change "$d" "a: call x"
-printf 'define x\n' > "$d/x.c"; change "$d" "x: define x"
-fixture d
+fixture d "${z_on_z_ops[@]}" a.c 'a\ncall z\ncall x\n' "a: call x" x.c 'define x\n' "x: define x"
 is "$rc" 1 "d: one hole left open: exit 1"
-like "$(cat "$scratch/d.repair")" '^closed: hole 4/5 does not build \(fixed by 5/5\) on up: ' \
-	"d: the later hole closed"
-like "$(cat "$scratch/d.repair")" '^not closed: hole 1/5\.\.2/5 does not build \(fixed by 3/5\) on up' \
-	"d: the earlier one said open"
-like "$(cat "$scratch/d.repair")" 'end to end: only the holes it could not close are left \(up: hole 1/4\.\.2/4 ' \
-	"d: the end-to-end run has only that hole left"
+said d '^closed: hole 4/5 does not build \(fixed by 5/5\) on up: ' "the later hole closed"
+said d '^not closed: hole 1/5\.\.2/5 does not build \(fixed by 3/5\) on up' "the earlier one said open"
+said d 'end to end: only the holes it could not close are left \(up: hole 1/4\.\.2/4 ' \
+	"the end-to-end run has only that hole left"
 is "$(tree_of "$d" d-repaired)" "$(tree_of "$d" d)" "d: the partial repair is written, the tip tree kept"
 done_testing

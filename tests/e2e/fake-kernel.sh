@@ -12,23 +12,30 @@ fake_makefile() {
 	printf '\tmkdir -p $(O) && : > $(O)/.config\n' >> "$1/Makefile"
 }
 
+# fake_tree DIR: a new repository DIR whose Makefile has fake_makefile's
+# lines and an olddefconfig that changes nothing, and whose merge_config.sh
+# concatenates the .config and the fragment; the caller appends its image
+# rule to the Makefile and commits.
+fake_tree() {
+	mkdir -p "$1/scripts/kconfig"
+	git init -q "$1"
+	fake_makefile "$1"
+	printf 'olddefconfig:\n\t@true\n' >> "$1/Makefile"
+	printf '#!/bin/sh\n# merge_config.sh -m -O OUT DOTCONFIG BASE FRAGMENT\ncat "$5" "$6" > "$4"\n' \
+		> "$1/scripts/kconfig/merge_config.sh"
+	chmod +x "$1/scripts/kconfig/merge_config.sh"
+}
+
 fake_kernel() {	# fake_kernel DIR: base commit tagged 'base', three commits, tag 'tip'
 	local dir=$1
-	mkdir -p "$dir/scripts/kconfig"
-	git init -q "$dir"
-	fake_makefile "$dir"
+	fake_tree "$dir"
 	cat >> "$dir/Makefile" <<'MK'
-olddefconfig:
-	@true
 bzImage:
 	@sh -c 'sleep "$$1"' fake-kbuild-marker $${FAKE_BUILD_SECONDS:-0}
 	@if [ -e broken ]; then echo "broken.c:1:1: error: this commit is broken"; exit 1; fi
 	mkdir -p $(O)/arch/x86/boot && echo fake > $(O)/arch/x86/boot/bzImage
 	@if [ -e fake-fails ]; then cat fake-fails >> $(O)/arch/x86/boot/bzImage; fi
 MK
-	printf '#!/bin/sh\n# merge_config.sh -m -O OUT DOTCONFIG BASE FRAGMENT\ncat "$5" "$6" > "$4"\n' \
-		> "$dir/scripts/kconfig/merge_config.sh"
-	chmod +x "$dir/scripts/kconfig/merge_config.sh"
 	fake_git "$dir" add -A
 	fake_git "$dir" commit -q -m "base"
 	fake_git "$dir" tag base
