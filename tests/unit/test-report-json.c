@@ -233,12 +233,7 @@ static void test_json_known_flaky(void)
 
 int main(void)
 {
-	sqlite3 *db;
-
-	if (sqlite3_open(":memory:", &db) != SQLITE_OK)
-		die("cannot open an in-memory database");
-	exec_file(db, "db/schema.sql");
-	exec_file(db, "tests/browser/make-fixture-db.sql");
+	sqlite3 *db = memory_db("tests/browser/make-fixture-db.sql");
 
 	test_json(db);
 	test_declared(db);

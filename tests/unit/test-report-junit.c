@@ -355,12 +355,7 @@ static void test_junit_known_flaky(void)
 
 int main(void)
 {
-	sqlite3 *db;
-
-	if (sqlite3_open(":memory:", &db) != SQLITE_OK)
-		die("cannot open an in-memory database");
-	exec_file(db, "db/schema.sql");
-	exec_file(db, "tests/browser/make-fixture-db.sql");
+	sqlite3 *db = memory_db("tests/browser/make-fixture-db.sql");
 
 	test_junit(db);
 	test_error_cell(db);

@@ -30,17 +30,6 @@ static int contains(const char *hay, const char *needle)
 	return hay && needle && strstr(hay, needle) != NULL;
 }
 
-static sqlite3 *memory_db(const char *sql_file)
-{
-	sqlite3 *db;
-
-	if (sqlite3_open(":memory:", &db) != SQLITE_OK)
-		die("cannot open an in-memory database");
-	exec_file(db, "db/schema.sql");
-	exec_file(db, sql_file);
-	return db;
-}
-
 /* KCIDB */
 
 enum ktype { K_STR, K_NUM, K_BOOL, K_ARR, K_OBJ };

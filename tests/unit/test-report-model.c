@@ -23,17 +23,6 @@
 #include "sql-file.h"
 #include "report-fixture.h"
 
-static sqlite3 *fixture(const char *sql)
-{
-	sqlite3 *db;
-
-	if (sqlite3_open(":memory:", &db) != SQLITE_OK)
-		die("cannot open an in-memory database");
-	exec_file(db, "db/schema.sql");
-	exec_file(db, sql);
-	return db;
-}
-
 static long config_of(const struct report_model *m, const char *name)
 {
 	size_t i;
@@ -89,7 +78,7 @@ static void test_status_names(void)
 
 static void test_up_build_break(void)
 {
-	sqlite3 *db = fixture("tests/unit/up-build-break.sql");
+	sqlite3 *db = memory_db("tests/unit/up-build-break.sql");
 	struct report_model m;
 	const struct cell *c;
 	long ci;
@@ -134,7 +123,7 @@ static void test_up_build_break(void)
 
 static void test_browser_fixture(void)
 {
-	sqlite3 *db = fixture("tests/browser/make-fixture-db.sql");
+	sqlite3 *db = memory_db("tests/browser/make-fixture-db.sql");
 	struct report_model m;
 	long text, series, rtt, up, smp, c2;
 
@@ -193,7 +182,7 @@ static void test_browser_fixture(void)
  */
 static void test_noise_floor(void)
 {
-	sqlite3 *db = fixture("tests/unit/up-build-break.sql");
+	sqlite3 *db = memory_db("tests/unit/up-build-break.sql");
 	struct report_model m;
 	long avg, rtt;
 	size_t i, up, navg = 0;
@@ -231,7 +220,7 @@ static void test_noise_floor(void)
  */
 static void test_known_flaky(void)
 {
-	sqlite3 *db = fixture("tests/unit/up-build-break.sql");
+	sqlite3 *db = memory_db("tests/unit/up-build-break.sql");
 	const struct report_test *t;
 	const struct cell *c;
 	struct report_model m;

@@ -59,10 +59,7 @@ int main(void)
 	sqlite3 *db;
 
 	test_formats();
-	if (sqlite3_open(":memory:", &db) != SQLITE_OK)
-		die("cannot open an in-memory database");
-	exec_file(db, "db/schema.sql");
-	exec_file(db, "tests/browser/make-fixture-db.sql");
+	db = memory_db("tests/browser/make-fixture-db.sql");
 	test_runs(db);
 
 	sqlite3_close(db);

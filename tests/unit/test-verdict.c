@@ -289,11 +289,8 @@ static void check_holes(sqlite3 *db, long long run, const char *config, const ch
 
 int main(void)
 {
-	sqlite3 *db;
+	sqlite3 *db = memory_db(NULL);
 
-	if (sqlite3_open(":memory:", &db) != SQLITE_OK)
-		die("cannot open an in-memory database");
-	exec_file(db, "db/schema.sql");
 	fixtures(db);
 
 	is_int(check_views(db), 16, "the verdict view has every run x config");
