@@ -15,6 +15,7 @@
 #include "judge/regress.h"
 #include "judge/regress-text.h"
 #include "lib/util.h"
+#include "scratch.h"
 
 #define HOSTILE_SUBJECT "perf: <script>alert(1)</script> & \"quotes\"\x1b[31m"
 
@@ -33,15 +34,11 @@ static inline void fixture(sqlite3 *db)
 	static const double pipe[] = { 6377.45, 6377.45, 6378.53, 7365.08, 7367.63 };
 	static const double nice[] = { 60, 90, 30, 60, 60 };
 	static const double warn[] = { 0, 0, 0, 2, 2 };
-	struct run_info run = {
-		.series = "s", .series_kind = "patches", .work_dir = "/w", .base_version = "6.12",
-		.base_sha = "b", .configs = "up,smp", .options = "{}",
-	};
 	long long id, c;
 	int pos;
 
 	db_begin(db);
-	id = db_insert_run(db, &run);
+	id = scratch_run(db, "up,smp", "{}");
 	for (pos = 0; pos <= 4; pos++) {
 		char sha[41], subject[64];
 		struct metric_sample ops = { "ops", pos == 2 || pos == 3 ? 900 : 1000, "ops/s",
@@ -76,10 +73,7 @@ static inline sqlite3 *perf_fixture_open(char *dir)
 	char *path;
 	sqlite3 *db;
 
-	if (!mkdtemp(dir))
-		die("mkdtemp failed");
-	path = xasprintf("%s/t.db", dir);
-	db = db_open(path);
+	db = scratch_dir_db(dir, &path);
 	fixture(db);
 	free(path);
 	return db;

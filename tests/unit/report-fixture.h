@@ -157,7 +157,8 @@ static inline int clean_utf8(const unsigned char *s, size_t len)
 	return 1;
 }
 
-static inline int count(const char *hay, const char *needle)
+/* How many times NEEDLE stands in HAY (none overlapping). */
+static inline int occurrences(const char *hay, const char *needle)
 {
 	size_t n = strlen(needle);
 	int c = 0;

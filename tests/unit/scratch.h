@@ -2,13 +2,15 @@
 /*
  * scratch.h - the set-up the unit tests share: a scratch folder for tests
  * that run git (scratch_git_dir()), a commit in a scratch repository
- * (commit_file()), a database at a scratch path (scratch_db()), a run in
+ * (commit_file()), a database at a scratch path (scratch_db()) or in a
+ * scratch folder (scratch_dir_db()), a run in
  * it (scratch_run()), a count of its rows (count()) and a table of such
  * counts to check (is_counts()).
  */
 #ifndef TESTS_UNIT_SCRATCH_H
 #define TESTS_UNIT_SCRATCH_H
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,6 +58,19 @@ static inline sqlite3 *scratch_db(char *template)
 	if (fd >= 0)
 		close(fd);
 	return db_open(template);
+}
+
+/*
+ * A new database t.db in the new folder DIR ("/tmp/NAME.XXXXXX", filled in),
+ * for a test that keeps files beside it (remove_tree(DIR) takes both); its
+ * path in *PATH.
+ */
+static inline sqlite3 *scratch_dir_db(char *dir, char **path)
+{
+	if (!mkdtemp(dir))
+		die("mkdtemp %s: %s", dir, strerror(errno));
+	*path = xasprintf("%s/t.db", dir);
+	return db_open(*path);
 }
 
 /*

@@ -13,6 +13,7 @@
 #include "run/bisect.h"
 #include "db/db.h"
 #include "lib/util.h"
+#include "scratch.h"
 #include "tap.h"
 
 #define ANY	(-1)
@@ -117,12 +118,7 @@ static void test_judge(void)
 	char *path;
 	sqlite3 *db;
 
-	if (!mkdtemp(dir)) {
-		ok(0, "mkdtemp");
-		return;
-	}
-	path = xasprintf("%s/t.db", dir);
-	db = db_open(path);
+	db = scratch_dir_db(dir, &path);
 	ri.series = "a..b";
 	ri.series_kind = "range";
 	ri.work_dir = "/w";

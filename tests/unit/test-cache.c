@@ -34,22 +34,13 @@ static long long result(sqlite3 *db, long long run, long long commit, const char
 static void test_cache_plan(void)
 {
 	char dir[] = "/tmp/bisectable-plan.XXXXXX";
-	struct run_info run = {
-		.series = "s", .series_kind = "patches", .work_dir = "/w", .base_version = "6.12",
-		.base_sha = "b", .configs = "up", .options = "{}",
-	};
 	struct cache_hit hit;
 	long long id, c1, c2, c3, build, boot, test;
 	char *path;
 	sqlite3 *db;
 
-	if (!mkdtemp(dir)) {
-		ok(0, "mkdtemp");
-		return;
-	}
-	path = xasprintf("%s/t.db", dir);
-	db = db_open(path);
-	id = db_insert_run(db, &run);
+	db = scratch_dir_db(dir, &path);
+	id = scratch_run(db, "up", "{}");
 	c1 = db_commit_set(db, id, 1, "a", "t1", "one", NULL, NULL);
 	c2 = db_commit_set(db, id, 2, "b", "t2", "two", NULL, NULL);
 	c3 = db_commit_set(db, id, 3, "c", "t3", "three", NULL, NULL);

@@ -13,6 +13,7 @@
 #include "input/run-config.h"
 #include "judge/compare.h"
 #include "lib/util.h"
+#include "scratch.h"
 #include "tap.h"
 
 static char *number(double v)
@@ -92,10 +93,7 @@ static void test_load(void)
 	char *path;
 	sqlite3 *db;
 
-	if (!mkdtemp(dir))
-		die("mkdtemp");
-	path = xasprintf("%s/t.db", dir);
-	db = db_open(path);
+	db = scratch_dir_db(dir, &path);
 	id = db_insert_run(db, &run);
 	c0 = db_commit_set(db, id, 0, "s0", "t0", "base", "a", NULL);
 	c1 = db_commit_set(db, id, 1, "s1", "t1", "one", "a", NULL);

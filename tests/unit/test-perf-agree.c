@@ -31,6 +31,7 @@
 #include "report/report-model.h"
 #include "lib/util.h"
 #include "report-fixture.h"
+#include "scratch.h"
 #include "tap.h"
 
 #define EXPECTED "smp rtt_ns 3 +30.0%\nup rtt_ns 2 +20.0%\n"
@@ -50,15 +51,11 @@ static void fixture(sqlite3 *db)
 	static const double jitter[2][4] = { { 10, 10, 15, 15 }, { 10, 10, 10, 14 } };
 	static const double lat[] = { 10, 10, 20, 10 }, ops[] = { 1000, 1000, 1500, 1500 };
 	static const char *const configs[] = { "up", "smp" };
-	struct run_info run = {
-		.series = "s", .series_kind = "patches", .work_dir = "/w", .base_version = "6.12",
-		.base_sha = "b", .configs = "up,smp", .options = "{}",
-	};
 	long long id, c;
 	int pos, i;
 
 	db_begin(db);
-	id = db_insert_run(db, &run);
+	id = scratch_run(db, "up,smp", "{}");
 	for (pos = 0; pos <= 3; pos++) {
 		char sha[41], subject[32];
 
@@ -367,10 +364,7 @@ int main(void)
 	char *path;
 	sqlite3 *db;
 
-	if (!mkdtemp(fixture_dir))
-		die("mkdtemp failed");
-	path = xasprintf("%s/t.db", fixture_dir);
-	db = db_open(path);
+	db = scratch_dir_db(fixture_dir, &path);
 	fixture(db);
 	check("regressions", from_regressions(db));
 	check("first-bad --metric", from_first_bad(db));

@@ -139,7 +139,7 @@ static void test_html(const struct report_model *m)
 		    "</code></td></tr>"), "html: a group, its path escaped, what would build it");
 	ok(contains(html, "<td><code>RT_GROUP_SCHED=y</code></td><td>+9</td><td><code>bisectable"
 		    " run --configs auto</code>"), "html: a symbol's group: derived configurations");
-	is_int(count(html, "<b>&amp"), 0, "html: no raw path");
+	is_int(occurrences(html, "<b>&amp"), 0, "html: no raw path");
 	free(verdicts);
 	free(html);
 }

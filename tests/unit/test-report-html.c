@@ -77,13 +77,13 @@ static void test_html_escaping(const char *html)
 	char *s;
 
 	ok(html && !strncmp(html, "<!DOCTYPE html>", 15), "the HTML report starts with a doctype");
-	is_int(count(html, "<script"), 0,
+	is_int(occurrences(html, "<script"), 0,
 	       "no <script element at all (none of ours, none injected)");
-	is_int(count(html, "<img"), 0, "no <img element from the data");
-	is_int(count(html, "<svg"),
-	       count(html, "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\""),
+	is_int(occurrences(html, "<img"), 0, "no <img element from the data");
+	is_int(occurrences(html, "<svg"),
+	       occurrences(html, "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\""),
 	       "every <svg is one of our charts (no <svg onload from a warning or test reason)");
-	is_int(count(html, "<b>not bold"), 0, "the reproducer's <b> is not markup");
+	is_int(occurrences(html, "<b>not bold"), 0, "the reproducer's <b> is not markup");
 	s = escaped(SUBJECT_2);
 	ok(contains(html, s), "the hostile subject appears escaped");
 	free(s);
@@ -99,8 +99,8 @@ static void test_html_escaping(const char *html)
 	   "the page is valid UTF-8 without control characters");
 	ok(contains(html, "Gr\xef\xbf\xbd" "ce Hopper"), "a non-UTF-8 author byte became U+FFFD");
 	ok(contains(html, "Content-Security-Policy"), "a CSP forbids scripts as a second line");
-	is_int(count(html, "http://") + count(html, "https://"),
-	       count(html, "http://www.w3.org/2000/svg"),
+	is_int(occurrences(html, "http://") + occurrences(html, "https://"),
+	       occurrences(html, "http://www.w3.org/2000/svg"),
 	       "no link to anything but the SVG namespace");
 }
 
@@ -114,7 +114,7 @@ static void test_html_matrix(const char *html)
 	ok(contains(tag, "data-stage=\"build\"") && contains(tag, "data-position=\"2\""),
 	   "it is the build of commit 2");
 	free(tag);
-	is_int(count(html, "first-bad\""), 1, "exactly one cell is highlighted (smp has none)");
+	is_int(occurrences(html, "first-bad\""), 1, "exactly one cell is highlighted (smp has none)");
 	ok(!contains(html, "first-bad-smp"), "no first-bad cell for smp");
 
 	row = slice(html, "<tr class=\"verdict\" data-config=\"smp\">", "</tr>");
@@ -128,16 +128,16 @@ static void test_html_matrix(const char *html)
 	   "up verdict: stage and evidence");
 	free(row);
 
-	is_int(count(html, "<tr id=\"commit-"), 4, "a matrix row per commit");
+	is_int(occurrences(html, "<tr id=\"commit-"), 4, "a matrix row per commit");
 	ok(!contains(html, "OLD-RUN-ONLY"), "the latest run is reported, not run 1");
-	is_int(count(html, "<td class=\"cell "), 32, "4 commits x 2 configs x 4 stages cells");
-	is_int(count(html, "<td class=\"cell pass"), 28, "28 pass cells");
-	is_int(count(html, "<td class=\"cell skip"), 2, "2 skip cells");
-	is_int(count(html, "<td class=\"cell timeout"), 1, "1 timeout cell");
-	is_int(count(html, "\xe2\x9c\x93 pass"), 28 + 1,
+	is_int(occurrences(html, "<td class=\"cell "), 32, "4 commits x 2 configs x 4 stages cells");
+	is_int(occurrences(html, "<td class=\"cell pass"), 28, "28 pass cells");
+	is_int(occurrences(html, "<td class=\"cell skip"), 2, "2 skip cells");
+	is_int(occurrences(html, "<td class=\"cell timeout"), 1, "1 timeout cell");
+	is_int(occurrences(html, "\xe2\x9c\x93 pass"), 28 + 1,
 	       "pass cells say so in text (and the legend)");
-	is_int(count(html, "class=\"tag cached\""), 2, "two cells are tagged cached");
-	is_int(count(html, "<details class=\"warn\">"), 1,
+	is_int(occurrences(html, "class=\"tag cached\""), 2, "two cells are tagged cached");
+	is_int(occurrences(html, "<details class=\"warn\">"), 1,
 	       "one passing build has new warnings (smp at 2)");
 
 	/* the details of the first bad cell */
@@ -186,7 +186,7 @@ static void test_html_holes(const char *html)
 	char *list = slice(html, "<ul class=\"holes\">", "</ul>"), *s;
 
 	ok(list != NULL, "the verdict section lists the bisection holes");
-	is_int(count(list, "<li class=\"hole\""), 1, "one hole (smp has none)");
+	is_int(occurrences(list, "<li class=\"hole\""), 1, "one hole (smp has none)");
 	ok(contains(list, "<li class=\"hole\" data-config=\"up\" data-from=\"2\" data-to=\"3\">"
 		    "<b>up</b>: <span class=\"bad\"><a href=\"#commit-2\" title=\""),
 	   "up: 2/4 links to its commit, its subject as title");
@@ -204,7 +204,7 @@ static void test_html_metrics(const char *html)
 {
 	char *table = slice(html, "<table class=\"metrics\" data-config=\"up\">", "</table>");
 
-	is_int(count(html, "<svg xmlns"), 5, "five charts (text, bzImage, SMP lines, pipe, fork)");
+	is_int(occurrences(html, "<svg xmlns"), 5, "five charts (text, bzImage, SMP lines, pipe, fork)");
 	ok(contains(html, "data-metric=\"text\"") && contains(html, "data-metric=\"pipe_rtt_ns\""),
 	   "charts of text size and pipe_rtt_ns");
 	ok(contains(html, "<polyline") && contains(html, ">commit position</text>"),
@@ -214,7 +214,7 @@ static void test_html_metrics(const char *html)
 		    "<th>warnings</th><th>rebuilt_objects</th><th>sched_smp_lines</th>"
 		    "<th>pipe_rtt_ns</th><th>fork_exit_ns</th>"),
 	   "the build's figures, the series' declared ones, the guest's; known ones first");
-	ok(count(html, "<line class=\"gap\"") >= 1 && contains(html, "><title>no value at "),
+	ok(occurrences(html, "<line class=\"gap\"") >= 1 && contains(html, "><title>no value at "),
 	   "charts: a line crosses a gap, dotted and titled");
 	ok(contains(html, "<figure class=\"chart\"><figcaption>CONFIG_SMP lines in kernel/sched/"
 		    " (sched_smp_lines)</figcaption>"), "charts: the title is a caption that wraps");
@@ -347,7 +347,7 @@ static void test_html_coverage(void)
 		.ncommits = 2, .commits_total = 4, .changed = 7, .compiled = 3, .never = 3,
 		.undecided = 1, .compiled_by = by, .recorded = 1 };
 	html_coverage(&r);
-	is_int(count(r.buf.buf, "<details class=\"cov-file\">"), 2,
+	is_int(occurrences(r.buf.buf, "<details class=\"cov-file\">"), 2,
 	       "coverage: one folded <details> per file");
 	ok(contains(r.buf.buf, "<summary><code>kernel/sched/core.c</code>: 3 lines never"
 		    " compiled</summary>"), "coverage: a file's totals in its summary");
@@ -355,7 +355,7 @@ static void test_html_coverage(void)
 		    " compiled, 1 undecided</summary>"), "coverage: undecided counted, path escaped");
 	ok(contains(r.buf.buf, "<td>+10 +11</td>") && contains(r.buf.buf, "<td>+40</td>"),
 	   "coverage: a row per commit and guard with its lines");
-	is_int(count(r.buf.buf, "a subject"), 0, "coverage: no subject repeated on the rows");
+	is_int(occurrences(r.buf.buf, "a subject"), 0, "coverage: no subject repeated on the rows");
 	ok(contains(r.buf.buf, "3 never compiled, 1 undecided"), "coverage: totals visible");
 	strbuf_release(&r.buf);
 }
@@ -460,7 +460,7 @@ static void test_html_known_flaky(void)
 	free(cell);
 	ok(contains(html, "<span class=\"tag\">known</span>: it met failures its base has too"),
 	   "the matrix's legend says what the markers mean");
-	is_int(count(html, "got <N>"), 0, "nothing of the known line is markup");
+	is_int(occurrences(html, "got <N>"), 0, "nothing of the known line is markup");
 	free(line);
 	free(html);
 	sqlite3_close(db);

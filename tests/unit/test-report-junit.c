@@ -137,7 +137,7 @@ static void xml_scan(const char *xml, struct xml_stats *st)
 			char *attrs = strndup(lt, gt + 1 - lt);
 
 			/* quotes in a start tag must pair up */
-			if (count(attrs, "\"") % 2) {
+			if (occurrences(attrs, "\"") % 2) {
 				free(attrs);
 				goto bad;
 			}
@@ -211,7 +211,7 @@ static void test_junit(sqlite3 *db)
 	is_str(st.failure_types[1], "timeout", "its failure type is timeout");
 	ok(contains(xml, "<testcase classname=\"up\" name=\"02 2222222222aa build: sched/core: Drop"
 		    " &lt;script&gt;"), "classname is the configuration, the name is escaped");
-	is_int(count(xml, "<script"), 0, "no raw <script in the XML");
+	is_int(occurrences(xml, "<script"), 0, "no raw <script in the XML");
 	for (i = 0; i < st.nfailures; i++) {
 		free(st.failure_names[i]);
 		free(st.failure_types[i]);
@@ -231,7 +231,7 @@ static void test_error_cell(sqlite3 *db)
 	xml = render(db, 0, REPORT_JUNIT, &ret);
 	xml_scan(xml ? xml : "", &st);
 	ok(ret == 0 && st.well_formed, "JUnit with an error is well-formed");
-	is_int(count(xml, "<error message=\"QEMU exited without a guest verdict &lt;b&gt;\""
+	is_int(occurrences(xml, "<error message=\"QEMU exited without a guest verdict &lt;b&gt;\""
 		     " type=\"error\">"), 1, "an error cell is JUnit's <error>, escaped");
 	ok(contains(st.root_attrs, "failures=\"2\" errors=\"1\""),
 	   "counted as an error, not a failure: %s", st.root_attrs);
@@ -293,7 +293,7 @@ static void test_incomplete_run(sqlite3 *db)
 	ok(ret == 0 && st.well_formed, "an interrupted run's JUnit is well-formed");
 	ok(contains(st.root_attrs, "errors=\"8\""),
 	   "its 8 cells never verified are errors: %s", st.root_attrs);
-	is_int(count(xml, "<skipped message=\"not run\""), 0, "none of them is a skip");
+	is_int(occurrences(xml, "<skipped message=\"not run\""), 0, "none of them is a skip");
 	test_schema(db, "an interrupted run");
 	for (i = 0; i < st.nfailures; i++) {
 		free(st.failure_names[i]);
