@@ -8,8 +8,7 @@
 export BISECTABLE_CACHE="$scratch/cache"
 fake_kernel "$scratch/k"
 touch "$scratch/k/broken"
-fake_git "$scratch/k" add broken
-fake_git "$scratch/k" commit -q -m "a broken build"
+fake_commit "$scratch/k" "a broken build"
 opts=(--configs up --boot-timeout 5 --no-base)
 
 run() {

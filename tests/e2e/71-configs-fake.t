@@ -16,12 +16,10 @@
 . "$(dirname "$0")/fake-qemu.sh"
 fake_machine
 export FAKE_QEMU_BOOTS="$scratch/boots"
-opts=(--suites smoke --tests smoke.fork_exec_wait --boot-timeout 10 --retries 0)
+opts=("${smoke_opts[@]}")
 
 k="$scratch/kernel"
-fake_kernel "$k"
-fake_git "$k" checkout -q -b cfg base
-fake_makefile "$k"
+fake_kernel_branch "$k" cfg
 cat >> "$k/Makefile" <<'MK'
 defconfig:
 	mkdir -p $(O) && printf 'CONFIG_FAKE_START_DEFCONFIG=y\nCONFIG_SMP=y\nCONFIG_TTY=y\n' > $(O)/.config
@@ -33,20 +31,11 @@ olddefconfig:
 bzImage:
 	mkdir -p $(O)/arch/x86/boot && echo fake > $(O)/arch/x86/boot/bzImage
 MK
-cat > "$k/scripts/kconfig/merge_config.sh" <<'SH'
-#!/bin/sh
-# merge_config.sh -m -O OUT DOTCONFIG FRAGMENT...: the later lines win
-out=$4
-shift 4
-cat "$out" "$@" > "$out.merged" && mv "$out.merged" "$out"
-SH
-fake_git "$k" add -A
-fake_git "$k" commit -q -m "fake configuration targets"
-fake_git "$k" tag cfg-base
+fake_merge_later "$k"
+fake_commit "$k" "fake configuration targets" cfg-base
 for i in 1 2 3; do
 	echo "cfg change $i" > "$k/cfg$i.c"
-	fake_git "$k" add -A
-	fake_git "$k" commit -q -m "cfg change $i"
+	fake_commit "$k" "cfg change $i"
 done
 fake_git "$k" tag cfg-tip
 

@@ -14,8 +14,7 @@
 export BISECTABLE_CACHE="$scratch/cache"
 fake_kernel "$scratch/k"
 touch "$scratch/k/broken"
-fake_git "$scratch/k" add broken
-fake_git "$scratch/k" commit -q -m "a broken build"
+fake_commit "$scratch/k" "a broken build"
 fake_git "$scratch/k" tag broken
 printf '#ifdef CONFIG_SMP\nint smp_only;\n#endif\n#ifdef CONFIG_FAKE_FEATURE\nint typo\n#endif\n' \
 	> "$scratch/k/file4.c"

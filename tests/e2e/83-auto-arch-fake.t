@@ -18,18 +18,11 @@
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/fake-kernel.sh"
 . "$(dirname "$0")/fake-qemu.sh"
-export BISECTABLE_CACHE="$scratch/cache"
-fake_qemu "$scratch/bin"
-fake_qemu_arch "$scratch/bin" qemu-system-riscv64
-fake_cross_gcc "$scratch/bin"
-export PATH="$scratch/bin:$PATH"
-export FAKE_MAKE_LOG="$scratch/make-calls"
-opts=(--suites smoke --tests smoke.fork_exec_wait --boot-timeout 10 --retries 0 --no-sandbox
-	--no-ccache)
+fake_cross_host qemu-system-riscv64
+opts=("${smoke_opts[@]}" --no-sandbox --no-ccache)
 
 k="$scratch/kernel"
-fake_kernel "$k"
-fake_git "$k" checkout -q -b rv base
+fake_kernel_branch "$k" rv
 cat > "$k/Makefile" <<'MK'
 VERSION = 6
 PATCHLEVEL = 12
@@ -47,28 +40,14 @@ Image:
 		echo "arch/riscv/kernel/setup.c:321:56: error: 'up_boot_name' undeclared"; exit 1; fi
 	mkdir -p $(O)/arch/$(ARCH)/boot && echo fake > $(O)/arch/$(ARCH)/boot/Image
 MK
-cat > "$k/scripts/kconfig/merge_config.sh" <<'SH'
-#!/bin/sh
-# merge_config.sh -m -O OUT DOTCONFIG FRAGMENT...: the later lines win
-out=$4
-shift 4
-cat "$out" "$@" > "$out.merged" && mv "$out.merged" "$out"
-SH
+fake_merge_later "$k"
 printf 'config SMP\n\tbool "Symmetric multi-processing"\n\nconfig RISCV\n\tdef_bool y\n' \
 	> "$k/Kconfig"
-# What Kconfig reads besides the Kconfig files, for x86 and riscv.
-mkdir -p "$k/arch/x86/configs" "$k/arch/riscv/configs" "$k/arch/riscv/kernel" \
-	"$k/kernel/configs"
-: > "$k/arch/x86/Makefile"
-: > "$k/arch/x86/configs/x86_64_defconfig"
-: > "$k/arch/riscv/Makefile"
-: > "$k/arch/riscv/configs/defconfig"
-: > "$k/kernel/configs/tiny.config"
+fake_kconfig_inputs "$k" riscv
+mkdir -p "$k/arch/riscv/kernel"
 printf 'void setup_arch(void)\n{\n#ifdef CONFIG_SMP\n\tsetup_smp();\n#endif\n}\n' \
 	> "$k/arch/riscv/kernel/setup.c"
-fake_git "$k" add -A
-fake_git "$k" commit -q -m "fake riscv tree"
-fake_git "$k" tag rv-base
+fake_commit "$k" "fake riscv tree" rv-base
 sed -i 's/^#endif$/#endif\n#ifndef CONFIG_SMP\n\tpr_info("%s: booting a uniprocessor kernel\\n", up_boot_name);\n#endif/' \
 	"$k/arch/riscv/kernel/setup.c"
 fake_git "$k" commit -q -a -m "riscv: setup: Say when a uniprocessor kernel boots"

@@ -13,12 +13,10 @@
 . "$(dirname "$0")/fake-kernel.sh"
 . "$(dirname "$0")/fake-qemu.sh"
 fake_machine
-opts=(--suites smoke --tests smoke.fork_exec_wait --boot-timeout 10 --retries 0)
+opts=("${smoke_opts[@]}")
 
 k="$scratch/kernel"
-fake_kernel "$k"
-fake_git "$k" checkout -q -b drv base
-fake_makefile "$k"
+fake_kernel_branch "$k" drv
 cat >> "$k/Makefile" <<'MK'
 defconfig:
 	mkdir -p $(O) && printf 'CONFIG_FAKE_START_DEFCONFIG=y\nCONFIG_FAKE_BUS=y\n' > $(O)/.config
@@ -37,11 +35,7 @@ END {
 		if (v[o[i]] == "n") print "# CONFIG_" o[i] " is not set"; else print "CONFIG_" o[i] "=" v[o[i]]
 }
 AWK
-# What Kconfig reads besides the Kconfig files (kconfig_tree_export).
-mkdir -p "$k/arch/x86/configs" "$k/kernel/configs"
-: > "$k/arch/x86/Makefile"
-: > "$k/arch/x86/configs/x86_64_defconfig"
-: > "$k/kernel/configs/tiny.config"
+fake_kconfig_inputs "$k"
 cat > "$k/Kconfig" <<'KC'
 config FAKE_DRIVER
 	bool "a driver on the fake bus"
@@ -50,23 +44,12 @@ config FAKE_DRIVER
 config FAKE_BUS
 	bool
 KC
-cat > "$k/scripts/kconfig/merge_config.sh" <<'SH'
-#!/bin/sh
-# merge_config.sh -m -O OUT DOTCONFIG FRAGMENT...: the later lines win
-out=$4
-shift 4
-cat "$out" "$@" > "$out.merged" && mv "$out.merged" "$out"
-SH
-fake_git "$k" add -A
-fake_git "$k" commit -q -m "a fake bus and its driver"
-fake_git "$k" tag drv-base
+fake_merge_later "$k"
+fake_commit "$k" "a fake bus and its driver" drv-base
 printf 'int probe(void)\n{\n#ifdef CONFIG_FAKE_DRIVER\n\treturn 0;\n#endif\n\treturn 1;\n}\n' > "$k/driver.c"
-fake_git "$k" add -A
-fake_git "$k" commit -q -m "driver: probe"
+fake_commit "$k" "driver: probe"
 sed -i 's/return 0;/return 2;/' "$k/driver.c"
-fake_git "$k" add -A
-fake_git "$k" commit -q -m "driver: probe returns 2"
-fake_git "$k" tag drv-tip
+fake_commit "$k" "driver: probe returns 2" drv-tip
 
 timeout 300 "$BISECTABLE" run --db "$db" "${opts[@]}" --configs auto --repo "$k" \
 	drv-base..drv-tip > "$scratch/auto.out" 2>&1

@@ -12,20 +12,12 @@
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/fake-kernel.sh"
 . "$(dirname "$0")/fake-qemu.sh"
-export BISECTABLE_CACHE="$scratch/cache"
-fake_qemu "$scratch/bin"
-fake_qemu_arch "$scratch/bin" qemu-system-riscv64 qemu-system-aarch64
-fake_cross_gcc "$scratch/bin"
-export PATH="$scratch/bin:$PATH"
+fake_cross_host qemu-system-riscv64 qemu-system-aarch64
 export FAKE_QEMU_CALLS="$scratch/qemu-calls"
-export FAKE_MAKE_LOG="$scratch/make-calls"
-opts=(--suites smoke --tests smoke.fork_exec_wait --boot-timeout 10 --retries 0 --no-sandbox
-	--no-ccache)
+opts=("${smoke_opts[@]}" --no-sandbox --no-ccache)
 
 k="$scratch/kernel"
-fake_kernel "$k"
-fake_git "$k" checkout -q -b arch base
-fake_makefile "$k"
+fake_kernel_branch "$k" arch
 cat >> "$k/Makefile" <<'MK'
 olddefconfig:
 	@true
@@ -37,25 +29,14 @@ Image:
 	@if [ -e riscv-broken ] && [ "$(ARCH)" = riscv ]; then echo "arch/riscv/x.c:1:1: error: broken on riscv"; exit 1; fi
 	mkdir -p $(O)/arch/$(ARCH)/boot && echo fake > $(O)/arch/$(ARCH)/boot/Image
 MK
-cat > "$k/scripts/kconfig/merge_config.sh" <<'SH'
-#!/bin/sh
-# merge_config.sh -m -O OUT DOTCONFIG FRAGMENT...: the later lines win
-out=$4
-shift 4
-cat "$out" "$@" > "$out.merged" && mv "$out.merged" "$out"
-SH
-fake_git "$k" add -A
-fake_git "$k" commit -q -m "fake image targets"
-fake_git "$k" tag arch-base
+fake_merge_later "$k"
+fake_commit "$k" "fake image targets" arch-base
 echo "one" > "$k/one.c"
-fake_git "$k" add -A
-fake_git "$k" commit -q -m "arch change 1"
+fake_commit "$k" "arch change 1"
 touch "$k/riscv-broken"
 mkdir -p "$k/arch/riscv/kernel"
 echo "int riscv_only;" > "$k/arch/riscv/kernel/x.c"
-fake_git "$k" add -A
-fake_git "$k" commit -q -m "arch change 2: breaks riscv64 only"
-fake_git "$k" tag arch-tip
+fake_commit "$k" "arch change 2: breaks riscv64 only" arch-tip
 
 # --- build and boot on two architectures ---
 timeout 300 "$BISECTABLE" run --db "$db" "${opts[@]}" --arch x86_64,riscv64 --configs up \

@@ -14,8 +14,7 @@
 . "$(dirname "$0")/fake-qemu.sh"
 export BISECTABLE_CACHE="$scratch/cache"
 fake_host
-opts=(--suites smoke --tests smoke.fork_exec_wait --boot-timeout 10 --retries 0 --no-sandbox
-	--no-ccache --flake-rate 0)
+opts=("${smoke_opts[@]}" --no-sandbox --no-ccache --flake-rate 0)
 
 k="$scratch/kernel"
 fake_kernel "$k"
@@ -30,14 +29,9 @@ bzImage:
 MK
 printf 'config SMP\n\tbool "Symmetric multi-processing"\n\nconfig FAKE_FEATURE\n\tbool "A feature"\n' \
 	> "$k/Kconfig"
-mkdir -p "$k/arch/x86/configs" "$k/kernel/configs"
-: > "$k/arch/x86/Makefile"
-: > "$k/arch/x86/configs/x86_64_defconfig"
-: > "$k/kernel/configs/tiny.config"
+fake_kconfig_inputs "$k"
 printf 'int feature_base;\n' > "$k/feature.c"
-fake_git "$k" add -A
-fake_git "$k" commit -q -m "a tree with a feature"
-fake_git "$k" tag f-base
+fake_commit "$k" "a tree with a feature" f-base
 printf 'int feature_base;\n#ifdef CONFIG_FAKE_FEATURE\nint feature_on;\n#endif\nint typo\n' \
 	> "$k/feature.c"
 sed -i 's/^int typo$/#ifdef CONFIG_FAKE_FEATURE\nint typo\n#endif/' "$k/feature.c"

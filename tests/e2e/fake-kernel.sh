@@ -47,6 +47,51 @@ MK
 	fake_git "$dir" tag tip
 }
 
+# fake_kernel_branch DIR BRANCH: fake_kernel DIR on a new branch BRANCH at
+# its base, its Makefile fake_makefile's lines only, for the test to append
+# its own configuration and image targets to.
+fake_kernel_branch() {
+	fake_kernel "$1"
+	fake_git "$1" checkout -q -b "$2" base
+	fake_makefile "$1"
+}
+
+# fake_merge_later DIR: DIR's merge_config.sh merges the fragments over the
+# .config it is given, the later lines winning (as the kernel's does).
+fake_merge_later() {
+	cat > "$1/scripts/kconfig/merge_config.sh" <<'SH'
+#!/bin/sh
+# merge_config.sh -m -O OUT DOTCONFIG FRAGMENT...: the later lines win
+out=$4
+shift 4
+cat "$out" "$@" > "$out.merged" && mv "$out.merged" "$out"
+SH
+}
+
+# fake_kconfig_inputs DIR [KARCH...]: what Kconfig reads besides the Kconfig
+# files (kconfig_tree_export), empty: x86's Makefile and x86_64_defconfig,
+# tiny.config, and each KARCH's (arch/KARCH/) Makefile and defconfig.
+fake_kconfig_inputs() {
+	local dir=$1 karch
+	shift
+	mkdir -p "$dir/arch/x86/configs" "$dir/kernel/configs"
+	: > "$dir/arch/x86/Makefile"
+	: > "$dir/arch/x86/configs/x86_64_defconfig"
+	: > "$dir/kernel/configs/tiny.config"
+	for karch in "$@"; do
+		mkdir -p "$dir/arch/$karch/configs"
+		: > "$dir/arch/$karch/Makefile"
+		: > "$dir/arch/$karch/configs/defconfig"
+	done
+}
+
+# fake_commit DIR SUBJECT [TAG]: all of DIR's changes as a commit, tagged TAG.
+fake_commit() {
+	fake_git "$1" add -A
+	fake_git "$1" commit -q -m "$2"
+	[ -z "${3:-}" ] || fake_git "$1" tag "$3"
+}
+
 # Branch 'broken' off change 2, tagged 'broken-tip': base..broken-tip has
 # three commits, the last of which does not build.
 fake_broken_tip() {	# fake_broken_tip DIR

@@ -120,6 +120,19 @@ fake_host() {
 	export PATH="$scratch/bin:$PATH"
 }
 
+# fake_cross_host QEMU...: fake_host, with the fake QEMU also called as each
+# QEMU named (qemu-system-riscv64, ...), the fake riscv64 cross compiler on
+# PATH, and the image builds of a test's Makefile logged in $FAKE_MAKE_LOG.
+fake_cross_host() {
+	fake_host
+	fake_qemu_arch "$scratch/bin" "$@"
+	fake_cross_gcc "$scratch/bin"
+	export FAKE_MAKE_LOG="$scratch/make-calls"
+}
+
+# The options of a run that boots the fake QEMU for one smoke test, once.
+smoke_opts=(--suites smoke --tests smoke.fork_exec_wait --boot-timeout 10 --retries 0)
+
 # fake_machine: the set-up of a fake-kernel test: fake_host, and the fake
 # kernel (fake-kernel.sh) in $scratch/k. Defined once: a second
 # definition silently wins in bash.
