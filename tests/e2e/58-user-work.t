@@ -6,9 +6,7 @@
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/fake-kernel.sh"
 export BISECTABLE_CACHE="$scratch/cache"
-fake_kernel "$scratch/k"
-touch "$scratch/k/broken"
-fake_commit "$scratch/k" "a broken build"
+fake_kernel_broken "$scratch/k"
 opts=(--configs up --boot-timeout 5 --no-base)
 
 run() {

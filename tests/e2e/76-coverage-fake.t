@@ -12,9 +12,7 @@
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/fake-kernel.sh"
 export BISECTABLE_CACHE="$scratch/cache"
-fake_kernel "$scratch/k"
-touch "$scratch/k/broken"
-fake_commit "$scratch/k" "a broken build"
+fake_kernel_broken "$scratch/k"
 fake_git "$scratch/k" tag broken
 printf '#ifdef CONFIG_SMP\nint smp_only;\n#endif\n#ifdef CONFIG_FAKE_FEATURE\nint typo\n#endif\n' \
 	> "$scratch/k/file4.c"

@@ -102,6 +102,14 @@ fake_broken_tip() {	# fake_broken_tip DIR
 	fake_git "$1" tag broken-tip
 }
 
+# fake_kernel_broken DIR: fake_kernel DIR and, after 'tip', a commit that
+# does not build ("a broken build": its file 'broken').
+fake_kernel_broken() {
+	fake_kernel "$1"
+	touch "$1/broken"
+	fake_commit "$1" "a broken build"
+}
+
 fake_git() {	# fake_git DIR ARGS...
 	local dir=$1
 	shift
