@@ -18,6 +18,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -129,17 +130,13 @@ static inline int tap_is_int(long long got, long long want, const char *file, in
 	return pass;
 }
 
-__attribute__((format(printf, 5, 6)))
-static inline int tap_is_str(const char *got, const char *want, const char *file, int line,
-			     const char *fmt, ...)
+__attribute__((format(printf, 5, 0)))
+static inline int tap_vis_str(const char *got, const char *want, const char *file, int line,
+			      const char *fmt, va_list ap)
 {
-	va_list ap;
-	int pass;
+	int pass = (!got && !want) || (got && want && strcmp(got, want) == 0);
 
-	pass = (!got && !want) || (got && want && strcmp(got, want) == 0);
-	va_start(ap, fmt);
 	pass = tap_vok(pass, file, line, fmt, ap);
-	va_end(ap);
 	if (!pass) {
 		fputs("#          got: ", stdout);
 		tap_print_quoted(got);
@@ -150,9 +147,39 @@ static inline int tap_is_str(const char *got, const char *want, const char *file
 	return pass;
 }
 
+__attribute__((format(printf, 5, 6)))
+static inline int tap_is_str(const char *got, const char *want, const char *file, int line,
+			     const char *fmt, ...)
+{
+	va_list ap;
+	int pass;
+
+	va_start(ap, fmt);
+	pass = tap_vis_str(got, want, file, line, fmt, ap);
+	va_end(ap);
+	return pass;
+}
+
+/* is_str() of a string the test was given to free: freed once compared. */
+__attribute__((format(printf, 5, 6)))
+static inline int tap_is_str_free(char *got, const char *want, const char *file, int line,
+				  const char *fmt, ...)
+{
+	va_list ap;
+	int pass;
+
+	va_start(ap, fmt);
+	pass = tap_vis_str(got, want, file, line, fmt, ap);
+	va_end(ap);
+	free(got);
+	return pass;
+}
+
 #define ok(cond, ...)		tap_ok(!!(cond), __FILE__, __LINE__, __VA_ARGS__)
 #define is_int(got, want, ...)	tap_is_int((got), (want), __FILE__, __LINE__, __VA_ARGS__)
 #define is_str(got, want, ...)	tap_is_str((got), (want), __FILE__, __LINE__, __VA_ARGS__)
+#define is_str_free(got, want, ...) \
+	tap_is_str_free((got), (want), __FILE__, __LINE__, __VA_ARGS__)
 
 /* Exit status for main(): 0 only if every test ran as planned and passed. */
 static inline int done_testing(void)

@@ -75,8 +75,6 @@ static void check_table(void)
 
 static void check_lookup(void)
 {
-	char *v;
-
 	is_int(dotconfig_tristate(text, "SMP"), 'y', "SMP=y");
 	is_int(dotconfig_tristate(text, "FOO"), 'm', "FOO=m");
 	is_int(dotconfig_tristate(text, "BAR"), 'n', "is not set is n");
@@ -90,21 +88,15 @@ static void check_lookup(void)
 	is_int(dotconfig_tristate(text, "EMPTY"), 'v', "an empty value is a value");
 	is_int(dotconfig_tristate_of(NULL), 'n', "tristate of nothing");
 
-	v = dotconfig_value(text, "NR_CPUS");
-	is_str(v, "8", "a value");
-	free(v);
-	v = dotconfig_value(text, "BAR");
-	is_str(v, "n", "is not set reads n");
-	free(v);
+	is_str_free(dotconfig_value(text, "NR_CPUS"), "8", "a value");
+	is_str_free(dotconfig_value(text, "BAR"), "n", "is not set reads n");
 	ok(!dotconfig_value(text, "ABSENT") && !dotconfig_value(text, "COMMENTED"),
 	   "no value: absent, commented out");
 
-	v = dotconfig_string(text, "CC_VERSION_TEXT");
-	is_str(v, "gcc (Debian 12.2.0-14+deb12u1) 12.2.0", "a string value, unquoted");
-	free(v);
-	v = dotconfig_string(text, "S");
-	is_str(v, "a \"quoted\" \\ word", "Kconfig's escapes undone");
-	free(v);
+	is_str_free(dotconfig_string(text, "CC_VERSION_TEXT"),
+		    "gcc (Debian 12.2.0-14+deb12u1) 12.2.0", "a string value, unquoted");
+	is_str_free(dotconfig_string(text, "S"), "a \"quoted\" \\ word",
+		    "Kconfig's escapes undone");
 	ok(!dotconfig_string(text, "OPEN") && !dotconfig_string(text, "NR_CPUS") &&
 	   !dotconfig_string(text, "ABSENT"), "no string: unterminated, a number, absent");
 }

@@ -72,7 +72,6 @@ int main(void)
 {
 	char dir[] = "/tmp/bisectable-fragments.XXXXXX";
 	struct argv_array names = ARGV_ARRAY_INIT;
-	char *d;
 
 	if (!mkdtemp(dir))
 		die("mkdtemp failed");
@@ -92,18 +91,11 @@ int main(void)
 	   !strcmp(names.argv[2], "up"), "by name, without .config");
 	argv_clear(&names);
 
-	d = describe(dir, "up.config");
-	is_str(d, "A uniprocessor kernel.", "the first sentence");
-	free(d);
-	d = describe(dir, "smp.config");
-	is_str(d, "Two CPUs, as most machines have.", "over lines, blanks after '#' dropped");
-	free(d);
-	d = describe(dir, "bare.config");
-	is_str(d, "", "no comment, no description");
-	free(d);
-	d = describe(dir, "absent.config");
-	is_str(d, "", "an absent file, no description");
-	free(d);
+	is_str_free(describe(dir, "up.config"), "A uniprocessor kernel.", "the first sentence");
+	is_str_free(describe(dir, "smp.config"), "Two CPUs, as most machines have.",
+		    "over lines, blanks after '#' dropped");
+	is_str_free(describe(dir, "bare.config"), "", "no comment, no description");
+	is_str_free(describe(dir, "absent.config"), "", "an absent file, no description");
 
 	ok(fragments_list("/nonexistent/configs", &names) < 0 && !names.argc,
 	   "a directory that cannot be read is an error");
