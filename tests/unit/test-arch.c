@@ -108,17 +108,12 @@ static void test_hostile(void)
 
 static void test_keys(void)
 {
-	char arch[64], *k;
+	char arch[64];
 
-	k = arch_config_key("x86_64", "up");
-	is_str(k, "up", "x86_64 keys as before");
-	free(k);
-	k = arch_config_key("riscv64", "up");
-	is_str(k, "riscv64+up", "riscv64+up");
-	free(k);
-	k = arch_config_key("arm64", "defconfig+up");
-	is_str(k, "arm64+defconfig+up", "arch of a derived key");
-	free(k);
+	is_str_free(arch_config_key("x86_64", "up"), "up", "x86_64 keys as before");
+	is_str_free(arch_config_key("riscv64", "up"), "riscv64+up", "riscv64+up");
+	is_str_free(arch_config_key("arm64", "defconfig+up"), "arm64+defconfig+up",
+		    "arch of a derived key");
 	is_str(arch_key_split("riscv64+up", arch, sizeof(arch)), "up", "split: the config");
 	is_str(arch, "riscv64", "split: the arch");
 	is_str(arch_key_split("up", arch, sizeof(arch)), "up", "no prefix");
@@ -177,15 +172,11 @@ static void test_covers(void)
 /* first-bad --config riscv64:up: the spelling of a reader, to the key. */
 static void test_reader_spelling(void)
 {
-	char *k;
-
-	k = arch_spec_keys("riscv64:up,up,defconfig:up,arm64:defconfig:smp,x86_64:up");
-	is_str(k, "riscv64+up,up,defconfig+up,arm64+defconfig+smp,up",
+	is_str_free(arch_spec_keys("riscv64:up,up,defconfig:up,arm64:defconfig:smp,x86_64:up"),
+		    "riscv64+up,up,defconfig+up,arm64+defconfig+smp,up",
 	       "ARCH:NAME is ARCH+KEY; a target's ':' stays a target's; x86_64:up is up");
-	free(k);
-	k = arch_spec_keys("riscv64:,sparc64:bad name,,nosuch:x");
-	is_str(k, "riscv64:,sparc64:bad name,,nosuch:x", "what does not parse stays as given");
-	free(k);
+	is_str_free(arch_spec_keys("riscv64:,sparc64:bad name,,nosuch:x"),
+		    "riscv64:,sparc64:bad name,,nosuch:x", "what does not parse stays as given");
 }
 
 int main(void)

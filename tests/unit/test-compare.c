@@ -29,27 +29,19 @@ static void test_format(void)
 	struct compare_figure f = { .name = "text", .has_from = 1, .has_to = 1,
 				    .from = 1234567, .to = 1238000 };
 	struct strbuf sb = STRBUF_INIT;
-	char *s;
 
-	s = number(1234567);
-	is_str(s, "1,234,567", "thousands");
-	free(s);
-	s = number(-1000);
-	is_str(s, "-1,000", "negative");
-	free(s);
-	s = number(999);
-	is_str(s, "999", "small");
-	free(s);
-	s = number(2.687);
-	is_str(s, "2.687", "a fraction");
-	free(s);
+	is_str_free(number(1234567), "1,234,567", "thousands");
+	is_str_free(number(-1000), "-1,000", "negative");
+	is_str_free(number(999), "999", "small");
+	is_str_free(number(2.687), "2.687", "a fraction");
 	compare_line(&sb, "up", &f);
 	is_str(sb.buf, "up: text 1,234,567 -> 1,238,000 (+0.28%)\n", "the cover letter's form");
 	strbuf_reset(&sb);
 	f = (struct compare_figure){ .name = "perf_sched_pipe_s", .unit = "s", .has_from = 1,
 				     .has_to = 1, .from = 2.55, .to = 2.687 };
 	compare_line(&sb, "defconfig+up", &f);
-	is_str(sb.buf, "defconfig+up: perf_sched_pipe_s 2.55 -> 2.687 s (+5.37%)\n", "with its unit");
+	is_str(sb.buf, "defconfig+up: perf_sched_pipe_s 2.55 -> 2.687 s (+5.37%)\n",
+	       "with its unit");
 	strbuf_reset(&sb);
 	f = (struct compare_figure){ .name = "bss", .unit = "bytes", .has_from = 1, .from = 40960 };
 	compare_line(&sb, "smp", &f);

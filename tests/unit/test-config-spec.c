@@ -67,7 +67,8 @@ static void test_hostile(void)
 	char *long_name;
 
 	is_int(parse("nosuchconfig:up", &cs, why), -1, "an unknown target");
-	ok(strstr(why, "nosuchconfig") && strstr(why, "defconfig"), "named, with the known ones: %s",
+	ok(strstr(why, "nosuchconfig") && strstr(why, "defconfig"),
+	   "named, with the known ones: %s",
 	   why);
 	config_spec_release(&cs);
 	is_int(parse("randconfig:up", &cs, why), -1, "randconfig: not reproducible");
@@ -118,14 +119,10 @@ static void test_targets(void)
 
 static void test_keys(void)
 {
-	char *s;
-
-	s = config_spec_keys("up,defconfig:up,/x/my.config");
-	is_str(s, "up,defconfig+up,file+my", "a list of names to their keys");
-	free(s);
-	s = config_spec_keys("defconfig+up,,nosuch:x");
-	is_str(s, "defconfig+up,,nosuch:x", "a key, an empty item and a bad name stay");
-	free(s);
+	is_str_free(config_spec_keys("up,defconfig:up,/x/my.config"), "up,defconfig+up,file+my",
+		    "a list of names to their keys");
+	is_str_free(config_spec_keys("defconfig+up,,nosuch:x"), "defconfig+up,,nosuch:x",
+		    "a key, an empty item and a bad name stay");
 	ok(!config_spec_keys(NULL), "no list, none");
 }
 

@@ -45,7 +45,6 @@ static void check_escape(const char *in, const char *want, const char *what)
 static void test_escape(void)
 {
 	struct strbuf sb = STRBUF_INIT;
-	char *got;
 
 	check_escape("plain text", "plain text", "plain text is unchanged");
 	check_escape("<script>alert(1)</script>", "&lt;script&gt;alert(1)&lt;/script&gt;",
@@ -67,9 +66,8 @@ static void test_escape(void)
 	check_escape("\x1b[1mX\x07\x7f", "\xef\xbf\xbd[1mX\xef\xbf\xbd\xef\xbf\xbd",
 		     "control characters are replaced (invalid in XML 1.0)");
 
-	got = escaped_n("a\0<b", 4);
-	is_str(got, "a\xef\xbf\xbd&lt;b", "html_escape_n: a NUL byte in a log is replaced");
-	free(got);
+	is_str_free(escaped_n("a\0<b", 4), "a\xef\xbf\xbd&lt;b",
+		    "html_escape_n: a NUL byte in a log is replaced");
 
 	html_escape(&sb, NULL);
 	is_int(sb.len, 0, "html_escape(NULL) appends nothing");

@@ -22,25 +22,16 @@ static void test_hash(void)
 	char path[] = "/tmp/bisectable-hash.XXXXXX";
 	const char *two = "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq";
 	int fd = mkstemp(path);
-	char *h;
 
-	h = sha256_buf("abc", 3);
-	is_str(h, SHA_ABC, "SHA-256 of \"abc\"");
-	free(h);
-	h = sha256_buf("", 0);
-	is_str(h, SHA_EMPTY, "of nothing");
-	free(h);
-	h = sha256_buf(two, strlen(two));
-	is_str(h, SHA_448, "of the two-block message");
-	free(h);
+	is_str_free(sha256_buf("abc", 3), SHA_ABC, "SHA-256 of \"abc\"");
+	is_str_free(sha256_buf("", 0), SHA_EMPTY, "of nothing");
+	is_str_free(sha256_buf(two, strlen(two)), SHA_448, "of the two-block message");
 	if (fd >= 0) {
 		if (write(fd, two, strlen(two)) != (ssize_t)strlen(two))
 			diag("short write to %s", path);
 		close(fd);
 	}
-	h = sha256_file(path);
-	is_str(h, SHA_448, "a file's is its content's");
-	free(h);
+	is_str_free(sha256_file(path), SHA_448, "a file's is its content's");
 	unlink(path);
 	ok(sha256_file(path) == NULL, "a file that is not there has none");
 }

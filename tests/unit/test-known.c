@@ -36,11 +36,8 @@ static void test_signature(void)
 	is_str(s, "smoke.rt_fifo_rr: sched_setscheduler(SCHED_RR): Operation not permitted",
 	       "a line without numbers stays as it is, after its name");
 	free(s);
-	s = line("kernel", "[    1.234567] WARNING: CPU: 1 PID: 42 at kernel/sched/core.c:1234"
-		 " sched_init+0x1a/0x40");
-	is_str(s, "kernel: WARNING: CPU: N PID: N at kernel/sched/core.c:N sched_init+X/X",
+	is_str_free(line("kernel", "[    1.234567] WARNING: CPU: 1 PID: 42 at kernel/sched/core.c:1234"  " sched_init+0x1a/0x40"), "kernel: WARNING: CPU: N PID: N at kernel/sched/core.c:N sched_init+X/X",
 	       "timestamp, CPU, PID, line and offsets normalised");
-	free(s);
 	check_same("BUG: unable to handle page fault for address: ffff888003a1b000",
 		   "BUG: unable to handle page fault for address: ffff88800ff2c000", 1,
 		   "bare addresses are the same");
@@ -50,15 +47,12 @@ static void test_signature(void)
 		   "numbers and blank runs are the same");
 	check_same("Oops: general protection fault", "BUG: kernel NULL pointer dereference", 0,
 		   "other words are another failure");
-	s = line("t", NULL);
-	is_str(s, "t: ", "no evidence");
-	free(s);
+	is_str_free(line("t", NULL), "t: ", "no evidence");
 }
 
 static void test_set(void)
 {
 	struct known_set ks = { 0 };
-	char *text;
 
 	ok(!known_set_text(&ks), "an empty set is stored as NULL");
 	known_set_add_text(&ks, "a: x\nb: y\n\na: x");
@@ -66,9 +60,8 @@ static void test_set(void)
 	ok(known_set_has(&ks, "b: y") && !known_set_has(&ks, "b: z"), "has");
 	is_int(known_set_add(&ks, "c: z"), 1, "a new line is added");
 	is_int(known_set_add(&ks, "a: x"), 0, "a line it has is not");
-	text = known_set_text(&ks);
-	is_str(text, "a: x\nb: y\nc: z", "stored a line each, in the order added");
-	free(text);
+	is_str_free(known_set_text(&ks), "a: x\nb: y\nc: z",
+		    "stored a line each, in the order added");
 	ok(!known_set_has(NULL, "a: x"), "a NULL set has nothing");
 	known_set_free(&ks);
 	is_int(ks.n, 0, "freed");

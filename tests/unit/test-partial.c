@@ -27,12 +27,10 @@ static char *options(const char *only)
 
 static void test_positions(void)
 {
-	char *json, *p;
+	char *json;
 
 	json = options("tip,base");
-	p = partial_positions(json, 11);
-	is_str(p, "0,11", "base and tip, in order");
-	free(p);
+	is_str_free(partial_positions(json, 11), "0,11", "base and tip, in order");
 	free(json);
 	json = options(NULL);
 	ok(!partial_positions(json, 11), "a whole run is not partial");
@@ -40,9 +38,8 @@ static void test_positions(void)
 	ok(!partial_positions("key=value text", 11), "nor an older run's options");
 	ok(!partial_positions(NULL, 11), "nor none");
 	json = options("0,12");
-	p = partial_positions(json, 3);
-	is_str(p, "0,12", "a position past the tip stays, not verified");
-	free(p);
+	is_str_free(partial_positions(json, 3), "0,12",
+		    "a position past the tip stays, not verified");
 	free(json);
 }
 

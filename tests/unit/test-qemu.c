@@ -39,7 +39,8 @@ static void test_boot_machine_failures(void)
 	boot_outcome_free(&bo);
 
 	classify("[ 0.1] booting\n", 7, 0, 1, 1, &bo);
-	is_str(bo.boot_status, "error", "QEMU gone before the ready marker, no kernel error: error");
+	is_str(bo.boot_status, "error",
+	       "QEMU gone before the ready marker, no kernel error: error");
 	ok(strstr(bo.boot_evidence, "QEMU exited") && !bo.timed_out, "evidence: %s",
 	   bo.boot_evidence);
 	boot_outcome_free(&bo);
@@ -254,9 +255,8 @@ static void test_qemu_argv(void)
 			 " -icount shift=0,sleep=off -smp cpus=2,sockets=2", QEMU_KERNEL_CMDLINE,
 			 file_exists("/usr/share/qemu/qboot.rom") ? " -bios qboot.rom -vga none" :
 			 "");
-	line = joined_qemu_argv(&job);
-	is_str(line, want, "by default: no -rtc, no -cpu (the host's clock, qemu64)");
-	free(line);
+	is_str_free(joined_qemu_argv(&job), want,
+		    "by default: no -rtc, no -cpu (the host's clock, qemu64)");
 	free(want);
 
 	job.rtc = "2026-01-01T00:00:00";
@@ -284,12 +284,11 @@ static void test_qemu_argv_arch(void)
 	if (arch_load("riscv64", &a, why, sizeof(why)))
 		die("riscv64.arch: %s", why);
 	job.arch = &a;
-	line = joined_qemu_argv(&job);
-	is_str(line, "qemu-system-riscv64 -M virt -accel tcg -m 256M -nographic -no-reboot"
+	is_str_free(joined_qemu_argv(&job),
+		    "qemu-system-riscv64 -M virt -accel tcg -m 256M -nographic -no-reboot"
 	       " -nic none -kernel Image -initrd initrd -append console=ttyS0 panic=-1"
 	       " loglevel=7 -bios default -icount shift=0,sleep=off -cpu rv64 -smp 1",
 	       "riscv64: virt, OpenSBI, rv64, UP on 1 CPU");
-	free(line);
 	job.cpus = 2;
 	job.cpu = "rv64,v=true";
 	line = joined_qemu_argv(&job);

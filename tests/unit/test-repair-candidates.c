@@ -177,30 +177,22 @@ static void test_trailers(void)
 	struct repair_hunks h;
 	struct repair_candidate c = { REPAIR_MOVE_HUNK, 1 };
 	struct strbuf sb = STRBUF_INIT;
-	char *t;
 
 	repair_hunks_parse(fix_diff, &h);
-	t = repair_trailer_bad(&c, &h, "sched/core: Use cpu_of() in the idle path");
-	is_str(t, "[bisectable: moved the hunk at b.c:2 from \"sched/core: Use cpu_of() in the "
+	is_str_free(repair_trailer_bad(&c, &h, "sched/core: Use cpu_of() in the idle path"),
+		    "[bisectable: moved the hunk at b.c:2 from \"sched/core: Use cpu_of() in the "
 	       "idle path\"]", "the first bad commit's trailer names hunk and fix");
-	free(t);
-	t = repair_trailer_fix(&c, &h, "use x");
-	is_str(t, "[bisectable: its hunk at b.c:2 moved into \"use x\"]", "the fix's trailer");
-	free(t);
+	is_str_free(repair_trailer_fix(&c, &h, "use x"),
+		    "[bisectable: its hunk at b.c:2 moved into \"use x\"]", "the fix's trailer");
 	c.kind = REPAIR_REORDER;
-	t = repair_trailer_fix(&c, &h, "use x");
-	is_str(t, "[bisectable: moved before \"use x\"]", "a reordered fix's trailer");
-	free(t);
+	is_str_free(repair_trailer_fix(&c, &h, "use x"), "[bisectable: moved before \"use x\"]",
+		    "a reordered fix's trailer");
 	c.kind = REPAIR_MOVE_ALL;
-	t = repair_trailer_fix(&c, &h, "use x");
-	is_str(t, "[bisectable: its hunks moved into \"use x\"]", "what a move of all left");
-	free(t);
+	is_str_free(repair_trailer_fix(&c, &h, "use x"),
+		    "[bisectable: its hunks moved into \"use x\"]", "what a move of all left");
 	c.kind = REPAIR_SQUASH;
-	t = repair_trailer_bad(&c, &h, "a subject that is far longer than sixty bytes, "
-			       "which is cut short");
-	is_str(t, "[bisectable: squashed in \"a subject that is far longer than sixty bytes, "
+	is_str_free(repair_trailer_bad(&c, &h, "a subject that is far longer than sixty bytes, "        "which is cut short"), "[bisectable: squashed in \"a subject that is far longer than sixty bytes, "
 	       "which is c...\"]", "a long subject is cut at 57 bytes and \"...\"");
-	free(t);
 	c.kind = REPAIR_MOVE_ALL;
 	repair_candidate_words(&sb, &c, &h, "fix x", "use x");
 	is_str(sb.buf, "move every hunk of \"fix x\" into \"use x\"", "words of a candidate");
@@ -215,7 +207,8 @@ static void test_quilt(void)
 	char *a = repair_patch_name(1, "sched/core: Use cpu_of() in idle_cpu()");
 	char *b = repair_patch_name(12, "  ..weird//subject!!  ");
 
-	is_str(a, "0001-sched-core-Use-cpu_of-in-idle_cpu.patch", "a patch named as format-patch does");
+	is_str(a, "0001-sched-core-Use-cpu_of-in-idle_cpu.patch",
+	       "a patch named as format-patch does");
 	is_str(b, "0012-weird-subject.patch", "runs of odd bytes are one dash, none at the ends");
 	names[0] = a;
 	names[1] = b;

@@ -33,7 +33,8 @@ static void test_json(void)
 	rc.metrics[0].name = xstrdup("lines");
 	argv_pushl(&rc.metrics[0].grep, "-e", "a \"quoted\" pattern", NULL);
 	json = run_config_to_json(&rc);
-	ok(strstr(json, "\"format\":\"bisectable-run-config\"") != NULL, "the document says what it is");
+	ok(strstr(json, "\"format\":\"bisectable-run-config\"") != NULL,
+	   "the document says what it is");
 	is_int(run_config_from_json(json, &back), 0, "and reads back");
 	is_int((int)back.nconfigs, 2, "configurations");
 	is_str(back.configs[1], "smp-full", "in order");
@@ -45,7 +46,8 @@ static void test_json(void)
 	is_str(words, "smoke.affinity:60 smoke.rt_fifo_rr:60", "the tests, as expect takes them");
 	is_str(back.suites[1], "rt-tests", "the suites");
 	is_str(back.profile, "quick", "the profile");
-	is_str(back.metrics[0].grep.argv[1], "a \"quoted\" pattern", "a metric's arguments, exactly");
+	is_str(back.metrics[0].grep.argv[1], "a \"quoted\" pattern",
+	       "a metric's arguments, exactly");
 	again = run_config_to_json(&back);
 	is_str(again, json, "a round trip changes nothing");
 	run_config_free(&back);
@@ -70,7 +72,8 @@ static void test_json(void)
 			"\"tests\":[\"affinity\"],\"ccache\":true,\"cache\":true,"
 			"\"parallel\":true,\"base\":true,\"metrics\":[]}";
 
-		is_int(run_config_from_json(old_doc, &back), 0, "a document from before suites reads");
+		is_int(run_config_from_json(old_doc, &back), 0,
+		       "a document from before suites reads");
 		is_str(back.tests[0], "smoke.affinity", "its tests are the smoke suite's");
 		is_int((int)back.nsuites, 1, "and its one suite");
 		run_config_free(&back);
@@ -193,15 +196,9 @@ static void test_only(void)
 	struct run_config rc;
 	char *s;
 
-	s = positions("base,tip", 11);
-	is_str(s, "0,11", "base and tip");
-	free(s);
-	s = positions("3,0,3,tip", 3);
-	is_str(s, "0,3", "sorted, each once");
-	free(s);
-	s = positions("12", 11);
-	is_str(s, "error: --only: '12' is not base, tip or a position from 0 to 11", "past the tip");
-	free(s);
+	is_str_free(positions("base,tip", 11), "0,11", "base and tip");
+	is_str_free(positions("3,0,3,tip", 3), "0,3", "sorted, each once");
+	is_str_free(positions("12", 11), "error: --only: '12' is not base, tip or a position from 0 to 11", "past the tip");
 	s = positions("base,,tip", 11);
 	ok(!strncmp(s, "error:", 6), "an empty item: %s", s);
 	free(s);

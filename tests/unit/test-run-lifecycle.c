@@ -100,9 +100,7 @@ static void test_owner_file(void)
 	ok(!strncmp(text.buf, "running\t5\t/", 11) && strstr(text.buf, "/runs.db\n"),
 	   "one line: state, run, the database's absolute path");
 	claim(&r, "done");
-	state = run_owner_state(r.work_dir);
-	is_str(state, "done", "replaced by how the run ended");
-	free(state);
+	is_str_free(run_owner_state(r.work_dir), "done", "replaced by how the run ended");
 	strbuf_release(&text);
 	free(path);
 	free(r.work_dir);

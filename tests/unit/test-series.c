@@ -206,9 +206,8 @@ static void test_mbox_thread(void)
 	}
 	series_free(&s);
 
-	ids = mail_msg_ids("<a@b>\r\nBcc: x <c d@e> <f@g>", 0);
-	is_str(ids, "<a@b> <f@g>", "an id with a space is dropped, header text is not an id");
-	free(ids);
+	is_str_free(mail_msg_ids("<a@b>\r\nBcc: x <c d@e> <f@g>", 0), "<a@b> <f@g>",
+		    "an id with a space is dropped, header text is not an id");
 	ids = mail_msg_ids("<a@b> <c@d> <e@f>", 2);
 	is_str(ids, "<c@d> <e@f>", "at most max ids, the last ones");
 	free(ids);
@@ -249,18 +248,13 @@ static void test_readme_beside(void)
 static void test_load(void)
 {
 	struct series s;
-	char *subj;
 	FILE *f;
 	char dir[] = "/tmp/bisectable-test.XXXXXX";
 	char *path;
 
-	subj = patch_subject("From 123 Mon Sep 17 00:00:00 2001\nFrom: A <a@b>\n"
-			     "Subject: [PATCH v2 03/43] sched: Clean up\n and continue\n\nbody\n");
-	is_str(subj, "sched: Clean up and continue", "subject: prefix removed, unfolded");
-	free(subj);
-	subj = patch_subject("Subject: [RFC][PATCH] x <script>\n\n");
-	is_str(subj, "x <script>", "several bracket prefixes removed, text kept as is");
-	free(subj);
+	is_str_free(patch_subject("From 123 Mon Sep 17 00:00:00 2001\nFrom: A <a@b>\n"      "Subject: [PATCH v2 03/43] sched: Clean up\n and continue\n\nbody\n"), "sched: Clean up and continue", "subject: prefix removed, unfolded");
+	is_str_free(patch_subject("Subject: [RFC][PATCH] x <script>\n\n"), "x <script>",
+		    "several bracket prefixes removed, text kept as is");
 
 	is_int(series_load("tests/fixtures/up-build-break", &s), 0, "numbered *.patch directory");
 	is_str(s.kind, "patches", "its kind");
@@ -306,7 +300,8 @@ static void test_load(void)
 	is_str(s.kind, "mbox", "its kind");
 	is_int((int)s.npatches, 4, "split into four messages by git mailsplit");
 	if (s.npatches == 4)
-		is_str(s.patches[3].subject, "sched/core: Say users, not consumers, of nr_iowait_cpu()",
+		is_str(s.patches[3].subject,
+		       "sched/core: Say users, not consumers, of nr_iowait_cpu()",
 		       "the last one's subject");
 	series_free(&s);
 	free(path);
@@ -393,7 +388,8 @@ static void test_huge_subject(void)
 		argv_clear(&shas);
 		strbuf_release(&base);
 		free(git_dir);
-		is_int((int)series_apply(repo, &s, &msg), 2, "a 3 MB subject applies, and after it");
+		is_int((int)series_apply(repo, &s, &msg), 2,
+		       "a 3 MB subject applies, and after it");
 		if (msg)
 			diag("git am: %s", msg);
 		ok(!msg || !strstr(msg, "Argument list too long"), "no exec carried the subject");

@@ -38,15 +38,11 @@ static void test_words(void)
 	free(words);
 
 	run_config_set_tests(&rc, "smoke.affinity,nosuite.x");
-	words = suite_tests_words(&rc);
-	is_str(words, "smoke.affinity:60 nosuite.x:7",
+	is_str_free(suite_tests_words(&rc), "smoke.affinity:60 nosuite.x:7",
 	       "a test of no known suite: the run's --test-timeout");
-	free(words);
 
 	run_config_list_clear(&rc.tests, &rc.ntests);
-	words = suite_tests_words(&rc);
-	is_str(words, "", "no test: an empty line");
-	free(words);
+	is_str_free(suite_tests_words(&rc), "", "no test: an empty line");
 	run_config_free(&rc);
 }
 
@@ -66,9 +62,8 @@ static void test_words_arch(void)
 	ok(strstr(words, " rt-tests.hackbench:120 ") != NULL, "x86_64: rt-tests' too");
 	free(words);
 	run_config_set_tests(&rc, "rt-tests.hackbench,smoke.affinity");
-	words = suite_tests_words_arch(&rc, "arm64");
-	is_str(words, "smoke.affinity:60", "no blank left where a test was dropped");
-	free(words);
+	is_str_free(suite_tests_words_arch(&rc, "arm64"), "smoke.affinity:60",
+		    "no blank left where a test was dropped");
 	run_config_free(&rc);
 }
 
