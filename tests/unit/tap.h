@@ -130,13 +130,17 @@ static inline int tap_is_int(long long got, long long want, const char *file, in
 	return pass;
 }
 
-__attribute__((format(printf, 5, 0)))
-static inline int tap_vis_str(const char *got, const char *want, const char *file, int line,
-			      const char *fmt, va_list ap)
+__attribute__((format(printf, 5, 6)))
+static inline int tap_is_str(const char *got, const char *want, const char *file, int line,
+			     const char *fmt, ...)
 {
-	int pass = (!got && !want) || (got && want && strcmp(got, want) == 0);
+	va_list ap;
+	int pass;
 
+	pass = (!got && !want) || (got && want && strcmp(got, want) == 0);
+	va_start(ap, fmt);
 	pass = tap_vok(pass, file, line, fmt, ap);
+	va_end(ap);
 	if (!pass) {
 		fputs("#          got: ", stdout);
 		tap_print_quoted(got);
@@ -147,39 +151,16 @@ static inline int tap_vis_str(const char *got, const char *want, const char *fil
 	return pass;
 }
 
-__attribute__((format(printf, 5, 6)))
-static inline int tap_is_str(const char *got, const char *want, const char *file, int line,
-			     const char *fmt, ...)
-{
-	va_list ap;
-	int pass;
-
-	va_start(ap, fmt);
-	pass = tap_vis_str(got, want, file, line, fmt, ap);
-	va_end(ap);
-	return pass;
-}
-
-/* is_str() of a string the test was given to free: freed once compared. */
-__attribute__((format(printf, 5, 6)))
-static inline int tap_is_str_free(char *got, const char *want, const char *file, int line,
-				  const char *fmt, ...)
-{
-	va_list ap;
-	int pass;
-
-	va_start(ap, fmt);
-	pass = tap_vis_str(got, want, file, line, fmt, ap);
-	va_end(ap);
-	free(got);
-	return pass;
-}
-
 #define ok(cond, ...)		tap_ok(!!(cond), __FILE__, __LINE__, __VA_ARGS__)
 #define is_int(got, want, ...)	tap_is_int((got), (want), __FILE__, __LINE__, __VA_ARGS__)
 #define is_str(got, want, ...)	tap_is_str((got), (want), __FILE__, __LINE__, __VA_ARGS__)
-#define is_str_free(got, want, ...) \
-	tap_is_str_free((got), (want), __FILE__, __LINE__, __VA_ARGS__)
+/* is_str() of a string the test was given to free: freed once compared. */
+#define is_str_free(got, want, ...) do {					\
+	char *tap_got_ = (got);							\
+										\
+	tap_is_str(tap_got_, (want), __FILE__, __LINE__, __VA_ARGS__);		\
+	free(tap_got_);								\
+} while (0)
 
 /* Exit status for main(): 0 only if every test ran as planned and passed. */
 static inline int done_testing(void)
