@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * scratch.h - the set-up the unit tests share: a scratch folder for tests
- * that run git (scratch_git_dir()), a commit in a scratch repository
+ * that run git (scratch_git_dir(), scratch_git_tmp()) with a cache of its
+ * own (scratch_cache()), a commit in a scratch repository
  * (commit_file()), a database at a scratch path (scratch_db()) or in a
  * scratch folder (scratch_dir_db()), a run in
  * it (scratch_run()), a count of its rows (count()) and a table of such
@@ -35,6 +36,28 @@ static inline int scratch_git_dir(char *template)
 	setenv("GIT_CONFIG_NOSYSTEM", "1", 1);
 	setenv("GIT_CONFIG_GLOBAL", "/dev/null", 1);
 	return 0;
+}
+
+/*
+ * The scratch folder of a test that runs git, "/tmp/bisectable-NAME.XXXXXX"
+ * filled in by scratch_git_dir(); allocated. A folder not made ends the test.
+ */
+static inline char *scratch_git_tmp(const char *name)
+{
+	char *dir = xasprintf("/tmp/bisectable-%s.XXXXXX", name);
+
+	if (scratch_git_dir(dir))
+		exit(1);
+	return dir;
+}
+
+/* bisectable's cache in the folder DIR/cache ($BISECTABLE_CACHE), never the user's. */
+static inline void scratch_cache(const char *dir)
+{
+	char *cache = xasprintf("%s/cache", dir);
+
+	setenv("BISECTABLE_CACHE", cache, 1);
+	free(cache);
 }
 
 /* Writes REPO/NAME and commits it as Ann, with the message MSG. */

@@ -123,12 +123,8 @@ static void test_stamp(void)
 
 int main(void)
 {
-	char dir[] = "/tmp/bisectable-stamp.XXXXXX";
-
-	if (scratch_git_dir(dir))
-		return 1;
-	tmp = dir;
+	tmp = scratch_git_tmp("stamp");
 	test_stamp();
-	remove_tree(dir);
+	remove_tree(tmp);
 	return done_testing();
 }

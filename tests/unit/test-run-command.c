@@ -116,15 +116,11 @@ static void test_capture_and_git(void)
 
 int main(void)
 {
-	char dir[] = "/tmp/bisectable-command.XXXXXX";
-
-	if (scratch_git_dir(dir))
-		return 1;
-	tmp = dir;
+	tmp = scratch_git_tmp("command");
 	test_status();
 	test_output();
 	test_timeout();
 	test_capture_and_git();
-	remove_tree(dir);
+	remove_tree(tmp);
 	return done_testing();
 }

@@ -272,14 +272,11 @@ static void test_resume(sqlite3 *db)
 
 int main(void)
 {
-	char dir[] = "/tmp/bisectable-lifecycle.XXXXXX";
 	char *db_path;
 	sqlite3 *db;
 
-	if (scratch_git_dir(dir))
-		return 1;
-	tmp = dir;
-	db_path = xasprintf("%s/runs.db", dir);
+	tmp = scratch_git_tmp("lifecycle");
+	db_path = xasprintf("%s/runs.db", tmp);
 	db = db_open(db_path);
 	test_owner_file();
 	test_mark_interrupted(db);
@@ -288,6 +285,6 @@ int main(void)
 	test_resume(db);
 	db_close(db);
 	free(db_path);
-	remove_tree(dir);
+	remove_tree(tmp);
 	return done_testing();
 }

@@ -211,19 +211,12 @@ static void test_range(void)
 
 int main(void)
 {
-	char dir[] = "/tmp/bisectable-run.XXXXXX";
-	char *cache;
-
-	if (scratch_git_dir(dir))
-		return 1;
-	tmp = dir;
-	cache = xasprintf("%s/cache", dir);
-	setenv("BISECTABLE_CACHE", cache, 1);
+	tmp = scratch_git_tmp("run");
+	scratch_cache(tmp);
 	unsetenv("BISECTABLE_WORK_TAG");
 	test_exec_paths();
 	test_load_metrics();
 	test_range();
-	free(cache);
-	remove_tree(dir);
+	remove_tree(tmp);
 	return done_testing();
 }

@@ -405,11 +405,7 @@ static void test_huge_subject(void)
 
 int main(void)
 {
-	char dir[] = "/tmp/bisectable-series.XXXXXX";
-
-	if (scratch_git_dir(dir))
-		return 1;
-	tmp = dir;
+	tmp = scratch_git_tmp("series");
 	test_load();
 	test_strip_level();
 	test_huge_subject();
@@ -417,6 +413,6 @@ int main(void)
 	test_mbox_error();
 	test_mbox_thread();
 	test_readme_beside();
-	remove_tree(dir);
+	remove_tree(tmp);
 	return done_testing();
 }

@@ -201,18 +201,11 @@ static void test_tree_clone(void)
 
 int main(void)
 {
-	char dir[] = "/tmp/bisectable-import.XXXXXX";
-	char *cache;
-
-	if (scratch_git_dir(dir))
-		return 1;
-	tmp = dir;
-	cache = xasprintf("%s/cache", dir);
-	setenv("BISECTABLE_CACHE", cache, 1);
+	tmp = scratch_git_tmp("import");
+	scratch_cache(tmp);
 	test_identity();
 	test_stale_imports();
 	test_tree_clone();
-	free(cache);
-	remove_tree(dir);
+	remove_tree(tmp);
 	return done_testing();
 }

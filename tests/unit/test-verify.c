@@ -163,12 +163,8 @@ static void test_commit(void)
 
 int main(void)
 {
-	char dir[] = "/tmp/bisectable-verify.XXXXXX";
-
-	if (scratch_git_dir(dir))
-		return 1;
-	tmp = dir;
+	tmp = scratch_git_tmp("verify");
 	test_commit();
-	remove_tree(dir);
+	remove_tree(tmp);
 	return done_testing();
 }
