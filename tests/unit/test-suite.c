@@ -36,8 +36,39 @@ static int parse_quietly(const char *text, struct suite *s)
 	return ret;
 }
 
+/* A declaration suite_parse() refuses, and why. */
+struct refused {
+	const char *text;
+	const char *why;
+};
+
+static void check_refused(const struct refused *cases, size_t n)
+{
+	struct suite s;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		is_int(parse_quietly(cases[i].text, &s), -1, "%s", cases[i].why);
+		suite_free(&s);
+	}
+}
+
 static void test_parse(void)
 {
+	static const struct refused pieces_and_tests[] = {
+		{ "piece-file run\ntest one\n", "piece-file without a build program" },
+		{ "build build.sh\npiece-file ../run\ntest one\n", "piece-file with a path" },
+		{ "build build.sh\npiece-file .run\ntest one\n", "piece-file of a dot file" },
+		{ "test a;reboot\n", "a test name a shell would parse" },
+		{ "test a\ntest a\n", "a test twice" },
+		{ "test a slow\n", "an unknown profile" },
+		{ "test a\nmetric x ns sideways 1% x\n", "a metric without lower or higher" },
+	}, the_rest[] = {
+		{ "test a\nmetric x ns lower lots x\n", "a bad noise floor" },
+		{ "test a\ntimeout 0\n", "a zero timeout" },
+		{ "test a\nrun-as-root yes\n", "an unknown directive" },
+		{ "describe nothing\n", "a suite without tests" },
+	};
 	struct suite s;
 
 	is_int(suite_parse("demo", "# a comment\n\ndescribe two tests\ntimeout 30\n"
@@ -63,37 +94,12 @@ static void test_parse(void)
 	is_str(s.piece_files[0], "run", "in their order");
 	is_str(s.piece_files[1], "data.txt", "the second");
 	suite_free(&s);
-	is_int(parse_quietly("piece-file run\ntest one\n", &s), -1,
-	       "piece-file without a build program");
-	suite_free(&s);
-	is_int(parse_quietly("build build.sh\npiece-file ../run\ntest one\n", &s), -1,
-	       "piece-file with a path");
-	suite_free(&s);
-	is_int(parse_quietly("build build.sh\npiece-file .run\ntest one\n", &s), -1,
-	       "piece-file of a dot file");
-	suite_free(&s);
-
-	is_int(parse_quietly("test a;reboot\n", &s), -1, "a test name a shell would parse");
-	suite_free(&s);
-	is_int(parse_quietly("test a\ntest a\n", &s), -1, "a test twice");
-	suite_free(&s);
-	is_int(parse_quietly("test a slow\n", &s), -1, "an unknown profile");
-	suite_free(&s);
-	is_int(parse_quietly("test a\nmetric x ns sideways 1% x\n", &s), -1,
-	       "a metric without lower or higher");
-	suite_free(&s);
+	check_refused(pieces_and_tests, ARRAY_SIZE(pieces_and_tests));
 	is_int(parse_quietly("test a\nmetric x % none 1% a shape\n", &s), 0,
 	       "a metric without a direction");
 	ok(s.nmetrics == 1 && !s.metrics[0].better, "is stored without one");
 	suite_free(&s);
-	is_int(parse_quietly("test a\nmetric x ns lower lots x\n", &s), -1, "a bad noise floor");
-	suite_free(&s);
-	is_int(parse_quietly("test a\ntimeout 0\n", &s), -1, "a zero timeout");
-	suite_free(&s);
-	is_int(parse_quietly("test a\nrun-as-root yes\n", &s), -1, "an unknown directive");
-	suite_free(&s);
-	is_int(parse_quietly("describe nothing\n", &s), -1, "a suite without tests");
-	suite_free(&s);
+	check_refused(the_rest, ARRAY_SIZE(the_rest));
 }
 
 static void test_shipped(void)
@@ -128,6 +134,11 @@ static void test_shipped(void)
 /* "arch LIST": which architectures a suite runs on; none declared: x86_64 only. */
 static void test_arch(void)
 {
+	static const struct refused arches[] = {
+		{ "arch riscv64 riscv64\ntest one\n", "an arch twice" },
+		{ "arch ../x\ntest one\n", "a bad architecture name" },
+		{ "arch defconfig\ntest one\n", "a kbuild target is none" },
+	};
 	struct suite s;
 
 	is_int(suite_parse("a", "arch x86_64 riscv64\narch arm64\ntest one\n", &s), 0,
@@ -141,12 +152,7 @@ static void test_arch(void)
 	ok(suite_supports_arch(&s, "x86_64") && !suite_supports_arch(&s, "riscv64"),
 	   "none declared: x86_64 only");
 	suite_free(&s);
-	is_int(parse_quietly("arch riscv64 riscv64\ntest one\n", &s), -1, "an arch twice");
-	suite_free(&s);
-	is_int(parse_quietly("arch ../x\ntest one\n", &s), -1, "a bad architecture name");
-	suite_free(&s);
-	is_int(parse_quietly("arch defconfig\ntest one\n", &s), -1, "a kbuild target is none");
-	suite_free(&s);
+	check_refused(arches, ARRAY_SIZE(arches));
 }
 
 int main(void)
