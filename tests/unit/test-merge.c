@@ -17,6 +17,7 @@
 #include "db/db-tries.h"
 #include "db/merge.h"
 #include "lib/util.h"
+#include "quiet.h"
 #include "tap.h"
 #include "lib/run-command.h"
 
@@ -260,21 +261,17 @@ static void test_refused(void)
 	sqlite3 *db = db_open(newer), *target;
 	struct merge_stats s;
 	char *set = xasprintf("PRAGMA user_version = %d", db_known_version() + 1);
-	int saved = dup(2), null = open("/dev/null", O_WRONLY);
+	int saved;
 
 	exec(db, set);
 	db_close(db);
 	write_file(junk, "not a database at all, really not one\n", 39);
 	target = db_open(path);
-	fflush(stderr);
-	dup2(null, 2);
+	saved = stderr_to(NULL);
 	is_int(merge_database(target, newer, 0, &s), -1, "a database of a newer schema is refused");
 	is_int(merge_database(target, junk, 0, &s), -1, "a file that is not a database is refused");
 	is_int(merge_database(target, "/nonexistent/x.db", 0, &s), -1, "a missing file is refused");
-	fflush(stderr);
-	dup2(saved, 2);
-	close(saved);
-	close(null);
+	stderr_back(saved);
 	is_int(sql_ll(target, "SELECT COUNT(*) FROM runs"), 0, "nothing was added");
 	db_close(target);
 	free(newer);

@@ -16,6 +16,7 @@
 #include "db/db.h"
 #include "judge/regress.h"
 #include "lib/util.h"
+#include "quiet.h"
 #include "tap.h"
 #include "perf-fixture.h"
 
@@ -23,15 +24,9 @@
 static int quietly(int (*fn)(sqlite3 *, const char *, struct perf_run *), sqlite3 *db,
 		   const char *arg, struct perf_run *r)
 {
-	int saved = dup(2), null = open("/dev/null", O_WRONLY), ret;
+	int saved = stderr_to(NULL), ret = fn(db, arg, r);
 
-	fflush(stderr);
-	dup2(null, 2);
-	ret = fn(db, arg, r);
-	fflush(stderr);
-	dup2(saved, 2);
-	close(saved);
-	close(null);
+	stderr_back(saved);
 	return ret;
 }
 

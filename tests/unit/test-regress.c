@@ -22,6 +22,7 @@
 #include "input/run-config.h"
 #include "lib/util.h"
 #include "report-fixture.h"
+#include "quiet.h"
 #include "tap.h"
 #include "perf-fixture.h"
 
@@ -238,18 +239,14 @@ static void test_directions(void)
 static int load_metrics_text(const char *dir, const char *text, struct run_config *rc)
 {
 	char *path = xasprintf("%s/metrics", dir);
-	int saved = dup(2), null = open("/dev/null", 1), ret;
+	int saved, ret;
 
 	write_file(path, text, strlen(text));
 	run_config_init(rc);
-	fflush(stderr);
-	dup2(null, 2);
+	saved = stderr_to(NULL);
 	ret = series_metrics_load(&(struct series_metrics){ .v = &rc->metrics,
 							   .n = &rc->nmetrics }, path);
-	fflush(stderr);
-	dup2(saved, 2);
-	close(saved);
-	close(null);
+	stderr_back(saved);
 	free(path);
 	return ret;
 }

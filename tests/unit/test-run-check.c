@@ -16,20 +16,15 @@
 #include "input/run-config.h"
 #include "run/run-check.h"
 #include "lib/util.h"
+#include "quiet.h"
 #include "tap.h"
 
 /* Validate rc with stderr silenced: 0 or -1. */
 static int validate_quietly(const struct run_config *rc)
 {
-	int saved = dup(2), null = open("/dev/null", 1), ret;
+	int saved = stderr_to(NULL), ret = run_config_validate(rc, "configs");
 
-	fflush(stderr);
-	dup2(null, 2);
-	ret = run_config_validate(rc, "configs");
-	fflush(stderr);
-	dup2(saved, 2);
-	close(saved);
-	close(null);
+	stderr_back(saved);
 	return ret;
 }
 

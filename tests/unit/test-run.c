@@ -20,6 +20,7 @@
 #include "run/run.h"
 #include "lib/util.h"
 #include "scratch.h"
+#include "quiet.h"
 #include "tap.h"
 
 static char *tmp;
@@ -36,15 +37,9 @@ static void put(const char *rel, const char *text)
 /* f(arg) with stderr silenced. */
 static int quietly(int (*f)(void *), void *arg)
 {
-	int saved = dup(2), null = open("/dev/null", O_WRONLY), ret;
+	int saved = stderr_to(NULL), ret = f(arg);
 
-	fflush(stderr);
-	dup2(null, 2);
-	ret = f(arg);
-	fflush(stderr);
-	dup2(saved, 2);
-	close(saved);
-	close(null);
+	stderr_back(saved);
 	return ret;
 }
 

@@ -15,27 +15,24 @@
 #include "input/series-metrics.h"
 #include "run/run-check.h"
 #include "lib/util.h"
+#include "quiet.h"
 #include "tap.h"
 #include "lib/run-command.h"
 
 static int load_metrics_text(const char *dir, const char *text, struct run_config *rc)
 {
 	char *path = xasprintf("%s/metrics", dir);
-	int saved = dup(2), null = open("/dev/null", 1), ret;
+	int saved, ret;
 
 	write_file(path, text, strlen(text));
 	run_config_init(rc);
 	run_config_set_tests(rc, "all");
-	fflush(stderr);
-	dup2(null, 2);
+	saved = stderr_to(NULL);
 	ret = series_metrics_load(&(struct series_metrics){ &rc->metrics, &rc->nmetrics,
 							   &rc->declared, &rc->ndeclared }, path);
 	if (!ret)
 		ret = run_config_validate(rc, "configs");
-	fflush(stderr);
-	dup2(saved, 2);
-	close(saved);
-	close(null);
+	stderr_back(saved);
 	free(path);
 	return ret;
 }

@@ -18,6 +18,7 @@
 #include "input/series.h"
 #include "lib/util.h"
 #include "scratch.h"
+#include "quiet.h"
 #include "tap.h"
 #include "lib/run-command.h"
 
@@ -51,15 +52,10 @@ static char *stderr_of(int (*fn)(const char *, struct series *), const char *arg
 {
 	char *path = xasprintf("%s/stderr", tmp);
 	struct strbuf sb = STRBUF_INIT;
-	int saved = dup(2), fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	int saved = stderr_to(path);
 
-	fflush(stderr);
-	dup2(fd, 2);
-	close(fd);
 	*ret = fn(arg, s);
-	fflush(stderr);
-	dup2(saved, 2);
-	close(saved);
+	stderr_back(saved);
 	strbuf_read_file(&sb, path);
 	free(path);
 	diag("stderr: %s", sb.buf);

@@ -13,6 +13,7 @@
 
 #include "step/suite.h"
 #include "lib/util.h"
+#include "quiet.h"
 #include "tap.h"
 
 static const char *const smoke_tests[] = {
@@ -24,15 +25,9 @@ static const char *const smoke_tests[] = {
 /* Parse with stderr silenced: 0 or -1. */
 static int parse_quietly(const char *text, struct suite *s)
 {
-	int saved = dup(2), null = open("/dev/null", O_WRONLY), ret;
+	int saved = stderr_to(NULL), ret = suite_parse("t", text, s);
 
-	fflush(stderr);
-	dup2(null, 2);
-	ret = suite_parse("t", text, s);
-	fflush(stderr);
-	dup2(saved, 2);
-	close(saved);
-	close(null);
+	stderr_back(saved);
 	return ret;
 }
 

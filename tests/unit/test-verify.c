@@ -20,6 +20,7 @@
 #include "step/verify.h"
 #include "lib/util.h"
 #include "scratch.h"
+#include "quiet.h"
 #include "tap.h"
 #include "lib/run-command.h"
 
@@ -36,16 +37,11 @@ static int ends_with(const char *s, const char *end)
 static char *progress_line(struct verify_commit *vc, int at_base)
 {
 	char *path = xasprintf("%s/progress", tmp);
-	int saved = dup(2), fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 	struct strbuf sb = STRBUF_INIT;
+	int saved = stderr_to(path);
 
-	fflush(stderr);
-	dup2(fd, 2);
-	close(fd);
 	verify_print_progress(vc, at_base);
-	fflush(stderr);
-	dup2(saved, 2);
-	close(saved);
+	stderr_back(saved);
 	strbuf_read_file(&sb, path);
 	free(path);
 	return strbuf_detach(&sb, NULL);
