@@ -37,8 +37,39 @@ static int load_metrics_text(const char *dir, const char *text, struct run_confi
 	return ret;
 }
 
+/* A metrics file's text that is refused, and why. */
+struct refused {
+	const char *text;
+	const char *why;
+};
+
+static void check_refused(const char *dir, const struct refused *cases, size_t n)
+{
+	struct run_config rc;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		is_int(load_metrics_text(dir, cases[i].text, &rc), -1, "%s", cases[i].why);
+		run_config_free(&rc);
+	}
+}
+
 static void test_metrics(void)
 {
+	static const struct refused metrics[] = {
+		{ "metric x git-grep -O evil -e a\n", "-O (runs a program) is refused" },
+		{ "metric x git-grep --no-index -e a\n",
+		  "--no-index (reads outside the tree) is refused" },
+		{ "metric x git-grep -- -O\n", "a metric needs a pattern" },
+		{ "metric Bad git-grep -e a\n", "a metric name is [a-z0-9_]" },
+		{ "metric a git-grep -e a\nmetric a git-grep -e b\n", "a metric twice is refused" },
+		{ "describe a text\n", "a description needs its metric first" },
+	}, declared[] = {
+		{ "declare up text 1 two\n", "a declared end is a number" },
+		{ "declare up text 1\n", "both ends are declared" },
+		{ "declare up Text 1 2\n", "a declared figure's name is [a-z0-9_]" },
+		{ "declare u<p text 1 2\n", "a configuration name of printable name characters" },
+	};
 	char dir[] = "/tmp/bisectable-metrics.XXXXXX";
 	struct run_config rc;
 	char *file;
@@ -54,24 +85,7 @@ static void test_metrics(void)
 	is_str(rc.metrics[0].description, "SMP lines here", "with its description");
 	is_int((int)rc.metrics[0].grep.argc, 8, "and its git grep words");
 	run_config_free(&rc);
-	is_int(load_metrics_text(dir, "metric x git-grep -O evil -e a\n", &rc), -1,
-	       "-O (runs a program) is refused");
-	run_config_free(&rc);
-	is_int(load_metrics_text(dir, "metric x git-grep --no-index -e a\n", &rc), -1,
-	       "--no-index (reads outside the tree) is refused");
-	run_config_free(&rc);
-	is_int(load_metrics_text(dir, "metric x git-grep -- -O\n", &rc), -1,
-	       "a metric needs a pattern");
-	run_config_free(&rc);
-	is_int(load_metrics_text(dir, "metric Bad git-grep -e a\n", &rc), -1,
-	       "a metric name is [a-z0-9_]");
-	run_config_free(&rc);
-	is_int(load_metrics_text(dir, "metric a git-grep -e a\nmetric a git-grep -e b\n", &rc), -1,
-	       "a metric twice is refused");
-	run_config_free(&rc);
-	is_int(load_metrics_text(dir, "describe a text\n", &rc), -1,
-	       "a description needs its metric first");
-	run_config_free(&rc);
+	check_refused(dir, metrics, ARRAY_SIZE(metrics));
 
 	/* The cover letter's figures, declared at both ends, kept with the run. */
 	is_int(load_metrics_text(dir, "declare defconfig:up text 28816070 28904324 bytes\n"
@@ -93,17 +107,7 @@ static void test_metrics(void)
 		free(json);
 	}
 	run_config_free(&rc);
-	is_int(load_metrics_text(dir, "declare up text 1 two\n", &rc), -1,
-	       "a declared end is a number");
-	run_config_free(&rc);
-	is_int(load_metrics_text(dir, "declare up text 1\n", &rc), -1, "both ends are declared");
-	run_config_free(&rc);
-	is_int(load_metrics_text(dir, "declare up Text 1 2\n", &rc), -1,
-	       "a declared figure's name is [a-z0-9_]");
-	run_config_free(&rc);
-	is_int(load_metrics_text(dir, "declare u<p text 1 2\n", &rc), -1,
-	       "a configuration name of printable name characters");
-	run_config_free(&rc);
+	check_refused(dir, declared, ARRAY_SIZE(declared));
 
 	/* Counted in a tiny repository: the lines git grep prints. */
 	file = xasprintf("%s/a.c", dir);
