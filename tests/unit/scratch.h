@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * scratch.h - the set-up the unit tests share: a scratch folder for tests
- * that run git (scratch_git_dir(), scratch_git_tmp()) with a cache of its
+ * that run git (scratch_git_dir(), scratch_git_tmp()) or not (scratch_tmp())
+ * with a cache of its
  * own (scratch_cache()), a commit in a scratch repository
  * (commit_file()), a database at a scratch path (scratch_db()) or in a
  * scratch folder (scratch_dir_db()), a run in
@@ -39,16 +40,29 @@ static inline int scratch_git_dir(char *template)
 }
 
 /*
- * The scratch folder of a test that runs git, "/tmp/bisectable-NAME.XXXXXX"
- * filled in by scratch_git_dir(); allocated. A folder not made ends the test.
+ * A test's scratch folder, "/tmp/bisectable-NAME.XXXXXX" filled in, made
+ * by scratch_git_dir() for a test that runs git (GIT) or by mkdtemp();
+ * allocated. A folder not made ends the test.
  */
-static inline char *scratch_git_tmp(const char *name)
+static inline char *scratch_folder(const char *name, int git)
 {
 	char *dir = xasprintf("/tmp/bisectable-%s.XXXXXX", name);
 
-	if (scratch_git_dir(dir))
+	if (git ? scratch_git_dir(dir) : !mkdtemp(dir)) {
+		perror("mkdtemp");
 		exit(1);
+	}
 	return dir;
+}
+
+static inline char *scratch_git_tmp(const char *name)
+{
+	return scratch_folder(name, 1);
+}
+
+static inline char *scratch_tmp(const char *name)
+{
+	return scratch_folder(name, 0);
 }
 
 /* bisectable's cache in the folder DIR/cache ($BISECTABLE_CACHE), never the user's. */

@@ -17,6 +17,7 @@
 
 #include "run/cache-gc.h"
 #include "lib/util.h"
+#include "scratch.h"
 #include "tap.h"
 #include "lib/run-command.h"
 
@@ -196,16 +197,10 @@ static void test_images(void)
 
 int main(void)
 {
-	char dir[] = "/tmp/bisectable-gc.XXXXXX";
-
-	if (!mkdtemp(dir)) {
-		perror("mkdtemp");
-		return 1;
-	}
-	cache = dir;
+	cache = scratch_tmp("gc");
 	test_dry_run_writes_nothing();
 	test_gc();
 	test_images();
-	remove_tree(dir);
+	remove_tree(cache);
 	return done_testing();
 }

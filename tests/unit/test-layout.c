@@ -14,6 +14,7 @@
 
 #include "lib/layout.h"
 #include "lib/util.h"
+#include "scratch.h"
 #include "tap.h"
 
 static char *tmp;
@@ -174,18 +175,12 @@ static void test_project(void)
 
 int main(void)
 {
-	char dir[] = "/tmp/bisectable-layout.XXXXXX";
-
-	if (!mkdtemp(dir)) {
-		perror("mkdtemp");
-		return 1;
-	}
-	tmp = dir;
+	tmp = scratch_tmp("layout");
 	test_cache_dir();
 	test_log_dir();
 	test_log_dir_shared();
 	test_build_dir_unique();
 	test_project();
-	remove_tree(dir);
+	remove_tree(tmp);
 	return done_testing();
 }

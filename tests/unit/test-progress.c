@@ -16,6 +16,7 @@
 #include "step/progress.h"
 #include "lib/run-parallel.h"
 #include "lib/util.h"
+#include "quiet.h"
 #include "tap.h"
 
 static void test_format(void)
@@ -40,16 +41,6 @@ static void test_format(void)
 	cells[0].config = "u\033]0;x\007";	/* a configuration name from a merged database */
 	progress_format(buf, sizeof(buf), 3, 11, &cells[0], 0);
 	is_str(buf, "[3/11] u\\033]0;x\\a build  1m02s", "a name's control characters written out");
-}
-
-/* A helper left behind holds our pipe, not the harness's (nor a dup of them). */
-static void close_all_but_stderr(void)
-{
-	int fd;
-
-	close(STDOUT_FILENO);
-	for (fd = 3; fd < 1024; fd++)
-		close(fd);
 }
 
 /* A child that prints two lines in pieces, leaves a helper holding its stderr, and exits. */

@@ -15,6 +15,7 @@
 
 #include "report/report-model.h"
 #include "lib/util.h"
+#include "scratch.h"
 #include "tap.h"
 
 static char *tmp;
@@ -169,21 +170,16 @@ static void test_outside(void)
 
 int main(void)
 {
-	char dir[] = "/tmp/bisectable-log.XXXXXX";
 	char *logs;
 
-	if (!mkdtemp(dir)) {
-		perror("mkdtemp");
-		return 1;
-	}
-	tmp = dir;
-	logs = xasprintf("%s/logs", dir);
+	tmp = scratch_tmp("log");
+	logs = xasprintf("%s/logs", tmp);
 	mkdir_p(logs);
 	free(logs);
 	test_build();
 	test_console();
 	test_files();
 	test_outside();
-	remove_tree(dir);
+	remove_tree(tmp);
 	return done_testing();
 }

@@ -16,6 +16,7 @@
 
 #include "lib/run-parallel.h"
 #include "lib/util.h"
+#include "quiet.h"
 #include "tap.h"
 
 static void sleep_ms(long ms)
@@ -59,16 +60,6 @@ static int sleeper(void *data)
 {
 	sleep_ms((long)data);
 	return 0;
-}
-
-/* A helper left behind holds our pipe, not the harness's (nor a dup of them). */
-static void close_all_but_stderr(void)
-{
-	int fd;
-
-	close(STDOUT_FILENO);
-	for (fd = 3; fd < 1024; fd++)
-		close(fd);
 }
 
 /* Leaves a grandchild holding the pipe for 30 s, and says which. */

@@ -277,17 +277,12 @@ static void test_no_cluster(void)
 
 int main(int argc, char **argv)
 {
-	char dir[] = "/tmp/bisectable-slurm.XXXXXX";
 	char *bin, *path;
 
 	if (argc > 1 && !strcmp(argv[1], "run"))
 		return fake_job(argc, argv);
-	if (!mkdtemp(dir)) {
-		perror("mkdtemp");
-		return 1;
-	}
-	tmp = dir;
-	bin = xasprintf("%s/bin", dir);
+	tmp = scratch_tmp("slurm");
+	bin = xasprintf("%s/bin", tmp);
 	mkdir_p(bin);
 	put("bin/sbatch", fake_sbatch, 0755);
 	put("bin/squeue", fake_squeue, 0755);
@@ -299,6 +294,6 @@ int main(int argc, char **argv)
 	test_no_cluster();
 	free(path);
 	free(bin);
-	remove_tree(dir);
+	remove_tree(tmp);
 	return done_testing();
 }
