@@ -3,7 +3,7 @@
  * scratch.h - the set-up the unit tests share: a scratch folder for tests
  * that run git (scratch_git_dir(), scratch_git_tmp()) or not (scratch_tmp())
  * with a cache of its
- * own (scratch_cache()), a commit in a scratch repository
+ * own (scratch_cache()), a file in it (put_file()), a commit in a scratch repository
  * (commit_file()), a database at a scratch path (scratch_db()) or in a
  * scratch folder (scratch_dir_db()), a run in
  * it (scratch_run()), a count of its rows (count()) and a table of such
@@ -72,6 +72,18 @@ static inline void scratch_cache(const char *dir)
 
 	setenv("BISECTABLE_CACHE", cache, 1);
 	free(cache);
+}
+
+/* Writes TEXT to the file DIR/NAME, making the folders NAME names. */
+static inline void put_file(const char *dir, const char *name, const char *text)
+{
+	char *path = xasprintf("%s/%s", dir, name), *slash = strrchr(path, '/');
+
+	*slash = '\0';
+	mkdir_p(path);
+	*slash = '/';
+	write_file(path, text, strlen(text));
+	free(path);
 }
 
 /* Writes REPO/NAME and commits it as Ann, with the message MSG. */

@@ -174,7 +174,7 @@ static void test_reader_spelling(void)
 {
 	is_str_free(arch_spec_keys("riscv64:up,up,defconfig:up,arm64:defconfig:smp,x86_64:up"),
 		    "riscv64+up,up,defconfig+up,arm64+defconfig+smp,up",
-	       "ARCH:NAME is ARCH+KEY; a target's ':' stays a target's; x86_64:up is up");
+		    "ARCH:NAME is ARCH+KEY; a target's ':' stays a target's; x86_64:up is up");
 	is_str_free(arch_spec_keys("riscv64:,sparc64:bad name,,nosuch:x"),
 		    "riscv64:,sparc64:bad name,,nosuch:x", "what does not parse stays as given");
 }

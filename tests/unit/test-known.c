@@ -36,8 +36,10 @@ static void test_signature(void)
 	is_str(s, "smoke.rt_fifo_rr: sched_setscheduler(SCHED_RR): Operation not permitted",
 	       "a line without numbers stays as it is, after its name");
 	free(s);
-	is_str_free(line("kernel", "[    1.234567] WARNING: CPU: 1 PID: 42 at kernel/sched/core.c:1234"  " sched_init+0x1a/0x40"), "kernel: WARNING: CPU: N PID: N at kernel/sched/core.c:N sched_init+X/X",
-	       "timestamp, CPU, PID, line and offsets normalised");
+	is_str_free(line("kernel", "[    1.234567] WARNING: CPU: 1 PID: 42 at kernel/sched/"
+			 "core.c:1234 sched_init+0x1a/0x40"),
+		    "kernel: WARNING: CPU: N PID: N at kernel/sched/core.c:N sched_init+X/X",
+		    "timestamp, CPU, PID, line and offsets normalised");
 	check_same("BUG: unable to handle page fault for address: ffff888003a1b000",
 		   "BUG: unable to handle page fault for address: ffff88800ff2c000", 1,
 		   "bare addresses are the same");

@@ -286,9 +286,9 @@ static void test_qemu_argv_arch(void)
 	job.arch = &a;
 	is_str_free(joined_qemu_argv(&job),
 		    "qemu-system-riscv64 -M virt -accel tcg -m 256M -nographic -no-reboot"
-	       " -nic none -kernel Image -initrd initrd -append console=ttyS0 panic=-1"
-	       " loglevel=7 -bios default -icount shift=0,sleep=off -cpu rv64 -smp 1",
-	       "riscv64: virt, OpenSBI, rv64, UP on 1 CPU");
+		    " -nic none -kernel Image -initrd initrd -append console=ttyS0 panic=-1"
+		    " loglevel=7 -bios default -icount shift=0,sleep=off -cpu rv64 -smp 1",
+		    "riscv64: virt, OpenSBI, rv64, UP on 1 CPU");
 	job.cpus = 2;
 	job.cpu = "rv64,v=true";
 	line = joined_qemu_argv(&job);

@@ -255,9 +255,24 @@ static int load_metrics_text(const char *dir, const char *text, struct run_confi
 
 static void test_series_units(void)
 {
+	/* Unit lines the series' metrics file may not have, and why. */
+	static const struct {
+		const char *text;
+		const char *why;
+	} refused_units[] = {
+		{ "unit n lines lower\n" METRIC_LINE, "a unit before its metric is refused" },
+		{ METRIC_LINE "unit n lines lower\nunit n lines higher\n", "a unit twice is refused" },
+		{ METRIC_LINE "unit n lines down\n", "a direction other than lower or higher is refused" },
+		{ METRIC_LINE "unit n lines\n", "a unit without a direction is refused" },
+		{ METRIC_LINE "unit n lines lower extra\n", "a word too many is refused" },
+		{ METRIC_LINE "unit n <b>x</b> lower\n", "markup is not a unit" },
+		{ METRIC_LINE "unit n abcdefghijklmnop lower\n",
+		  "a unit longer than 15 characters is refused" },
+	};
 	char dir[] = "/tmp/bisectable-perf.XXXXXX";
 	struct perf_direction d;
 	struct run_config rc;
+	size_t i;
 
 	if (!mkdtemp(dir)) {
 		ok(0, "mkdtemp");
@@ -280,27 +295,11 @@ static void test_series_units(void)
 	perf_direction_default(&rc, "n", &d);
 	ok(d.better == PERF_UNDECLARED, "so no direction");
 	run_config_free(&rc);
-	is_int(load_metrics_text(dir, "unit n lines lower\n" METRIC_LINE, &rc), -1,
-	       "a unit before its metric is refused");
-	run_config_free(&rc);
-	is_int(load_metrics_text(dir, METRIC_LINE "unit n lines lower\nunit n lines higher\n", &rc),
-	       -1, "a unit twice is refused");
-	run_config_free(&rc);
-	is_int(load_metrics_text(dir, METRIC_LINE "unit n lines down\n", &rc), -1,
-	       "a direction other than lower or higher is refused");
-	run_config_free(&rc);
-	is_int(load_metrics_text(dir, METRIC_LINE "unit n lines\n", &rc), -1,
-	       "a unit without a direction is refused");
-	run_config_free(&rc);
-	is_int(load_metrics_text(dir, METRIC_LINE "unit n lines lower extra\n", &rc), -1,
-	       "a word too many is refused");
-	run_config_free(&rc);
-	is_int(load_metrics_text(dir, METRIC_LINE "unit n <b>x</b> lower\n", &rc), -1,
-	       "markup is not a unit");
-	run_config_free(&rc);
-	is_int(load_metrics_text(dir, METRIC_LINE "unit n abcdefghijklmnop lower\n", &rc), -1,
-	       "a unit longer than 15 characters is refused");
-	run_config_free(&rc);
+	for (i = 0; i < ARRAY_SIZE(refused_units); i++) {
+		is_int(load_metrics_text(dir, refused_units[i].text, &rc), -1, "%s",
+		       refused_units[i].why);
+		run_config_free(&rc);
+	}
 	is_int(load_metrics_text(dir, METRIC_LINE "unit n abcdefghijklmno lower\n", &rc), 0,
 	       "15 characters are a unit");
 	run_config_free(&rc);

@@ -181,7 +181,7 @@ static void test_trailers(void)
 	repair_hunks_parse(fix_diff, &h);
 	is_str_free(repair_trailer_bad(&c, &h, "sched/core: Use cpu_of() in the idle path"),
 		    "[bisectable: moved the hunk at b.c:2 from \"sched/core: Use cpu_of() in the "
-	       "idle path\"]", "the first bad commit's trailer names hunk and fix");
+		    "idle path\"]", "the first bad commit's trailer names hunk and fix");
 	is_str_free(repair_trailer_fix(&c, &h, "use x"),
 		    "[bisectable: its hunk at b.c:2 moved into \"use x\"]", "the fix's trailer");
 	c.kind = REPAIR_REORDER;
@@ -191,8 +191,10 @@ static void test_trailers(void)
 	is_str_free(repair_trailer_fix(&c, &h, "use x"),
 		    "[bisectable: its hunks moved into \"use x\"]", "what a move of all left");
 	c.kind = REPAIR_SQUASH;
-	is_str_free(repair_trailer_bad(&c, &h, "a subject that is far longer than sixty bytes, "        "which is cut short"), "[bisectable: squashed in \"a subject that is far longer than sixty bytes, "
-	       "which is c...\"]", "a long subject is cut at 57 bytes and \"...\"");
+	is_str_free(repair_trailer_bad(&c, &h, "a subject that is far longer than sixty bytes, "
+				       "which is cut short"),
+		    "[bisectable: squashed in \"a subject that is far longer than sixty bytes, "
+		    "which is c...\"]", "a long subject is cut at 57 bytes and \"...\"");
 	c.kind = REPAIR_MOVE_ALL;
 	repair_candidate_words(&sb, &c, &h, "fix x", "use x");
 	is_str(sb.buf, "move every hunk of \"fix x\" into \"use x\"", "words of a candidate");

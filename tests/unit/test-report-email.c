@@ -155,8 +155,9 @@ static void test_email_up_build_break(void)
 	ok(starts(hdr, "Subject: Re: [PATCH 2/4] sched/syscalls: Drop the #ifdef around"
 		  " ttwu_pending in idle_cpu()\n"),
 	   "email: a reply to the first bad patch, [PATCH k/N] and its subject");
-	is_str_free(header_names(hdr), "Subject,From,Date,Message-ID,MIME-Version,Content-Type,Content-Transfer-Encoding,"
-	       "X-Bisectable-Run", "email: no threading headers for patches that were no mails");
+	is_str_free(header_names(hdr),
+		    "Subject,From,Date,Message-ID,MIME-Version,Content-Type,Content-Transfer-Encoding,"
+		    "X-Bisectable-Run", "email: no threading headers for patches that were no mails");
 	free(hdr);
 	ok(contains(mail, "tree/base: linux 6.12.118 2d511cebd1de9f79df65248e746db1a6679aca5d"),
 	   "email: the tree and base");

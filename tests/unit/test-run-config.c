@@ -198,7 +198,8 @@ static void test_only(void)
 
 	is_str_free(positions("base,tip", 11), "0,11", "base and tip");
 	is_str_free(positions("3,0,3,tip", 3), "0,3", "sorted, each once");
-	is_str_free(positions("12", 11), "error: --only: '12' is not base, tip or a position from 0 to 11", "past the tip");
+	is_str_free(positions("12", 11),
+		    "error: --only: '12' is not base, tip or a position from 0 to 11", "past the tip");
 	s = positions("base,,tip", 11);
 	ok(!strncmp(s, "error:", 6), "an empty item: %s", s);
 	free(s);

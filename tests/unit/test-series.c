@@ -243,12 +243,26 @@ static void test_readme_beside(void)
 /* The three kinds of series, a subject unfolded, and what is refused. */
 static void test_load(void)
 {
+	/* A series directory that does not load: its one file, and why. */
+	static const struct {
+		const char *file;
+		const char *text;
+		const char *why;
+	} refused[] = {
+		{ "bad/0001-x.patch", "Subject: [PATCH] no diff here\n\njust words\n",
+		  "a patch without a diff is an error" },
+		{ "escape/series", "../../etc/passwd\n",
+		  "a series entry leaving the directory is refused" },
+	};
 	struct series s;
 	FILE *f;
 	char dir[] = "/tmp/bisectable-test.XXXXXX";
 	char *path;
+	size_t i;
 
-	is_str_free(patch_subject("From 123 Mon Sep 17 00:00:00 2001\nFrom: A <a@b>\n"      "Subject: [PATCH v2 03/43] sched: Clean up\n and continue\n\nbody\n"), "sched: Clean up and continue", "subject: prefix removed, unfolded");
+	is_str_free(patch_subject("From 123 Mon Sep 17 00:00:00 2001\nFrom: A <a@b>\n"
+				  "Subject: [PATCH v2 03/43] sched: Clean up\n and continue\n\nbody\n"),
+		    "sched: Clean up and continue", "subject: prefix removed, unfolded");
 	is_str_free(patch_subject("Subject: [RFC][PATCH] x <script>\n\n"), "x <script>",
 		    "several bracket prefixes removed, text kept as is");
 
@@ -279,7 +293,6 @@ static void test_load(void)
 	f = fopen(path, "w");
 	if (f) {
 		struct series src;
-		size_t i;
 
 		series_load("tests/fixtures/up-build-break", &src);
 		for (i = 0; i < src.npatches; i++) {
@@ -308,27 +321,14 @@ static void test_load(void)
 	series_free(&s);
 	free(path);
 
-	path = xasprintf("%s/bad", dir);
-	mkdir_p(path);
-	free(path);
-	path = xasprintf("%s/bad/0001-x.patch", dir);
-	write_file(path, "Subject: [PATCH] no diff here\n\njust words\n", 42);
-	free(path);
-	path = xasprintf("%s/bad", dir);
-	is_int(series_load(path, &s), -1, "a patch without a diff is an error");
-	series_free(&s);
-	free(path);
-
-	path = xasprintf("%s/escape", dir);
-	mkdir_p(path);
-	free(path);
-	path = xasprintf("%s/escape/series", dir);
-	write_file(path, "../../etc/passwd\n", 17);
-	free(path);
-	path = xasprintf("%s/escape", dir);
-	is_int(series_load(path, &s), -1, "a series entry leaving the directory is refused");
-	series_free(&s);
-	free(path);
+	for (i = 0; i < ARRAY_SIZE(refused); i++) {
+		put_file(dir, refused[i].file, refused[i].text);
+		path = xasprintf("%s/%.*s", dir, (int)strcspn(refused[i].file, "/"),
+				 refused[i].file);
+		is_int(series_load(path, &s), -1, "%s", refused[i].why);
+		series_free(&s);
+		free(path);
+	}
 	remove_tree(dir);
 }
 

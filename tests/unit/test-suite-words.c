@@ -39,7 +39,7 @@ static void test_words(void)
 
 	run_config_set_tests(&rc, "smoke.affinity,nosuite.x");
 	is_str_free(suite_tests_words(&rc), "smoke.affinity:60 nosuite.x:7",
-	       "a test of no known suite: the run's --test-timeout");
+		    "a test of no known suite: the run's --test-timeout");
 
 	run_config_list_clear(&rc.tests, &rc.ntests);
 	is_str_free(suite_tests_words(&rc), "", "no test: an empty line");
