@@ -21,6 +21,7 @@
 
 #include "kconfig/config-derive.h"
 #include "lib/util.h"
+#include "scratch.h"
 #include "tap.h"
 
 static const char makefile[] =
@@ -130,17 +131,10 @@ int main(void)
 	src = xasprintf("%s/src", dir);
 	out = xasprintf("%s/out", dir);
 	base = xasprintf("%s/base.config", dir);
-	p = xasprintf("%s/scripts/kconfig", src);
-	mkdir_p(p);
-	free(p);
-	p = xasprintf("%s/Makefile", src);
-	write_file(p, makefile, strlen(makefile));
-	free(p);
-	p = xasprintf("%s/rules.awk", src);
-	write_file(p, rules, strlen(rules));
-	free(p);
+	put_file(src, "Makefile", makefile);
+	put_file(src, "rules.awk", rules);
+	put_file(src, "scripts/kconfig/merge_config.sh", merge);
 	p = xasprintf("%s/scripts/kconfig/merge_config.sh", src);
-	write_file(p, merge, strlen(merge));
 	chmod(p, 0755);
 	free(p);
 	write_file(base, "CONFIG_B=n\n", 11);

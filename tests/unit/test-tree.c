@@ -32,16 +32,10 @@ static char *make_tarball(const char *dir, int sub, const char *readme)
 	char *out_dir = xasprintf("%s/%s", tmp, dir), *parent = xasprintf("%s/src-%s", tmp, dir);
 	char *tarball = xasprintf("%s/linux-source-6.12.tar.xz", out_dir);
 	char *mk = xasprintf("VERSION = 6\nPATCHLEVEL = 12\nSUBLEVEL = %d\nEXTRAVERSION =\n", sub);
-	char *path;
 
-	mkdir_p(src);
 	mkdir_p(out_dir);
-	path = xasprintf("%s/Makefile", src);
-	write_file(path, mk, strlen(mk));
-	free(path);
-	path = xasprintf("%s/README", src);
-	write_file(path, readme, strlen(readme));
-	free(path);
+	put_file(src, "Makefile", mk);
+	put_file(src, "README", readme);
 	{
 		const char *argv[] = { "tar", "-cJf", tarball, "-C", parent, "linux-source-6.12",
 				       NULL };
@@ -118,17 +112,8 @@ static void test_stale_imports(void)
 	char *live = xasprintf("%s/import.2", cache), *path;
 	int fd;
 
-	mkdir_p(dead);
-	path = xasprintf("%s/src", dead);
-	mkdir_p(path);
-	free(path);
-	path = xasprintf("%s/src/big", dead);
-	write_file(path, "x", 1);
-	free(path);
-	mkdir_p(free_lock);
-	path = xasprintf("%s/lock", free_lock);
-	write_file(path, "", 0);
-	free(path);
+	put_file(dead, "src/big", "x");
+	put_file(free_lock, "lock", "");
 	mkdir_p(live);
 	path = xasprintf("%s/lock", live);
 	fd = lock_file(path, 0);	/* a live import holds it */
