@@ -338,13 +338,20 @@ static void split_configs(const char *configs, const struct run_info *run, char 
 	free(copy);
 }
 
-/* The run and its configuration (for the series' declarations). */
-static int load_run(sqlite3 *db, long long run_id, struct run_info *run,
-		    struct run_config *rc)
+/*
+ * R made empty to judge RUN_ID's moves past THRESHOLD AGAINST its reference;
+ * the run and its configuration (for the series' declarations) loaded.
+ */
+static int start_run(sqlite3 *db, long long run_id, double threshold, enum perf_against against,
+		     struct perf_run *r, struct run_info *run, struct run_config *rc)
 {
+	memset(r, 0, sizeof(*r));
+	r->threshold = threshold;
+	r->against = against;
 	if (db_load_run(db, run_id, run))
 		return error(run_id ? "no run %lld in the database" :
 			     "no runs in the database%.0lld", run_id);
+	r->run_id = run->id;
 	/* A run from before run configurations were JSON declares nothing. */
 	if (run_config_from_json(run->options ? run->options : "", rc)) {
 		run_config_free(rc);
@@ -405,12 +412,8 @@ int perf_first_bad(sqlite3 *db, long long run_id, const char *configs, const cha
 	size_t n, i;
 	int ret = 0;
 
-	memset(r, 0, sizeof(*r));
-	r->threshold = threshold;
-	r->against = against;
-	if (load_run(db, run_id, &run, &rc))
+	if (start_run(db, run_id, threshold, against, r, &run, &rc))
 		return -1;
-	r->run_id = run.id;
 	/* A name that is nowhere is a typo, not a metric that never moved. */
 	if (!db_run_has_metric(db, run.id, metric)) {
 		ret = error("run %lld recorded no metric '%s' (bisectable regressions lists"
@@ -436,12 +439,8 @@ int perf_regressions(sqlite3 *db, long long run_id, const char *configs, double 
 	struct run_info run;
 	struct run_config rc;
 
-	memset(r, 0, sizeof(*r));
-	r->threshold = threshold;
-	r->against = against;
-	if (load_run(db, run_id, &run, &rc))
+	if (start_run(db, run_id, threshold, against, r, &run, &rc))
 		return -1;
-	r->run_id = run.id;
 	split_configs(configs, &run, &list, &nconfigs);
 	nnames = db_metric_names(db, run.id, &names);
 	r->series = xcalloc(nconfigs * nnames + 1, sizeof(*r->series));
