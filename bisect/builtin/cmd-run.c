@@ -118,6 +118,22 @@ static const struct opt run_option_list[] = {
 };
 DEFINE_CMD_OPTIONS(run, struct run_opts, run_option_list);
 
+/* What a run here needs of this machine: its tools, compilers and paths. */
+static int check_machine(const struct run_config *rc, const char *db_path)
+{
+	if (run_check_tools(rc->sandbox) || run_check_arch_tools(rc) ||
+	    (rc->distcc_hosts && run_setup_check_distcc()))
+		return -1;
+	return run_check_exec_paths(db_path);
+}
+
+/* The prepared run verified, where its results are stored said first. */
+static int verify(struct run *r)
+{
+	run_setup_record_results_remote(r);
+	return run_verify(r);
+}
+
 /* run --resume [N]: the run's own configuration, its recorded results reused. */
 static int resume(struct cmd_ctx *ctx)
 {
@@ -139,12 +155,9 @@ static int resume(struct cmd_ctx *ctx)
 	if (run_setup_results_remote(o) || run_resume(&r, id, &rc))
 		goto out;
 	run_setup_ccache_remote(o, &rc);
-	if (run_check_tools(rc.sandbox) || run_check_arch_tools(&rc) ||
-	    (rc.distcc_hosts && run_setup_check_distcc()) ||
-	    run_check_exec_paths(o->db_path ? o->db_path : ctx->db_path))
+	if (check_machine(&rc, o->db_path ? o->db_path : ctx->db_path))
 		goto out;
-	run_setup_record_results_remote(&r);
-	ret = run_verify(&r);
+	ret = verify(&r);
 out:
 	run_release(&r);
 	run_config_free(&rc);
@@ -228,10 +241,8 @@ int cmd_run(struct cmd_ctx *ctx)
 	t.metrics = o.metrics;
 	t.discard = o.discard;
 	run_config_free(&rc);
-	if (run_setup_results_remote(&o) || run_setup_config(&o, &t, &rc) || run_check_tools(rc.sandbox) ||
-	    run_check_arch_tools(&rc) ||
-	    (rc.distcc_hosts && run_setup_check_distcc()) ||
-	    run_check_exec_paths(o.db_path))
+	if (run_setup_results_remote(&o) || run_setup_config(&o, &t, &rc) ||
+	    check_machine(&rc, o.db_path))
 		goto out;
 	/* The database was opened (and checked) before any work, by bisectable.c. */
 	r.db_path = o.db_path;
@@ -241,8 +252,7 @@ int cmd_run(struct cmd_ctx *ctx)
 		goto out;
 	run_record(&r);
 	run_write_derived(&r);
-	run_setup_record_results_remote(&r);
-	ret = run_verify(&r);
+	ret = verify(&r);
 out:
 	run_release(&r);
 	run_config_free(&rc);
