@@ -72,6 +72,25 @@ static const char *find_in(const char *s, const char *end, const char *needle)
 	return NULL;
 }
 
+static void inline_roff(struct roff_out *r, const char *s, size_t len, char font);
+
+/*
+ * The text from TEXT up to the span at P, then the span in FONT ('B' or 'I')
+ * up to CLOSE, without its MARK bytes of markup each side, and back to BACK.
+ * Where the text goes on: past the span's closing markup.
+ */
+static const char *emphasis(struct roff_out *r, const char *text, const char *p,
+			    const char *close, size_t mark, char font, const char *back)
+{
+	char on[4] = { '\\', 'f', font, 0 };
+
+	ro_text(r, text, p - text);
+	ro_raw(r, on);
+	inline_roff(r, p + mark, close - p - mark, font);
+	ro_raw(r, back);
+	return close + mark;
+}
+
 /* Inline markup of s[0..len) in font ('R', 'B' or 'I'), which each span returns to. */
 static void inline_roff(struct roff_out *r, const char *s, size_t len, char font)
 {
@@ -98,20 +117,12 @@ static void inline_roff(struct roff_out *r, const char *s, size_t len, char font
 		}
 		if (p[0] == '*' && p + 1 < end && p[1] == '*' &&
 		    (close = find_in(p + 2, end, "**")) && close > p + 2) {
-			ro_text(r, text, p - text);
-			ro_raw(r, "\\fB");
-			inline_roff(r, p + 2, close - p - 2, 'B');
-			ro_raw(r, back);
-			p = text = close + 2;
+			p = text = emphasis(r, text, p, close, 2, 'B', back);
 			continue;
 		}
 		if (p[0] == '*' && p + 1 < end && !isspace((unsigned char)p[1]) && p[1] != '*' &&
 		    (close = memchr(p + 1, '*', end - p - 1)) && !isspace((unsigned char)close[-1])) {
-			ro_text(r, text, p - text);
-			ro_raw(r, "\\fI");
-			inline_roff(r, p + 1, close - p - 1, 'I');
-			ro_raw(r, back);
-			p = text = close + 1;
+			p = text = emphasis(r, text, p, close, 1, 'I', back);
 			continue;
 		}
 		if (*p == '[' && (url = find_in(p, end, "](")) &&
