@@ -106,6 +106,16 @@ char *xstrdup(const char *s)
 	return p;
 }
 
+long str_index(char *const *list, size_t n, const char *s)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(list[i], s))
+			return i;
+	return -1;
+}
+
 char *xstrndup(const char *s, size_t n)
 {
 	char *p = strndup(s, n);

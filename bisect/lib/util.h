@@ -36,6 +36,8 @@ void *xrealloc(void *ptr, size_t size);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Where S stands in LIST[0..n), or -1. */
+long str_index(char *const *list, size_t n, const char *s);
 
 /*
  * A growable string. buf is never NULL: an empty strbuf points at a shared

@@ -105,12 +105,7 @@ void report_load_metric_names(struct report_model *r, sqlite3 *db)
 
 long report_metric_index(const struct report_model *r, const char *name)
 {
-	size_t i;
-
-	for (i = 0; i < r->nmetrics; i++)
-		if (!strcmp(r->metrics[i], name))
-			return i;
-	return -1;
+	return str_index(r->metrics, r->nmetrics, name);
 }
 
 /*

@@ -59,12 +59,7 @@ static int load_run(struct report_model *r, sqlite3 *db, long long id)
 
 long report_config_index(const struct report_model *r, const char *name)
 {
-	size_t i;
-
-	for (i = 0; i < r->nconfigs; i++)
-		if (!strcmp(r->configs[i], name))
-			return i;
-	return -1;
+	return str_index(r->configs, r->nconfigs, name);
 }
 
 static void add_config(struct report_model *r, const char *name, size_t len)

@@ -65,9 +65,21 @@ static void test_url_public_password_chars(void)
 	}
 }
 
+/* str_index(): where a name stands in a list, by the whole name. */
+static void test_str_index(void)
+{
+	char *list[] = { "up", "smp", "up+x" };
+
+	is_int(str_index(list, 3, "smp"), 1, "a name's index");
+	is_int(str_index(list, 3, "up"), 0, "the first");
+	is_int(str_index(list, 3, "sm"), -1, "a prefix is not the name");
+	is_int(str_index(list, 0, "up"), -1, "nothing in an empty list");
+}
+
 int main(void)
 {
 	test_util();
 	test_url_public_password_chars();
+	test_str_index();
 	return done_testing();
 }
