@@ -105,26 +105,32 @@ static void test_build_dir_unique(void)
 	free(in_cache);
 }
 
+/* GOT is the path REL in the test's folder. */
+static void is_tmp_path(const char *got, const char *rel, const char *what)
+{
+	char *want = xasprintf("%s/%s", tmp, rel);
+
+	is_str(got, want, "%s", what);
+	free(want);
+}
+
 static void test_log_dir(void)
 {
-	char *db = xasprintf("%s/db/runs.db", tmp), *dir, *want;
+	char *db = xasprintf("%s/db/runs.db", tmp), *dir;
 
 	dir = commit_log_dir(db, 7, 3, "0123456789abcdef0123");
-	want = xasprintf("%s/db/logs/run-7/003-0123456789ab", tmp);
-	is_str(dir, want, "a commit's logs: <db dir>/logs/run-N/<pos>-<sha12>");
+	is_tmp_path(dir, "db/logs/run-7/003-0123456789ab",
+		    "a commit's logs: <db dir>/logs/run-N/<pos>-<sha12>");
 	ok(is_dir(dir), "created");
 	free(dir);
-	free(want);
 	dir = commit_log_dir(db, 7, 2, NULL);
-	want = xasprintf("%s/db/logs/run-7/002-none", tmp);
-	is_str(dir, want, "a commit without a sha (a patch that did not apply): 'none'");
+	is_tmp_path(dir, "db/logs/run-7/002-none",
+		    "a commit without a sha (a patch that did not apply): 'none'");
 	free(dir);
-	free(want);
 	dir = commit_log_dir(db, 7, 4, "/../../../x");
-	want = xasprintf("%s/db/logs/run-7/004-__________x", tmp);
-	is_str(dir, want, "a sha that is not one (another machine's database) names no other place");
+	is_tmp_path(dir, "db/logs/run-7/004-__________x",
+		    "a sha that is not one (another machine's database) names no other place");
 	free(dir);
-	free(want);
 	free(db);
 }
 
@@ -132,26 +138,20 @@ static void test_log_dir(void)
 static void test_log_dir_shared(void)
 {
 	char *a = xasprintf("%s/two/a.db", tmp), *b = xasprintf("%s/two/b.db", tmp);
-	char *odd = xasprintf("%s/two/run-1.db", tmp), *da, *db, *dodd, *want;
+	char *odd = xasprintf("%s/two/run-1.db", tmp), *da, *db, *dodd;
 
 	da = commit_log_dir(a, 1, 0, "0123456789abcdef");
 	db = commit_log_dir(b, 1, 0, "0123456789abcdef");
 	dodd = commit_log_dir(odd, 1, 0, "0123456789abcdef");
 	ok(strcmp(da, db) != 0, "two databases in one directory: two log directories");
-	want = xasprintf("%s/two/logs/run-1/000-0123456789ab", tmp);
-	is_str(da, want, "the first to log keeps <db dir>/logs/run-N");
-	free(want);
-	want = xasprintf("%s/two/logs/b/run-1/000-0123456789ab", tmp);
-	is_str(db, want, "the other: <db dir>/logs/<name>/run-N");
-	free(want);
-	want = xasprintf("%s/two/logs/db-run-1/run-1/000-0123456789ab", tmp);
-	is_str(dodd, want, "a name like a run's directory is told apart");
-	free(want);
+	is_tmp_path(da, "two/logs/run-1/000-0123456789ab",
+		    "the first to log keeps <db dir>/logs/run-N");
+	is_tmp_path(db, "two/logs/b/run-1/000-0123456789ab", "the other: <db dir>/logs/<name>/run-N");
+	is_tmp_path(dodd, "two/logs/db-run-1/run-1/000-0123456789ab",
+		    "a name like a run's directory is told apart");
 	free(da);
 	da = commit_log_dir(a, 2, 1, NULL);
-	want = xasprintf("%s/two/logs/run-2/001-none", tmp);
-	is_str(da, want, "the first keeps it for its next run");
-	free(want);
+	is_tmp_path(da, "two/logs/run-2/001-none", "the first keeps it for its next run");
 	free(da);
 	free(db);
 	free(dodd);
