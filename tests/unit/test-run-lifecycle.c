@@ -19,6 +19,7 @@
 #include "run/run.h"
 #include "lib/util.h"
 #include "scratch.h"
+#include "quiet.h"
 #include "tap.h"
 
 static char *tmp;
@@ -27,19 +28,20 @@ static int saved_stderr = -1;
 /* stderr to /dev/null between quiet() and loud(): the refusals print why. */
 static void quiet(void)
 {
-	int null = open("/dev/null", O_WRONLY);
-
-	fflush(stderr);
-	saved_stderr = dup(2);
-	dup2(null, 2);
-	close(null);
+	saved_stderr = stderr_to(NULL);
 }
 
 static void loud(void)
 {
-	fflush(stderr);
-	dup2(saved_stderr, 2);
-	close(saved_stderr);
+	stderr_back(saved_stderr);
+}
+
+/* run_mark_interrupted() marks WANT runs, saying why it does not on stderr. */
+static void is_marked(sqlite3 *db, int want, const char *what)
+{
+	quiet();
+	is_int(run_mark_interrupted(db), want, "%s", what);
+	loud();
 }
 
 /* The one call of run_claim_work_dir (its arguments are the run's). */
@@ -52,6 +54,15 @@ static void exec_sql(sqlite3 *db, const char *sql)
 {
 	if (sqlite3_exec(db, sql, NULL, NULL, NULL) != SQLITE_OK)
 		diag("%s: %s", sql, sqlite3_errmsg(db));
+}
+
+/* SET (SQL: "state = 'done'") in the run ID. */
+static void update_run(sqlite3 *db, long long id, const char *set)
+{
+	char *sql = xasprintf("UPDATE runs SET %s WHERE id = %lld", set, id);
+
+	exec_sql(db, sql);
+	free(sql);
 }
 
 /* A repository with one commit at tmp/NAME; its path (allocated). */
@@ -117,12 +128,8 @@ static void test_mark_interrupted(sqlite3 *db)
 	a = add_run(db, alive, "t", "{}");
 	g = add_run(db, gone, "t", "{}");
 	d = add_run(db, gone, "t", "{}");
-	sql = xasprintf("UPDATE runs SET state = 'done' WHERE id = %lld", d);
-	exec_sql(db, sql);
-	free(sql);
-	quiet();
-	is_int(run_mark_interrupted(db), 1, "one run left 'running' by a bisectable that is gone");
-	loud();
+	update_run(db, d, "state = 'done'");
+	is_marked(db, 1, "one run left 'running' by a bisectable that is gone");
 	sql = xasprintf("SELECT (SELECT state FROM runs WHERE id = %lld) = 'interrupted' AND"
 			" (SELECT state FROM runs WHERE id = %lld) = 'running' AND"
 			" (SELECT state FROM runs WHERE id = %lld) = 'done'", g, a, d);
@@ -130,9 +137,7 @@ static void test_mark_interrupted(sqlite3 *db)
 	free(sql);
 	if (fd >= 0)
 		close(fd);
-	quiet();
-	is_int(run_mark_interrupted(db), 1, "once its lock is free, the other one too");
-	loud();
+	is_marked(db, 1, "once its lock is free, the other one too");
 	exec_sql(db, "DELETE FROM runs");
 	free(alive);
 	free(gone);
@@ -148,12 +153,8 @@ static void test_foreign_running(sqlite3 *db)
 
 	mkdir_p(parent);
 	f = add_run(db, there, "t", "{}");
-	sql = xasprintf("UPDATE runs SET host = 'another-machine' WHERE id = %lld", f);
-	exec_sql(db, sql);
-	free(sql);
-	quiet();
-	is_int(run_mark_interrupted(db), 0, "a run of another host left 'running' is not marked");
-	loud();
+	update_run(db, f, "host = 'another-machine'");
+	is_marked(db, 0, "a run of another host left 'running' is not marked");
 	ok(!file_exists(lock), "and no lock is made at its path");
 	sql = xasprintf("SELECT state = 'running' FROM runs WHERE id = %lld", f);
 	is_int(count(db, sql), 1, "it stays 'running'");
@@ -230,22 +231,15 @@ static void test_resume(sqlite3 *db)
 	is_int(resume(db, 0, &back, NULL), -1, "nothing interrupted: nothing to resume");
 	run_config_free(&back);
 	done = add_run(db, wt, head.buf, options);
-	sql = xasprintf("UPDATE runs SET state = 'done' WHERE id = %lld", done);
-	exec_sql(db, sql);
-	free(sql);
+	update_run(db, done, "state = 'done'");
 	is_int(resume(db, done, &back, NULL), -1, "a run that is done is not resumed");
 	run_config_free(&back);
 	bisect = add_run(db, wt, head.buf, options);
-	sql = xasprintf("UPDATE runs SET state = 'interrupted', kind = 'bisect' WHERE id = %lld",
-			bisect);
-	exec_sql(db, sql);
-	free(sql);
+	update_run(db, bisect, "state = 'interrupted', kind = 'bisect'");
 	is_int(resume(db, bisect, &back, NULL), -1, "nor a bisection");
 	run_config_free(&back);
 	gone = add_run(db, "/nonexistent/work", head.buf, options);
-	sql = xasprintf("UPDATE runs SET state = 'failed' WHERE id = %lld", gone);
-	exec_sql(db, sql);
-	free(sql);
+	update_run(db, gone, "state = 'failed'");
 	is_int(resume(db, gone, &back, NULL), -1, "nor one whose work tree is gone");
 	run_config_free(&back);
 	id = add_run(db, wt, head.buf, options);
