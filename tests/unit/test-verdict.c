@@ -74,69 +74,65 @@ static void add_commit(sqlite3 *db, long long run, int position, const char *con
 	}
 }
 
-static void add_commits(sqlite3 *db, long long run, const char *config, const char *const *c,
-			int from)
-{
-	int i;
-
-	for (i = 0; c[i]; i++)
-		add_commit(db, run, from + i, config, c[i]);
-}
+/*
+ * The fixture's runs: a run (its id, configurations and state; NULL: a row
+ * of more results in the run above) and one configuration's commits, from
+ * position FROM, each its add_commit() letters.
+ */
+static const struct fixture_run {
+	long long id;
+	const char *configs;
+	const char *state;
+	const char *config;
+	int from;
+	const char *commits[6];
+} fixture_runs[] = {
+	/* 1: all pass, base included */
+	{ 1, "up", "done", "up", 0, { "pppp", "pppp", "pppp", "pppp" } },
+	/* 2: commit 2 of 4 fails to build, the rest pass */
+	{ 2, "up", "done", "up", 1, { "pppp", "pfss", "pppp", "pppp" } },
+	/* 3: the base times out at boot, the commits pass */
+	{ 3, "up", "done", "up", 0, { "ppt-", "pppp", "pppp" } },
+	/* 4: the test stage is skipped everywhere: not bad, not bisectable either */
+	{ 4, "up", "done", "up", 1, { "ppps", "ppps", "ppps" } },
+	/* 5: commit 2 has no test result yet (a run that is still going) */
+	{ 5, "up", "running", "up", 1, { "pppp", "ppp-", "----" } },
+	/* 6: commit 2 fails its test, commit 3 fixes it */
+	{ 6, "up", "done", "up", 1, { "pppp", "pppf", "pppp" } },
+	/* 7: two configurations; smp's commit 2 is bad at build and at test */
+	{ 7, "up,smp", "done", "up", 1, { "pppp", "pppf", "ppfs" } },
+	{ 7, NULL, NULL, "smp", 1, { "pppp", "ptpf", "pppp" } },
+	/* 8: commit 2's build is an error of the machine: not bad, not verified */
+	{ 8, "up", "done", "up", 1, { "pppp", "pess", "pppp" } },
+	/* 9: an error at commit 1's boot, commit 2 fails its test */
+	{ 9, "up", "done", "up", 1, { "ppes", "pppf" } },
+	/* 10: the base's build is an error, every commit passes */
+	{ 10, "up", "done", "up", 0, { "pess", "pppp", "pppp" } },
+	/* 11: a hole in the middle: 2 does not build, 3 does not boot, 4 fixes both */
+	{ 11, "up", "done", "up", 1, { "pppp", "pfss", "ppfs", "pppp", "pppp" } },
+	/* 12: a hole at the start: 1 does not build, 2 fixes it */
+	{ 12, "up", "done", "up", 1, { "pfss", "pppp", "pppp" } },
+	/* 13: broken from 2 to the tip: a first bad, no hole */
+	{ 13, "up", "done", "up", 1, { "pppp", "pfss", "pfss" } },
+	/* 14: two holes (1 build, 3 test timeout), then broken again at the tip */
+	{ 14, "up", "done", "up", 1, { "pfss", "pppp", "pppt", "pppp", "pfss" } },
+	/* 15: an error and a skip-only commit inside a hole: 1..3, fixed by 5 */
+	{ 15, "up", "done", "up", 1, { "pfss", "pess", "ppfs", "ssss", "pppp" } },
+};
 
 static void fixtures(sqlite3 *db)
 {
+	size_t i, j;
+
 	db_begin(db);
-	/* 1: all pass, base included */
-	add_run(db, 1, "up", "done");
-	add_commits(db, 1, "up", (const char *const[]){ "pppp", "pppp", "pppp", "pppp", NULL },
-		    0);
-	/* 2: commit 2 of 4 fails to build, the rest pass */
-	add_run(db, 2, "up", "done");
-	add_commits(db, 2, "up", (const char *const[]){ "pppp", "pfss", "pppp", "pppp", NULL },
-		    1);
-	/* 3: the base times out at boot, the commits pass */
-	add_run(db, 3, "up", "done");
-	add_commits(db, 3, "up", (const char *const[]){ "ppt-", "pppp", "pppp", NULL }, 0);
-	/* 4: the test stage is skipped everywhere: not bad, not bisectable either */
-	add_run(db, 4, "up", "done");
-	add_commits(db, 4, "up", (const char *const[]){ "ppps", "ppps", "ppps", NULL }, 1);
-	/* 5: commit 2 has no test result yet (a run that is still going) */
-	add_run(db, 5, "up", "running");
-	add_commits(db, 5, "up", (const char *const[]){ "pppp", "ppp-", "----", NULL }, 1);
-	/* 6: commit 2 fails its test, commit 3 fixes it */
-	add_run(db, 6, "up", "done");
-	add_commits(db, 6, "up", (const char *const[]){ "pppp", "pppf", "pppp", NULL }, 1);
-	/* 7: two configurations; smp's commit 2 is bad at build and at test */
-	add_run(db, 7, "up,smp", "done");
-	add_commits(db, 7, "up", (const char *const[]){ "pppp", "pppf", "ppfs", NULL }, 1);
-	add_commits(db, 7, "smp", (const char *const[]){ "pppp", "ptpf", "pppp", NULL }, 1);
-	/* 8: commit 2's build is an error of the machine: not bad, not verified */
-	add_run(db, 8, "up", "done");
-	add_commits(db, 8, "up", (const char *const[]){ "pppp", "pess", "pppp", NULL }, 1);
-	/* 9: an error at commit 1's boot, commit 2 fails its test */
-	add_run(db, 9, "up", "done");
-	add_commits(db, 9, "up", (const char *const[]){ "ppes", "pppf", NULL }, 1);
-	/* 10: the base's build is an error, every commit passes */
-	add_run(db, 10, "up", "done");
-	add_commits(db, 10, "up", (const char *const[]){ "pess", "pppp", "pppp", NULL }, 0);
-	/* 11: a hole in the middle: 2 does not build, 3 does not boot, 4 fixes both */
-	add_run(db, 11, "up", "done");
-	add_commits(db, 11, "up", (const char *const[]){ "pppp", "pfss", "ppfs", "pppp", "pppp",
-		    NULL }, 1);
-	/* 12: a hole at the start: 1 does not build, 2 fixes it */
-	add_run(db, 12, "up", "done");
-	add_commits(db, 12, "up", (const char *const[]){ "pfss", "pppp", "pppp", NULL }, 1);
-	/* 13: broken from 2 to the tip: a first bad, no hole */
-	add_run(db, 13, "up", "done");
-	add_commits(db, 13, "up", (const char *const[]){ "pppp", "pfss", "pfss", NULL }, 1);
-	/* 14: two holes (1 build, 3 test timeout), then broken again at the tip */
-	add_run(db, 14, "up", "done");
-	add_commits(db, 14, "up", (const char *const[]){ "pfss", "pppp", "pppt", "pppp", "pfss",
-		    NULL }, 1);
-	/* 15: an error and a skip-only commit inside a hole: 1..3, fixed by 5 */
-	add_run(db, 15, "up", "done");
-	add_commits(db, 15, "up", (const char *const[]){ "pfss", "pess", "ppfs", "ssss", "pppp",
-		    NULL }, 1);
+	for (i = 0; i < ARRAY_SIZE(fixture_runs); i++) {
+		const struct fixture_run *f = &fixture_runs[i];
+
+		if (f->state)
+			add_run(db, f->id, f->configs, f->state);
+		for (j = 0; j < ARRAY_SIZE(f->commits) && f->commits[j]; j++)
+			add_commit(db, f->id, f->from + (int)j, f->config, f->commits[j]);
+	}
 	db_commit(db);
 }
 
