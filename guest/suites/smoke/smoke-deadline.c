@@ -75,11 +75,9 @@ static void dl_overadmit(int ncpus)
 	}
 	for (k = 0; k < DL_MAX_TASKS && k <= max_ok + 1; k++) {
 		slot[k] = -1;
-		pids[k] = xfork();
-		if (pids[k] < 0) {
-			fail("fork: %s", errname(errno));
+		pids[k] = xfork_or_fail();
+		if (pids[k] < 0)
 			break;
-		}
 		if (pids[k] == 0) {
 			close(hold[1]);
 			dl_holder(&slot[k], hold[0]);

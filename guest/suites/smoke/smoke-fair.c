@@ -54,11 +54,9 @@ void test_yield_progress(void)
 		return;
 	}
 	for (i = 0; i < 2; i++) {
-		pids[i] = xfork();
-		if (pids[i] < 0) {
-			fail("fork: %s", errname(errno));
+		pids[i] = xfork_or_fail();
+		if (pids[i] < 0)
 			break;
-		}
 		if (pids[i] == 0) {
 			close(go[1]);
 			if (pin_cpu(cpu))
@@ -111,11 +109,9 @@ void test_nice_share(void)
 		return;
 	}
 	for (i = 0; i < 2; i++) {
-		pids[i] = xfork();
-		if (pids[i] < 0) {
-			fail("fork: %s", errname(errno));
+		pids[i] = xfork_or_fail();
+		if (pids[i] < 0)
 			goto out;
-		}
 		if (pids[i] == 0) {
 			volatile unsigned long x = 0;
 			long long deadline;

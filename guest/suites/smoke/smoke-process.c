@@ -127,11 +127,9 @@ void test_pipe_pingpong(void)
 		fail("pipe: %s", errname(errno));
 		return;
 	}
-	pid = xfork();
-	if (pid < 0) {
-		fail("fork: %s", errname(errno));
+	pid = xfork_or_fail();
+	if (pid < 0)
 		return;
-	}
 	if (pid == 0) {
 		/* Echo each byte transformed; stop at EOF or on a sequence gap. */
 		alarm(CHILD_ALARM_S);

@@ -120,11 +120,9 @@ void test_rt_fifo_rr(void)
 		fail("SCHED_FIFO 10: %s", errname(errno));
 		return;
 	}
-	pid = xfork();
-	if (pid < 0) {
-		fail("fork: %s", errname(errno));
+	pid = xfork_or_fail();
+	if (pid < 0)
 		return;
-	}
 	if (pid == 0) {
 		close(wake[1]);
 		close(low[0]);

@@ -105,11 +105,9 @@ void test_sleep_futex(void)
 		fail("mmap shared: %s", errname(errno));
 		return;
 	}
-	pid = xfork();
-	if (pid < 0) {
-		fail("fork: %s", errname(errno));
+	pid = xfork_or_fail();
+	if (pid < 0)
 		return;
-	}
 	if (pid == 0)
 		futex_waiter(s);
 	/* Wait until the waiter sleeps (state S) in FUTEX_WAIT. */

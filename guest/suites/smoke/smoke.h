@@ -175,6 +175,16 @@ static inline pid_t xfork(void)
 	return fork();
 }
 
+/* xfork(); a fork that fails fails the test, saying so: the pid, or -1. */
+static inline pid_t xfork_or_fail(void)
+{
+	pid_t pid = xfork();
+
+	if (pid < 0)
+		fail("fork: %s", errname(errno));
+	return pid;
+}
+
 /*
  * Let the serial console drain before a timed section, so UART interrupts
  * from our own diagnostics do not land in the measurement.
