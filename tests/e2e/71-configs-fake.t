@@ -40,10 +40,8 @@ done
 fake_git "$k" tag cfg-tip
 
 # --- TARGET:FRAGMENT ---
-timeout 300 "$BISECTABLE" run --db "$db" "${opts[@]}" --configs defconfig:up --repo "$k" \
-	cfg-base..cfg-tip > "$scratch/target.out" 2>&1
-is "$?" 0 "defconfig:up runs"
-sed 's/^/# /' "$scratch/target.out" | head -30
+run_is target 0 "defconfig:up runs" --db "$db" "${opts[@]}" --configs defconfig:up --repo "$k" \
+	cfg-base..cfg-tip
 is "$(sql "select distinct config from results")" "defconfig+up" "its results are keyed defconfig+up"
 is "$(sql "select count(*) from kconfigs k join results r on r.id = k.result_id
 	where k.dotconfig like '%CONFIG_FAKE_START_DEFCONFIG=y%'")" 4 \
@@ -60,17 +58,15 @@ is "$(sql "select spec from run_configs where config = 'defconfig+up'")" "defcon
 	"the name as given is kept with the run"
 like "$(sql "select changes from run_configs where config = 'defconfig+up'")" \
 	'CONFIG_BLK_DEV_INITRD=y \(was not set\)' "and the changes"
-timeout 300 "$BISECTABLE" run --db "$scratch/bad.db" "${opts[@]}" --configs nosuchconfig:up \
-	--repo "$k" cfg-base..cfg-tip > "$scratch/bad.out" 2>&1
-is "$?" 2 "an unknown target is refused"
+run_is bad 2 "an unknown target is refused" \
+	--db "$scratch/bad.db" "${opts[@]}" --configs nosuchconfig:up \
+	--repo "$k" cfg-base..cfg-tip
 like "$(cat "$scratch/bad.out")" "unknown kbuild configuration target 'nosuchconfig'" "and named"
 
 # --- a full .config by path ---
 printf 'CONFIG_MINE=y\nCONFIG_TTY=y\n' > "$scratch/my laptop.config"
-timeout 300 "$BISECTABLE" run --db "$scratch/file.db" "${opts[@]}" \
-	--configs "$scratch/my laptop.config" --repo "$k" cfg-base..cfg-tip > "$scratch/file.out" 2>&1
-is "$?" 0 "a full .config runs"
-sed 's/^/# /' "$scratch/file.out" | head -30
+run_is file 0 "a full .config runs" --db "$scratch/file.db" "${opts[@]}" \
+	--configs "$scratch/my laptop.config" --repo "$k" cfg-base..cfg-tip
 is "$(sqlite3 "$scratch/file.db" "select distinct config from results")" "file+my_laptop" \
 	"keyed by its file name, made safe"
 like "$(cat "$scratch/file.out")" 'file\+my_laptop +# changed by olddefconfig:' "olddefconfig's changes are said"
@@ -80,10 +76,9 @@ is "$(sqlite3 "$scratch/file.db" "select count(*) from kconfigs where dotconfig 
 
 # --- --build-only, and allmodconfig built only unasked ---
 rm -f "$FAKE_QEMU_BOOTS"
-timeout 300 "$BISECTABLE" run --db "$scratch/build.db" "${opts[@]}" --configs allmodconfig: \
-	--build-only defconfig:up --repo "$k" cfg-base..cfg-tip > "$scratch/build.out" 2>&1
-is "$?" 0 "build-only configurations run"
-sed 's/^/# /' "$scratch/build.out" | grep -v CONFIG_ | head -30
+run_is build 0 "build-only configurations run" \
+	--db "$scratch/build.db" "${opts[@]}" --configs allmodconfig: \
+	--build-only defconfig:up --repo "$k" cfg-base..cfg-tip
 is "$(cat "$FAKE_QEMU_BOOTS" 2>/dev/null || echo 0)" 0 "nothing was booted"
 is "$(sqlite3 "$scratch/build.db" "select group_concat(config) from (select distinct config
 	from results where stage = 'build' and status = 'pass' order by config)")" "allmodconfig,defconfig+up" "both were built"
@@ -101,10 +96,9 @@ is "$(timeout 30 "$BISECTABLE" first-bad --db "$scratch/build.db" --config defco
 
 # --- --only base,tip ---
 rm -f "$FAKE_QEMU_BOOTS"
-timeout 300 "$BISECTABLE" run --db "$scratch/only.db" "${opts[@]}" --configs up --only base,tip \
-	--repo "$k" cfg-base..cfg-tip > "$scratch/only.out" 2>&1
-is "$?" 0 "--only base,tip runs"
-sed 's/^/# /' "$scratch/only.out" | head -30
+run_is only 0 "--only base,tip runs" \
+	--db "$scratch/only.db" "${opts[@]}" --configs up --only base,tip \
+	--repo "$k" cfg-base..cfg-tip
 is "$(sqlite3 "$scratch/only.db" "select group_concat(position) from (select distinct c.position
 	from results r join commits c on c.id = r.commit_id order by c.position)")" "0,3" \
 	"only the base and the tip were verified"

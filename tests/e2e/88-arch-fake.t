@@ -39,10 +39,9 @@ echo "int riscv_only;" > "$k/arch/riscv/kernel/x.c"
 fake_commit "$k" "arch change 2: breaks riscv64 only" arch-tip
 
 # --- build and boot on two architectures ---
-timeout 300 "$BISECTABLE" run --db "$db" "${opts[@]}" --arch x86_64,riscv64 --configs up \
-	--repo "$k" arch-base..arch-tip > "$scratch/run.out" 2>&1
-is "$?" 1 "x86_64,riscv64 runs (riscv64 breaks: not bisectable)"
-sed 's/^/# /' "$scratch/run.out" | head -40
+run_is run 1 "x86_64,riscv64 runs (riscv64 breaks: not bisectable)" \
+	--db "$db" "${opts[@]}" --arch x86_64,riscv64 --configs up \
+	--repo "$k" arch-base..arch-tip
 is "$(sql "select group_concat(config) from (select distinct config from results order by config)")" \
 	"riscv64+up,up" "results keyed up and riscv64+up"
 like "$(cat "$FAKE_MAKE_LOG")" '^bzImage ARCH= CROSS_COMPILE=$' "x86_64: make bzImage as ever"
@@ -99,14 +98,14 @@ if printf '%s\n' "$out" | grep -q '^  arm64 '; then ok 1 "and no other"; else ok
 
 # --- a configuration an architecture cannot have ---
 : > "$FAKE_MAKE_LOG"
-timeout 300 "$BISECTABLE" run --db "$scratch/arm64.db" "${opts[@]}" --arch arm64 --configs up \
-	--repo "$k" arch-base..arch-tip > "$scratch/arm64.out" 2>&1
-is "$?" 2 "--arch arm64 --configs up is refused"
+run_is arm64 2 "--arch arm64 --configs up is refused" \
+	--db "$scratch/arm64.db" "${opts[@]}" --arch arm64 --configs up \
+	--repo "$k" arch-base..arch-tip
 like "$(cat "$scratch/arm64.out")" "'arm64\+up' has SMP off, but arm64 forces SMP" "with the reason"
 is "$(cat "$FAKE_MAKE_LOG")" "" "before any build"
-timeout 300 "$BISECTABLE" run --db "$scratch/sparc.db" "${opts[@]}" --arch sparc --configs up \
-	--repo "$k" arch-base..arch-tip > "$scratch/sparc.out" 2>&1
-is "$?" 2 "an unknown architecture is refused"
+run_is sparc 2 "an unknown architecture is refused" \
+	--db "$scratch/sparc.db" "${opts[@]}" --arch sparc --configs up \
+	--repo "$k" arch-base..arch-tip
 like "$(cat "$scratch/sparc.out")" "unknown architecture 'sparc'" "and named"
 if command -v arm-linux-gnueabihf-gcc > /dev/null; then
 	ok 0 "# SKIP arm's cross compiler is installed here"

@@ -58,10 +58,9 @@ like "$(cat "$scratch/default.out")" '^series: all [0-9]+ changed lines compiled
 	"every changed line compiled by one of the three"
 
 # --- --configs up,smp: exactly those, bisectable only where compiled ---
-timeout 300 "$BISECTABLE" run --db "$scratch/given.db" "${opts[@]}" --configs up,smp \
-	--repo "$k" f-base..f-tip > "$scratch/given.out" 2>&1
-is "$?" 0 "--configs up,smp: the run exits 0"
-sed 's/^/# /' "$scratch/given.out" | tail -3
+run_is given 0 "--configs up,smp: the run exits 0" \
+	--db "$scratch/given.db" "${opts[@]}" --configs up,smp \
+	--repo "$k" f-base..f-tip
 is "$(sqlite3 "$scratch/given.db" "select group_concat(config) from (select distinct config
 	from results where stage = 'build' order by config)")" "smp,up" "exactly up and smp"
 like "$(tail -1 "$scratch/given.out")" "^series: bisectable where compiled: [0-9]+ changed lines? never built" \
@@ -72,9 +71,9 @@ like "$("$BISECTABLE" coverage --db "$scratch/given.db")" 'FAKE_FEATURE=y  featu
 	"coverage names the typo's lines under FAKE_FEATURE=y"
 
 # --- --auto-budget 0: the derived configuration is left out, said so ---
-timeout 300 "$BISECTABLE" run --db "$scratch/budget.db" "${opts[@]}" --auto-budget 0 \
-	--repo "$k" f-base..f-tip > "$scratch/budget.out" 2>&1
-is "$?" 0 "--auto-budget 0: up and smp only, the run exits 0"
+run_is budget 0 "--auto-budget 0: up and smp only, the run exits 0" \
+	--db "$scratch/budget.db" "${opts[@]}" --auto-budget 0 \
+	--repo "$k" f-base..f-tip
 like "$(cat "$scratch/budget.out")" 'auto-1 left out \(over --auto-budget; .*\): what it covers stays uncompiled: FAKE_FEATURE=y' \
 	"auto-1 is said to be left out, with what it covers"
 done_testing

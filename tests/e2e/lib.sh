@@ -44,6 +44,18 @@ like() {	# like GOT PATTERN DESCRIPTION (grep -E)
 	fi
 }
 
+# run_is NAME STATUS DESCRIPTION ARGS...: 'bisectable run ARGS...', its output
+# in $scratch/NAME.out (its first lines, but .config's, as comments), its exit
+# status checked to be STATUS.
+run_is() {
+	local name=$1 status=$2 what=$3
+
+	shift 3
+	timeout 300 "$BISECTABLE" run "$@" > "$scratch/$name.out" 2>&1
+	is "$?" "$status" "$what"
+	grep -v '^ *CONFIG_' "$scratch/$name.out" | head -30 | sed 's/^/# /'
+}
+
 sql() {
 	sqlite3 -batch "$db" "$@"
 }
