@@ -56,6 +56,15 @@ run_is() {
 	grep -v '^ *CONFIG_' "$scratch/$name.out" | head -30 | sed 's/^/# /'
 }
 
+unlike() {	# unlike GOT PATTERN DESCRIPTION: no line of GOT is like it (grep -E)
+	if printf '%s\n' "$1" | grep -Eq -- "$2"; then
+		ok 1 "$3"
+		printf '%s\n' "$1" | grep -E -- "$2" | sed 's/^/#   but got: /' | head -5
+	else
+		ok 0 "$3"
+	fi
+}
+
 sql() {
 	sqlite3 -batch "$db" "$@"
 }
