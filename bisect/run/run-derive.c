@@ -49,12 +49,7 @@ static void add_derived(struct run_config *rc, const struct derive_result *res, 
  */
 static int run_config_listed(const struct run_config *rc, const char *key)
 {
-	size_t i;
-
-	for (i = 0; i < rc->nconfigs; i++)
-		if (!strcmp(rc->configs[i], key))
-			return 1;
-	return 0;
+	return str_index(rc->configs, rc->nconfigs, key) >= 0;
 }
 
 static int add_arch_configs(struct run_config *rc, struct derive_series *ds)

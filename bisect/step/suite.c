@@ -57,12 +57,7 @@ static char *rest_of(char **words, size_t from, size_t n)
 
 static int suite_declares_arch(const struct suite *s, const char *arch)
 {
-	size_t i;
-
-	for (i = 0; i < s->narches; i++)
-		if (!strcmp(s->arches[i], arch))
-			return 1;
-	return 0;
+	return str_index(s->arches, s->narches, arch) >= 0;
 }
 
 int suite_supports_arch(const struct suite *s, const char *arch)
