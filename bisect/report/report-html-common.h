@@ -8,6 +8,12 @@
 
 #include "report/report-model.h"
 
+/*
+ * BEFORE and a commit's sha as <code> (its 12 hex shown, the whole sha its
+ * title), escaped: 1; nothing and 0 when SHA is not one.
+ */
+int html_sha(struct strbuf *o, const char *before, const char *sha);
+
 /* "3/11 <code>sha</code> subject", escaped. */
 void html_commit_ref(struct report_out *r, const char *sha, int position,
 		     const char *subject);

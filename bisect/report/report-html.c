@@ -182,7 +182,6 @@ static void html_header(struct report_out *r)
 {
 	struct strbuf *o = &r->buf;
 	const struct run_info *run = &r->m->run;
-	char buf[13];
 
 	strbuf_addstr(o, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
 		      "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none';"
@@ -208,23 +207,10 @@ static void html_header(struct report_out *r)
 		html_info_row(r, "Repository", run->repo);
 	strbuf_addstr(o, "<tr><th>Base</th><td>");
 	html_escape(o, run->base_version);
-	if (short_sha(run->base_sha, buf)) {
-		strbuf_addstr(o, " <code title=\"");
-		html_escape(o, run->base_sha);
-		strbuf_addstr(o, "\">");
-		html_escape(o, buf);
-		strbuf_addstr(o, "</code>");
-	}
+	html_sha(o, " ", run->base_sha);
 	strbuf_addstr(o, "</td></tr>\n<tr><th>Tip</th><td>");
-	if (short_sha(run->tip_sha, buf)) {
-		strbuf_addstr(o, "<code title=\"");
-		html_escape(o, run->tip_sha);
-		strbuf_addstr(o, "\">");
-		html_escape(o, buf);
-		strbuf_addstr(o, "</code>");
-	} else {
+	if (!html_sha(o, "", run->tip_sha))
 		strbuf_addstr(o, "\xe2\x80\x94");
-	}
 	strbuf_addf(o, " <span class=\"note\">(%zu commit%s)</span></td></tr>\n", r->m->ncommits,
 		    r->m->ncommits == 1 ? "" : "s");
 	html_info_row(r, "Started", run->started_at);
@@ -637,19 +623,11 @@ static void html_matrix(struct report_out *r)
 
 	for (i = 0; i < r->m->ncommits; i++) {
 		struct commit *c = &r->m->commits[i];
-		char buf[13];
 
 		strbuf_addf(o, "<tr id=\"commit-%d\"%s><td class=\"num\">%d</td><td>",
 			    c->position, c->position ? "" : " class=\"base\"", c->position);
-		if (short_sha(c->sha, buf)) {
-			strbuf_addstr(o, "<code title=\"");
-			html_escape(o, c->sha);
-			strbuf_addstr(o, "\">");
-			html_escape(o, buf);
-			strbuf_addstr(o, "</code>");
-		} else {
+		if (!html_sha(o, "", c->sha))
 			strbuf_addstr(o, "<span class=\"note\">not applied</span>");
-		}
 		strbuf_addstr(o, "</td><td class=\"subj\">");
 		if (!c->position)
 			strbuf_addstr(o, "<span class=\"tag\">base</span> ");
