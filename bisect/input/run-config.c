@@ -105,10 +105,7 @@ void run_config_free(struct run_config *rc)
 	memset(rc, 0, sizeof(*rc));
 }
 
-/*
- * A path in a name made absolute: the steps run in the run's work tree.
- * One that cannot be resolved stays as given, for validation to name.
- */
+/* A path made absolute (steps run in the work tree); unresolved, as given for checking. */
 static char *absolute_spec(const char *spec, const struct config_spec *cs)
 {
 	char *real, *ret;
