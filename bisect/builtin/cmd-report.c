@@ -48,13 +48,10 @@ static const struct opt report_option_list[] = {
 	OPT_INT(0, "run", struct report_opts, run, "N", 1, LLONG_MAX, 0,
 		"the run to report (default: the latest)"),
 	OPT_CHOICE(0, "format", struct report_opts, format, formats, "html",
-		   "the format (junit and xml are both JUnit XML; email: a plain-text reply"
-		   " to the first bad patch; kcidb: KCIDB I/O schema v5 JSON; patchwork: a"
-		   " patchwork check per patch and configuration, JSON; trace: the run's timeline"
-		   " for chrome://tracing or Perfetto)"),
+		   "the format (junit, xml: JUnit XML; email: a reply to the first bad patch; kcidb:"
+		   " KCIDB v5; patchwork: checks per patch; trace: the run's timeline, for Perfetto)"),
 	OPT_STRING('o', "output", struct report_opts, output, "FILE", NULL, OPT_FILE,
-		   "where to write it, - for stdout (default: run-N.html, .json, .xml, .eml"
-		   " or .kcidb.json in reports/ of the checkout, or in the current directory)"),
+		   "where to write it, - for stdout (default: run-N.EXT in reports/ or here)"),
 	OPT_STRING(0, "from", struct report_opts, from, "ADDR", NULL, 0,
 		   "the mail's From: (default: git config user.name and user.email,"
 		   " else bisectable <bisectable@localhost>)"),

@@ -180,6 +180,9 @@ static int run_on_slurm(struct cmd_ctx *ctx, const struct run_opts *o,
 			EXIT_ERROR;
 	if (rc->narches)
 		return error("--arch is not carried to Slurm jobs yet: run it here"), EXIT_ERROR;
+	if (rc->derive)
+		return error("--configs auto: derived from the applied series, which no single Slurm"
+			     " job has: save what 'bisectable configs' prints as configs/NAME.config"), EXIT_ERROR;
 	run_setup_slurm_args(o, &args);
 	s.job_args = args.argv;
 	ret = run_slurm(&s);
@@ -213,20 +216,8 @@ int cmd_run(struct cmd_ctx *ctx)
 		t.series = o.repo ? NULL : o.target;
 		t.metrics = o.metrics;
 		run_config_free(&rc);
-		if (run_setup_results_remote(&o) || run_setup_config(&o, &t, &rc))
-			goto out;
-		/*
-		 * The derived configurations come from the applied series and the
-		 * given ones together; a job sees only its own configuration.
-		 */
-		if (rc.derive) {
-			error("--configs auto: the configurations are derived from the applied"
-			      " series and all the given ones, which no single Slurm job has:"
-			      " save those 'bisectable configs' prints as configs/NAME.config"
-			      " and give them by name");
-			goto out;
-		}
-		ret = run_on_slurm(ctx, &o, &rc);
+		if (!run_setup_results_remote(&o) && !run_setup_config(&o, &t, &rc))
+			ret = run_on_slurm(ctx, &o, &rc);
 		goto out;
 	}
 	run_setup_local_defaults(&o);
@@ -244,8 +235,7 @@ int cmd_run(struct cmd_ctx *ctx)
 	if (run_setup_results_remote(&o) || run_setup_config(&o, &t, &rc) ||
 	    check_machine(&rc, o.db_path))
 		goto out;
-	/* The database was opened (and checked) before any work, by bisectable.c. */
-	r.db_path = o.db_path;
+	r.db_path = o.db_path;	/* opened and checked by bisectable.c */
 	r.db = ctx->db;
 	run_mark_interrupted(r.db);
 	if (run_prepare(&r, &t, &rc) || (rc.derive && run_derive(&r)))
