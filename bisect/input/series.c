@@ -153,8 +153,58 @@ static char *mail_ids_of(const char *hdr, const char *name, size_t max)
 	return ids;
 }
 
-/* path is read; shown is how messages name it (the user's file, not a temporary one). */
-static int add_patch(struct series *s, const char *path, const char *shown, int strip)
+/* The headers of a mail (hdr: after the mbox's "From " line) that a reply needs. */
+static void read_mail_headers(struct series_patch *p, const char *hdr)
+{
+	char *to = mail_header(hdr, "To"), *cc = mail_header(hdr, "Cc");
+
+	p->author = mail_header(hdr, "From");
+	p->message_id = mail_ids_of(hdr, "Message-ID", 1);
+	p->references = mail_ids_of(hdr, "References", 0);
+	if (!p->references)
+		p->references = mail_ids_of(hdr, "In-Reply-To", 1);
+	if (to || cc)
+		p->to_cc = xasprintf("%s%s%s", to ? to : "", to && cc ? ", " : "", cc ? cc : "");
+	free(to);
+	free(cc);
+}
+
+static void release_patch(struct series_patch *p)
+{
+	free(p->path);
+	free(p->subject);
+	free(p->author);
+	free(p->message_id);
+	free(p->references);
+	free(p->to_cc);
+	memset(p, 0, sizeof(*p));
+}
+
+/* An mbox's first message without a diff, before its patches: the cover letter. */
+static int add_cover(struct series *s, const char *text)
+{
+	const char *hdr = text;
+	char *c;
+
+	if (!strncmp(hdr, "From ", 5) && strchr(hdr, '\n'))
+		hdr = strchr(hdr, '\n') + 1;
+	read_mail_headers(&s->cover, hdr);
+	s->cover.path = xstrdup(s->path);
+	s->cover.subject = patch_subject(text);
+	s->cover_subject = mail_header(hdr, "Subject");
+	for (c = s->cover_subject; c && *c; c++)
+		if ((unsigned char)*c < 0x20 || *c == 0x7f)
+			*c = ' ';
+	return 0;
+}
+
+/*
+ * path is read; shown is how messages name it (the user's file, not a
+ * temporary one). cover_ok: an mbox's first message, which may be its
+ * cover letter.
+ */
+static int add_patch(struct series *s, const char *path, const char *shown, int strip,
+		     int cover_ok)
 {
 	struct strbuf text = STRBUF_INIT;
 	struct series_patch *p;
@@ -167,22 +217,23 @@ static int add_patch(struct series *s, const char *path, const char *shown, int 
 	}
 	if (check_no_nul(&text, shown))
 		goto out_text;
+	if (cover_ok && text.len && !is_patch_text(text.buf)) {
+		ret = add_cover(s, text.buf);
+		goto out_text;
+	}
 	if (!text.len || !is_patch_text(text.buf)) {
 		error("%s is not a patch: it has no diff", shown);
 		goto out_text;
 	}
 	s->patches = xrealloc(s->patches, (s->npatches + 1) * sizeof(*s->patches));
 	p = &s->patches[s->npatches++];
+	memset(p, 0, sizeof(*p));
 	p->path = abspath(path);
 	p->subject = patch_subject(text.buf);
 	hdr = text.buf;
 	if (!strncmp(hdr, "From ", 5) && strchr(hdr, '\n'))
 		hdr = strchr(hdr, '\n') + 1;
-	p->author = mail_header(hdr, "From");
-	p->message_id = mail_ids_of(hdr, "Message-ID", 1);
-	p->references = mail_ids_of(hdr, "References", 0);
-	if (!p->references)
-		p->references = mail_ids_of(hdr, "In-Reply-To", 1);
+	read_mail_headers(p, hdr);
 	p->strip = strip;
 	ret = 0;
 out_text:
@@ -228,7 +279,7 @@ static int quilt_line(struct series *s, const char *dir, char *line, const char 
 	if (quilt_options(end, where, &strip))
 		return -1;
 	path = xasprintf("%s/%s", dir, line);
-	ret = add_patch(s, path, path, strip);
+	ret = add_patch(s, path, path, strip, 0);
 	free(path);
 	return ret;
 }
@@ -292,8 +343,9 @@ static int load_numbered(struct series *s, const char *dir, const char *suffix,
 		char *path = xasprintf("%s/%s", dir, names[i]);
 		char *shown = mbox ? xasprintf("%s (message %zu)", mbox, i + 1) : xstrdup(path);
 
+		/* An mbox's first message may be its cover letter, if patches follow. */
 		if (!ret)
-			ret = add_patch(s, path, shown, 1);
+			ret = add_patch(s, path, shown, 1, mbox && i == 0 && n > 1);
 		free(shown);
 		free(path);
 		free(names[i]);
@@ -371,13 +423,10 @@ void series_free(struct series *s)
 {
 	size_t i;
 
-	for (i = 0; i < s->npatches; i++) {
-		free(s->patches[i].path);
-		free(s->patches[i].subject);
-		free(s->patches[i].author);
-		free(s->patches[i].message_id);
-		free(s->patches[i].references);
-	}
+	for (i = 0; i < s->npatches; i++)
+		release_patch(&s->patches[i]);
+	release_patch(&s->cover);
+	free(s->cover_subject);
 	free(s->patches);
 	if (s->split_dir)
 		remove_tree(s->split_dir);

@@ -17,6 +17,7 @@ struct series_patch {
 	char *message_id;	/* its Message-ID as "<id>", or NULL (not a mail) */
 	char *references;	/* the thread above it: References (else In-Reply-To), */
 				/* "<id> <id>...", or NULL */
+	char *to_cc;		/* its To and Cc headers, ", " between them, or NULL */
 	int strip;		/* git am -pN: quilt's -pN of the series file, else 1 */
 };
 
@@ -26,6 +27,14 @@ struct series {
 	struct series_patch *patches;
 	size_t npatches;
 	char *split_dir;	/* where an mbox was split, removed by series_free */
+	/*
+	 * An mbox's first message when it has no diff and patches follow (as
+	 * git format-patch --cover-letter and b4 write it): never applied, the
+	 * thread a reply goes under. Its path is NULL when there is none;
+	 * cover_subject is its Subject as sent ("[PATCH v2 0/3] ...").
+	 */
+	struct series_patch cover;
+	char *cover_subject;
 };
 
 /*

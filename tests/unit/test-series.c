@@ -5,7 +5,7 @@
  * can give: quilt's -pN options reaching git am, a NUL byte in a patch,
  * and an mbox whose message is broken (the error names the user's file and
  * the message, and the split directory is gone), and the Message-IDs and
- * threads of an mbox's patch mails. Needs git; works in a temporary
+ * threads of an mbox's patch mails, and its cover letter. Needs git; works in a temporary
  * directory; run from the top of the tree (tests/fixtures/ is read).
  */
 #define _GNU_SOURCE
@@ -215,6 +215,45 @@ static void test_mbox_thread(void)
 }
 
 /*
+ * An mbox that starts with its cover letter (no diff, patches after it):
+ * the cover is kept, never a patch; its To and Cc, and each patch's.
+ */
+static void test_mbox_cover(void)
+{
+	static const char cover[] =
+		"From 0 Mon Sep 17 00:00:00 2001\nFrom: A <a@example.org>\n"
+		"To: M <m@example.org>\nCc: list@example.org,\n \"D, E\" <d@example.org>\n"
+		"Subject: [PATCH v2 0/1] sched: the\n title\nMessage-Id: <cover.2@example.org>\n"
+		"In-Reply-To: <cover.1@example.org>\n\nThe blurb.\n\n";
+	static const char patch[] =
+		"From 0 Mon Sep 17 00:00:00 2001\nFrom: A <a@example.org>\nCc: x@example.org\n"
+		"Subject: [PATCH v2 1/1] one\nMessage-Id: <p1.2@example.org>\n"
+		"In-Reply-To: <cover.2@example.org>\n\n"
+		"---\n--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\n+b\n\n";
+	char *mbox = xasprintf("%s/cover.mbox", tmp), *text = xasprintf("%s%s", cover, patch);
+	struct series s;
+	int ret;
+
+	write_file(mbox, text, strlen(text));
+	ok(series_load(mbox, &s) == 0 && s.npatches == 1, "a cover letter and one patch: one patch");
+	is_str(s.cover.message_id, "<cover.2@example.org>", "the cover letter's Message-Id is kept");
+	is_str(s.cover.references, "<cover.1@example.org>", "and the thread above it");
+	is_str(s.cover_subject, "[PATCH v2 0/1] sched: the title", "its subject as sent, one line");
+	is_str(s.cover.to_cc, "M <m@example.org>, list@example.org, \"D, E\" <d@example.org>",
+	       "its To and Cc");
+	is_str(s.npatches ? s.patches[0].to_cc : NULL, "x@example.org", "the patch's Cc");
+	series_free(&s);
+	/* Only a cover letter: nothing to verify, still an error. */
+	write_file(mbox, cover, strlen(cover));
+	fflush(stderr);
+	ret = series_load(mbox, &s);
+	ok(ret == -1, "an mbox of a cover letter alone is refused");
+	series_free(&s);
+	free(text);
+	free(mbox);
+}
+
+/*
  * A README.md beside the patches (patches/sched-smp-up-6.12/ has one) is
  * not a patch: quilt reads only its series file, numbered patches end in
  * .patch.
@@ -408,6 +447,7 @@ int main(void)
 	test_nul_subject();
 	test_mbox_error();
 	test_mbox_thread();
+	test_mbox_cover();
 	test_readme_beside();
 	remove_tree(tmp);
 	return done_testing();
