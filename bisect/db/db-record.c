@@ -35,9 +35,17 @@ long long db_insert_run(sqlite3 *db, const struct run_info *run)
 	return id;
 }
 
+/*
+ * The run configuration changes (derived configurations joined); what the
+ * document holds beside it, the series' "mail" (input/series-mail.h), stays.
+ */
 void db_run_set_options(sqlite3 *db, long long run_id, const char *configs, const char *options)
 {
-	sqlite3_stmt *st = db_prepare(db, "UPDATE runs SET configs = ?, options = ? WHERE id = ?");
+	sqlite3_stmt *st = db_prepare(db, "UPDATE runs SET configs = ?1, options ="
+				      " CASE WHEN json_valid(options) AND json_valid(?2) AND"
+				      " json_type(options, '$.mail') = 'object'"
+				      " THEN json_set(?2, '$.mail', json(json_extract(options, '$.mail')))"
+				      " ELSE ?2 END WHERE id = ?3");
 
 	DB_BIND(st, 1, DB_COL(configs), DB_COL(options), DB_COL(run_id));
 	db_done(db, st);

@@ -301,6 +301,7 @@ static int prepare_series(struct run *r, const struct run_target *t)
 	r->info.base_version = xstrdup(r->kernel.version);
 	r->info.series_kind = xstrdup(r->series.kind);
 	r->info.series = xstrdup(r->series.path);
+	series_mail_from_series(&r->mail, &r->series);
 	info("applying %zu patches (%s) with git am", r->series.npatches, r->series.kind);
 	r->applied = series_apply(r->work_dir, &r->series, &r->failed_msg);
 	git(r->work_dir, &r->tip, "rev-parse", "HEAD", NULL);
@@ -434,13 +435,15 @@ static void record_configs(struct run *r)
 
 void run_record(struct run *r)
 {
-	char *configs = run_config_configs_list(r->rc);
+	char *configs = run_config_configs_list(r->rc), *options;
 
 	r->info.work_dir = r->work_dir;
 	r->info.base_sha = r->base.buf;
 	r->info.tip_sha = r->tip.buf;
 	r->info.configs = configs;
-	r->info.options = run_config_to_json(r->rc);
+	options = run_config_to_json(r->rc);
+	r->info.options = series_mail_into_options(options, &r->mail);
+	free(options);
 
 	db_begin(r->db);
 	r->id = db_insert_run(r->db, &r->info);
@@ -626,6 +629,7 @@ void run_release(struct run *r)
 	run_info_free(&r->info);
 	free(r->failed_msg);
 	series_free(&r->series);
+	series_mail_free(&r->mail);
 	kernel_base_free(&r->kernel);
 	free(r->work_dir);
 	strbuf_release(&r->base);

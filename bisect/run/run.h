@@ -14,6 +14,7 @@
 #include "db/db.h"
 #include "input/run-config.h"
 #include "input/series.h"
+#include "input/series-mail.h"
 #include "input/tree.h"
 #include "lib/run-command.h"
 #include "run/run-lifecycle.h"
@@ -35,6 +36,7 @@ struct run {
 	char *work_dir;
 	struct strbuf base, tip;
 	struct series series;
+	struct series_mail mail;	/* its thread and addresses, kept in runs.options */
 	struct kernel_base kernel;
 	size_t applied;		/* patches git am applied */
 	char *failed_msg;	/* why the next one did not apply, or NULL */
