@@ -2,7 +2,7 @@
 /*
  * cmd-report.c - bisectable report [--db PATH] [--run N]
  *			[--format html|json|junit|email|kcidb|patchwork] [-o FILE]
- *			[--from ADDR]
+ *			[--from ADDR] [--to ADDRS] [--cc ADDRS]
  *			[--log-url-base URL]
  *
  * Writes the report of a run (the latest by default) to
@@ -38,6 +38,8 @@ struct report_opts {
 	const char *format;
 	const char *output;
 	const char *from;
+	const char *to;
+	const char *cc;
 	const char *log_url_base;
 };
 
@@ -55,6 +57,12 @@ static const struct opt report_option_list[] = {
 	OPT_STRING(0, "from", struct report_opts, from, "ADDR", NULL, 0,
 		   "the mail's From: (default: git config user.name and user.email,"
 		   " else bisectable <bisectable@localhost>)"),
+	OPT_STRING(0, "to", struct report_opts, to, "ADDRS", NULL, 0,
+		   "the mail's To:, comma-separated (default: the series' author, when it"
+		   " came as mails or a b4 branch; '' for none)"),
+	OPT_STRING(0, "cc", struct report_opts, cc, "ADDRS", NULL, 0,
+		   "the mail's Cc:, comma-separated (default: the To and Cc of the series'"
+		   " mails; '' for none)"),
 	OPT_STRING(0, "log-url-base", struct report_opts, log_url_base, "URL", NULL, 0,
 		   "where the database's logs/ is published: log_url (KCIDB, JSON) and"
 		   " target_url (patchwork) are URL/logs/... (default: $BISECTABLE_LOG_URL_BASE, else no log_url)"),
@@ -203,6 +211,16 @@ static int url_base_ok(const char *base)
 	return 1;
 }
 
+/* A header value given on the command line: one line, no control character. */
+static int header_value_ok(const char *what, const char *v)
+{
+	for (; v && *v; v++)
+		if ((unsigned char)*v < 0x20 || *v == 0x7f)
+			return error("%s: a control character (a line break?) has no place in a"
+				     " mail header", what);
+	return 0;
+}
+
 int cmd_report(struct cmd_ctx *ctx)
 {
 	const struct report_opts *o = ctx->opts;
@@ -229,8 +247,13 @@ int cmd_report(struct cmd_ctx *ctx)
 			error("there is no run in %s yet", ctx->db_path);
 		return EXIT_ERROR;
 	}
-	if (fmt == REPORT_EMAIL)
+	if (header_value_ok("--from", o->from) || header_value_ok("--to", o->to) ||
+	    header_value_ok("--cc", o->cc))
+		return EXIT_ERROR;
+	if (fmt == REPORT_EMAIL) {
 		report_email_set_from(o->from ? o->from : (from = git_identity(ctx->db_path)));
+		report_email_set_addresses(o->to, o->cc);
+	}
 	if (o->output && !strcmp(o->output, "-")) {
 		ret = report_write(ctx->db, id, fmt, stdout);
 		free(from);

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * report-email-headers.c - the e-mail's headers: From, Date, Message-ID,
- * a Subject that says what broke (and how many regressions), and the
- * thread of the first bad patch's mail (see report-email-headers.h).
+ * report-email-headers.c - the e-mail's headers: From, To and Cc (the
+ * series' author and Cc list, or report --to/--cc), Date, Message-ID, a
+ * Subject that says what broke (and how many regressions), and the thread
+ * of the series' mails: under its cover letter, or its first patch (see
+ * report-email-headers.h).
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -10,6 +12,7 @@
 #include <time.h>
 
 #include "input/series.h"
+#include "input/series-mail.h"
 #include "lib/util.h"
 #include "report/report-email-headers.h"
 #include "report/report-email-text.h"
@@ -55,35 +58,105 @@ static void ids_header(struct strbuf *o, const char *name, const char *ids)
 		o->buf[o->len = start] = '\0';
 }
 
-/* The In-Reply-To and References of a reply to c, when its mail had ids. */
-static void thread_headers(struct strbuf *o, const struct commit *c, int to_parent)
-{
-	char *id = c ? mail_msg_ids(c->message_id, 1) : NULL;
-	char *refs = c ? mail_msg_ids(c->references, REFS_MAX) : NULL;
-	char *all, *parent;
-
-	if (to_parent) {
-		/* Not about this patch: a reply to what it replies to (the cover letter). */
-		parent = refs ? strrchr(refs, '<') : NULL;
-		ids_header(o, "In-Reply-To", parent ? parent : id);
-		ids_header(o, "References", refs ? refs : id);
-	} else if (id) {
-		all = xasprintf("%s%s%s", refs ? refs : "", refs ? " " : "", id);
-		free(refs);
-		refs = mail_msg_ids(all, REFS_MAX);
-		free(all);
-		ids_header(o, "In-Reply-To", id);
-		ids_header(o, "References", refs);
-	}
-	free(id);
-	free(refs);
-}
-
-static const char *mail_from;
+static const char *mail_from, *mail_to, *mail_cc;
 
 void report_email_set_from(const char *from)
 {
 	mail_from = from;
+}
+
+void report_email_set_addresses(const char *to, const char *cc)
+{
+	mail_to = to;
+	mail_cc = cc;
+}
+
+const char *email_from(void)
+{
+	return mail_from ? mail_from : "bisectable <bisectable@localhost>";
+}
+
+int email_thread(const struct report_model *m, struct series_mail *sm)
+{
+	const struct commit *c;
+	char *id, *refs;
+
+	if (!series_mail_from_options(m->run.options, sm) && sm->thread)
+		return 1;
+	/* A run recorded before the "mail" member: its first patch's ids. */
+	c = report_commit_at(m, 1);
+	id = c ? mail_msg_ids(c->message_id, 1) : NULL;
+	refs = c ? mail_msg_ids(c->references, 0) : NULL;
+	series_mail_thread_of(sm, id, refs, m->last_position);
+	free(id);
+	free(refs);
+	return sm->thread != NULL;
+}
+
+/* In-Reply-To the thread's mail, References its own, then it. */
+static void thread_headers(struct strbuf *o, const struct series_mail *sm)
+{
+	char *all, *refs;
+
+	if (!sm->thread)
+		return;
+	all = xasprintf("%s%s%s", sm->references ? sm->references : "",
+			sm->references ? " " : "", sm->thread);
+	refs = mail_msg_ids(all, REFS_MAX);
+	ids_header(o, "In-Reply-To", sm->thread);
+	ids_header(o, "References", refs);
+	free(all);
+	free(refs);
+}
+
+/*
+ * "Name: a, b, ...\n" of the addresses, each one printable line of its own
+ * (series-mail.c dropped those with a control character), folded after a
+ * comma before column FOLD_AT. Nothing without addresses.
+ */
+static void addresses_header(struct strbuf *o, const char *name, char *const *list, size_t n)
+{
+	size_t i, col = strlen(name) + 1, len;
+	struct strbuf one = STRBUF_INIT;
+
+	if (!n)
+		return;
+	strbuf_addf(o, "%s:", name);
+	for (i = 0; i < n; i++) {
+		strbuf_reset(&one);
+		mail_text(&one, list[i], 300);
+		len = one.len + (i + 1 < n);
+		if (i && col + 1 + len > FOLD_AT) {
+			strbuf_addstr(o, "\n");
+			col = 0;
+		}
+		strbuf_addf(o, " %s%s", one.buf, i + 1 < n ? "," : "");
+		col += 1 + len;
+	}
+	strbuf_addstr(o, "\n");
+	strbuf_release(&one);
+}
+
+/* To: the series' author, Cc: its Cc list; or what 'report --to/--cc' said. */
+static void address_headers(struct strbuf *o, const struct series_mail *sm)
+{
+	struct series_mail given = { 0 };
+	char *author = sm->author;
+
+	if (mail_to) {
+		series_mail_add_cc(&given, mail_to);
+		addresses_header(o, "To", given.cc, given.ncc);
+		series_mail_free(&given);
+	} else if (author) {
+		addresses_header(o, "To", &author, 1);
+	}
+	if (mail_cc) {
+		series_mail_add_cc(&given, mail_cc);
+		addresses_header(o, "Cc", given.cc, given.ncc);
+		series_mail_free(&given);
+	} else {
+		addresses_header(o, "Cc", sm->cc, sm->ncc);
+	}
 }
 
 /* A stored "YYYY-MM-DDTHH:MM:SSZ" as seconds since the epoch; 0: none or not one. */
@@ -100,8 +173,26 @@ static time_t utc_time(const char *iso)
 	return timegm(&tm);
 }
 
+void email_message_id(struct strbuf *o, const struct report_model *m)
+{
+	time_t end = utc_time(m->run.ended_at), id_time = end ? end : utc_time(m->run.started_at);
+	const char *host = m->run.host;
+	size_t i;
+
+	strbuf_addf(o, "<bisectable.run-%lld.%lld@", m->run.id,
+		    (long long)(id_time ? id_time : time(NULL)));
+	/* The host as a dot-atom: a '.' only after a letter or digit, else '-'. */
+	if (!host || !isalnum((unsigned char)*host))
+		host = "localhost";
+	for (i = 0; host[i] && i < 200; i++)
+		strbuf_addf(o, "%c", isalnum((unsigned char)host[i]) ||
+			     (host[i] == '.' && host[i + 1] && isalnum((unsigned char)host[i - 1])) ?
+			     host[i] : '-');
+	strbuf_addstr(o, ">");
+}
+
 /*
- * From:, Date: (RFC 5322 3.3, of the run's end, or now while it runs) and a
+ * Date: (RFC 5322 3.3, of the run's end, or now while it runs) and a
  * Message-ID made of the run: <bisectable.run-ID.TIME@host>, the same for
  * every rendering of the same run. Header text is one line, of at most 998.
  */
@@ -110,29 +201,18 @@ static void origin_headers(struct strbuf *o, const struct report_model *m)
 	static const char *const days[] = { "Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat" };
 	static const char *const months[] = { "Jan", "Feb", "Mar", "Apr", "May", "Jun",
 					      "Jul", "Aug", "Sep", "Oct", "Nov", "Dec" };
-	time_t end = utc_time(m->run.ended_at), id_time = end ? end : utc_time(m->run.started_at);
-	const char *host = m->run.host;
+	time_t end = utc_time(m->run.ended_at);
 	struct tm tm;
-	size_t i;
 
-	strbuf_addstr(o, "From: ");
-	mail_text(o, mail_from ? mail_from : "bisectable <bisectable@localhost>", 500);
 	if (!end)
 		end = time(NULL);
 	gmtime_r(&end, &tm);
-	strbuf_addf(o, "\nDate: %s, %d %s %04d %02d:%02d:%02d +0000\n", days[tm.tm_wday],
+	strbuf_addf(o, "Date: %s, %d %s %04d %02d:%02d:%02d +0000\n", days[tm.tm_wday],
 		    tm.tm_mday, months[tm.tm_mon], tm.tm_year + 1900, tm.tm_hour, tm.tm_min,
 		    tm.tm_sec);
-	strbuf_addf(o, "Message-ID: <bisectable.run-%lld.%lld@", m->run.id,
-		    (long long)(id_time ? id_time : end));
-	/* The host as a dot-atom: a '.' only after a letter or digit, else '-'. */
-	if (!host || !isalnum((unsigned char)*host))
-		host = "localhost";
-	for (i = 0; host[i] && i < 200; i++)
-		strbuf_addf(o, "%c", isalnum((unsigned char)host[i]) ||
-			     (host[i] == '.' && host[i + 1] && isalnum((unsigned char)host[i - 1])) ?
-			     host[i] : '-');
-	strbuf_addstr(o, ">\n");
+	strbuf_addstr(o, "Message-ID: ");
+	email_message_id(o, m);
+	strbuf_addstr(o, "\n");
 }
 
 /* The performance regressions of every configuration (noisy moves are none). */
@@ -145,44 +225,61 @@ size_t email_count_regressions(const struct report_model *m)
 	return n;
 }
 
+/* "bisectable: NAME: every commit passes (up, smp)": a mail of its own. */
+static void summary_subject(struct strbuf *o, const struct report_model *m)
+{
+	const char *slash = m->run.series ? strrchr(m->run.series, '/') : NULL;
+	int bisectable = m->nconfigs > 0, base_bad = 0;
+	size_t i;
+
+	strbuf_addstr(o, "bisectable: ");
+	mail_text(o, slash && slash[1] ? slash + 1 : m->run.series, 200);
+	for (i = 0; i < m->nconfigs; i++) {
+		bisectable &= m->verdicts[i].bisectable;
+		base_bad |= m->verdicts[i].base_bad;
+	}
+	strbuf_addstr(o, base_bad ? ": the base itself is bad (" :
+		      bisectable ? ": every commit passes (" : ": incomplete (");
+	for (i = 0; i < m->nconfigs; i++) {
+		strbuf_addstr(o, i ? ", " : "");
+		mail_text(o, m->configs[i], 100);
+	}
+	strbuf_addstr(o, ")");
+	/* "every commit passes" must not read as "nothing to see". */
+	if (email_count_regressions(m))
+		strbuf_addf(o, ", %zu performance regression%s", email_count_regressions(m),
+			    email_count_regressions(m) == 1 ? "" : "s");
+}
+
 void email_headers(struct report_out *r, long cfg)
 {
 	const struct report_model *m = r->m;
 	struct strbuf *o = &r->buf;
-	const char *slash;
-	size_t i;
-	int bisectable = m->nconfigs > 0, base_bad = 0;
+	struct series_mail sm;
+	int threaded = email_thread(m, &sm);
 
+	/*
+	 * In the series' thread: a reply to its cover letter (its subject when
+	 * it is known), else named after the first bad patch, or the first.
+	 */
 	strbuf_addstr(o, "Subject: ");
-	if (cfg >= 0) {
+	if (threaded && sm.subject) {
 		strbuf_addstr(o, "Re: ");
-		patch_name(o, m, m->verdicts[cfg].position);
+		mail_text(o, sm.subject, MAIL_HEADER_MAX);
+	} else if (cfg >= 0 || threaded) {
+		strbuf_addstr(o, "Re: ");
+		patch_name(o, m, cfg >= 0 ? m->verdicts[cfg].position : 1);
 	} else {
-		slash = m->run.series ? strrchr(m->run.series, '/') : NULL;
-		strbuf_addstr(o, "bisectable: ");
-		mail_text(o, slash && slash[1] ? slash + 1 : m->run.series, 200);
-		for (i = 0; i < m->nconfigs; i++) {
-			bisectable &= m->verdicts[i].bisectable;
-			base_bad |= m->verdicts[i].base_bad;
-		}
-		strbuf_addstr(o, base_bad ? ": the base itself is bad (" :
-			      bisectable ? ": every commit passes (" : ": incomplete (");
-		for (i = 0; i < m->nconfigs; i++) {
-			strbuf_addstr(o, i ? ", " : "");
-			mail_text(o, m->configs[i], 100);
-		}
-		strbuf_addstr(o, ")");
-		/* "every commit passes" must not read as "nothing to see". */
-		if (email_count_regressions(m))
-			strbuf_addf(o, ", %zu performance regression%s", email_count_regressions(m),
-				    email_count_regressions(m) == 1 ? "" : "s");
+		summary_subject(o, m);
 	}
 	strbuf_addstr(o, "\n");
-	if (cfg >= 0)
-		thread_headers(o, report_commit_at(m, m->verdicts[cfg].position), 0);
-	else
-		thread_headers(o, report_commit_at(m, 1), 1);
+	thread_headers(o, &sm);
+	strbuf_addstr(o, "From: ");
+	mail_text(o, email_from(), 500);
+	strbuf_addstr(o, "\n");
+	address_headers(o, &sm);
 	origin_headers(o, m);
 	strbuf_addf(o, "MIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\n"
 		    "Content-Transfer-Encoding: 8bit\nX-Bisectable-Run: %lld\n\n", m->run.id);
+	series_mail_free(&sm);
 }

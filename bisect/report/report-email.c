@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * report-email.c - the report as a plain-text mail in the shape of the
- * kernel test robot's: a reply to the first bad patch (Subject "Re: [PATCH
- * k/N] subject", In-Reply-To and References from the patch mail when the
- * series came as mails), the tree, base and series, then per configuration
+ * kernel test robot's: a reply in the series' thread when it came as mails
+ * (report-email-headers.c), the tree, base and series, the trailers a fix
+ * copies (report-email-tags.c), then per configuration
  * the first bad commit, its stage, the lines that show why (new ones
  * prefixed ">> "), the commands that reproduce it and the configuration
  * fragment, and the bisection holes. A first bad commit at boot or test
@@ -11,7 +11,8 @@
  * failures of a configuration (its base's, not counted) are listed under
  * its line, "known at the base, not counted: ...". A bisectable verdict says
  * how many of the series' changed lines its configuration compiled, and the
- * series line of 'bisectable first-bad' follows the verdicts.
+ * series line of 'bisectable first-bad' follows the verdicts; regzbot's
+ * line, when a commit broke what the base passed, comes last.
  *
  * Everything from the database or a log goes through mail_text()
  * (report-email-text.c): one line of printable UTF-8, so a subject or a log
@@ -26,6 +27,7 @@
 #include "report/report-coverage.h"
 #include "step/kbuild.h"
 #include "report/report-email-headers.h"
+#include "report/report-email-tags.h"
 #include "report/report-email-text.h"
 #include "judge/compare.h"
 #include "judge/partial.h"
@@ -578,6 +580,7 @@ void report_email(struct report_out *r)
 
 	email_headers(r, cfg);
 	email_intro(r, cfg);
+	email_tags(r, cfg);
 	if (r->m->partial) {
 		struct strbuf line = STRBUF_INIT;
 
@@ -595,6 +598,7 @@ void report_email(struct report_out *r)
 	email_perf(r);
 	email_compare(r);
 	email_holes(r);
+	email_regzbot(r);
 	strbuf_addstr(&r->buf, "-- \nbisectable ");
 	mail_text(&r->buf, BISECTABLE_VERSION, 40);
 	strbuf_addstr(&r->buf, "\n");

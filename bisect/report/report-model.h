@@ -209,6 +209,11 @@ void report_email(struct report_out *r);
  * identity; NULL (the default) is "bisectable <bisectable@localhost>".
  */
 void report_email_set_from(const char *from);
+/*
+ * The mail's To: and Cc: ('report --to/--cc', comma-separated addresses);
+ * NULL (the default): the series' author and Cc list (input/series-mail.h).
+ */
+void report_email_set_addresses(const char *to, const char *cc);
 void report_kcidb(struct report_out *r);
 void report_patchwork(struct report_out *r);
 void report_trace(struct report_out *r);

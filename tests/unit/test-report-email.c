@@ -114,18 +114,19 @@ static size_t longest_line(const char *s)
 
 /*
  * A thread of 20 ids of ~290 characters (5,800 of References) and one of
- * 1,200: RFC 5322 lines are at most 998 characters, 78 if they can.
+ * 1,200 above patch 1, which replies to the last (its cover letter): RFC
+ * 5322 lines are at most 998 characters, 78 if they can.
  */
 static void long_ids(sqlite3 *db)
 {
 	char *mail, *hdr;
 	int ret;
 
-	exec_sql(db, "UPDATE commits SET message_id = '<' || printf('%.280c', 'm') || '@x>',"
+	exec_sql(db, "UPDATE commits SET message_id = '<p1@x>',"
 		 " mail_references = (WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1"
 		 " FROM n WHERE i < 19) SELECT group_concat('<' || i || printf('%.285c', 'r')"
-		 " || '@x>', ' ') || ' <' || printf('%.1200c', 'h') || '@x>' FROM n)"
-		 " WHERE position = 2");
+		 " || '@x>', ' ') || ' <' || printf('%.1200c', 'h') || '@x> <' ||"
+		 " printf('%.280c', 'm') || '@x>' FROM n) WHERE position = 1");
 	mail = render(db, 0, REPORT_EMAIL, &ret);
 	hdr = headers_of(mail);
 	ok(longest_line(mail) <= 998, "email: no line over 998 characters (longest %zu)",
@@ -133,14 +134,13 @@ static void long_ids(sqlite3 *db)
 	ok(longest_line(hdr) <= 78 + 300, "email: header lines folded near 78 columns");
 	ok(contains(hdr, "\nReferences: <") && contains(hdr, "rrr@x>\n <"),
 	   "email: References folded between ids");
-	ok(contains(hdr, "@x>\n <" "mmmm"), "email: the patch's own id last, on its own line");
-	ok(contains(hdr, "\nIn-Reply-To: <mmm"), "email: In-Reply-To: the patch's id");
+	ok(contains(hdr, "@x>\n <" "mmmm"), "email: the cover letter's id last, on its own line");
+	ok(contains(hdr, "\nIn-Reply-To: <mmm"), "email: In-Reply-To: the cover letter's id");
 	ok(!contains(hdr, "hhhhhhhh"), "email: an id longer than a line is dropped");
 	free(hdr);
 	free(mail);
-	exec_sql(db, "UPDATE commits SET message_id = '<20261101.2@example.org>',"
-		 " mail_references = '<cover.0@example.org> <20261101.1@example.org>'"
-		 " WHERE position = 2");
+	exec_sql(db, "UPDATE commits SET message_id = '<20261101.1@example.org>',"
+		 " mail_references = '<cover.0@example.org>' WHERE position = 1");
 }
 
 static void test_email_up_build_break(void)
@@ -257,17 +257,41 @@ static void test_email_up_build_break(void)
 	exec_sql(db, "UPDATE results SET status = 'pass' WHERE config = 'up' AND stage = 'build'"
 		 " AND commit_id = 1");
 
-	/* A series that came as mails: the reply threads under the patch. */
-	exec_sql(db, "UPDATE commits SET message_id = '<20261101.2@example.org>',"
-		 " mail_references = '<cover.0@example.org> <20261101.1@example.org>'"
-		 " WHERE position = 2");
+	/*
+	 * A series that came as mails (a run from before runs.options kept
+	 * "mail"): patch 1 of 4 replies to the cover letter, and so does the
+	 * report; a cover letter of a thread of its own is under it too.
+	 */
+	exec_sql(db, "UPDATE commits SET message_id = '<20261101.1@example.org>',"
+		 " mail_references = '<v1.0@example.org> <cover.0@example.org>'"
+		 " WHERE position = 1");
 	mail = render(db, 0, REPORT_EMAIL, &ret);
 	hdr = headers_of(mail);
-	ok(contains(hdr, "\nIn-Reply-To: <20261101.2@example.org>\n"),
-	   "email: In-Reply-To is the patch's Message-ID");
-	ok(contains(hdr, "\nReferences: <cover.0@example.org> <20261101.1@example.org>"
-		    " <20261101.2@example.org>\n"),
+	ok(contains(hdr, "\nIn-Reply-To: <cover.0@example.org>\n"),
+	   "email: In-Reply-To is the cover letter's Message-ID");
+	ok(contains(hdr, "\nReferences: <v1.0@example.org> <cover.0@example.org>\n"),
 	   "email: References is its thread, then it (one line: under 998)");
+	ok(starts(hdr, "Subject: Re: [PATCH 2/4] sched/syscalls: Drop the #ifdef"),
+	   "email: its cover letter's subject unknown: the first bad patch's");
+	free(hdr);
+	free(mail);
+	/* The run's "mail" (series-mail.h): its cover letter, author and Cc list. */
+	exec_sql(db, "UPDATE runs SET options = json_set(options, '$.mail',"
+		 " json('{\"thread\": \"<t@x>\", \"references\": \"<r@x>\",\"subject\":"
+		 " \"[PATCH v2 0/4] sched: fold UP\", \"author\": \"A <a@example.org>\","
+		 " \"cc\": [\"B <b@example.org>\", \"c@x\\r\\nBcc: d@x\", \"\\\"E, F\\\" <e@x>\"]}'))");
+	mail = render(db, 0, REPORT_EMAIL, &ret);
+	hdr = headers_of(mail);
+	ok(starts(hdr, "Subject: Re: [PATCH v2 0/4] sched: fold UP\nIn-Reply-To: <t@x>\n"
+		  "References: <r@x> <t@x>\nFrom: "),
+	   "email: the run's mail: a reply to its cover letter, under its subject");
+	ok(contains(hdr, "\nTo: A <a@example.org>\nCc: B <b@example.org>, \"E, F\" <e@x>\n"),
+	   "email: To: the author, Cc: the list; an address with CR LF in it dropped");
+	ok(contains(mail, "\n| Reported-by: bisectable <bisectable@localhost>\n"
+		    "| Closes: https://lore.kernel.org/r/bisectable.run-"),
+	   "email: the tags to copy");
+	ok(!contains(mail, "\n#regzbot"), "email: a hole (fixed by 3/4) is no regression: no regzbot");
+	exec_sql(db, "UPDATE runs SET options = json_remove(options, '$.mail')");
 	free(hdr);
 	free(mail);
 	long_ids(db);
@@ -275,9 +299,10 @@ static void test_email_up_build_break(void)
 	/* Hostile: a subject and ids that try to add headers. */
 	exec_sql(db, "UPDATE commits SET subject = 'evil' || char(10) || 'Bcc: victim@example.org'"
 		 " || char(13, 10) || char(10) || 'X-Injected: 1' || char(27) || '[31m'"
-		 " || char(133) || char(8232) || 'end', message_id = '<ok@x>' || char(10) ||"
+		 " || char(133) || char(8232) || 'end' WHERE position = 2");
+	exec_sql(db, "UPDATE commits SET message_id = '<ok@x>' || char(10) ||"
 		 " 'Bcc: a@b', mail_references = '<r@x>' || char(13, 10) || 'To: <c@d>'"
-		 " WHERE position = 2");
+		 " WHERE position = 1");
 	mail = render(db, 0, REPORT_EMAIL, &ret);
 	hdr = headers_of(mail);
 	names = header_names(hdr);
@@ -288,7 +313,7 @@ static void test_email_up_build_break(void)
 	ok(contains(hdr, "Subject: Re: [PATCH 2/4] evil Bcc: victim@example.org   X-Injected: 1"
 		    "\xef\xbf\xbd[31m\xef\xbf\xbd end\n"),
 	   "email: the subject is one line: CR, LF and U+2028 spaces, ESC and U+0085 U+FFFD");
-	ok(contains(hdr, "\nReferences: <r@x> <c@d> <ok@x>\n"),
+	ok(contains(hdr, "\nIn-Reply-To: <c@d>\nReferences: <r@x> <c@d>\n"),
 	   "email: only well-formed ids are kept");
 	ok(!contains(mail, "\nBcc:") && !contains(mail, "\nX-Injected"),
 	   "email: no line starts a header of the data");
