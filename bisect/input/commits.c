@@ -105,3 +105,31 @@ out:
 	series_free(&s);
 	return ret;
 }
+
+/* Only reads: rev-parse does not touch the user's refs or index. */
+int commits_resolve(const char *repo, const char *what, struct strbuf *sha)
+{
+	char *spec = xasprintf("%s^{commit}", what);
+	int ret = git_quiet(repo, sha, "rev-parse", "--verify", "-q", spec, NULL);
+
+	free(spec);
+	return ret ? error("cannot resolve %s in %s", what, repo) : 0;
+}
+
+/* The base an ancestor of the tip, and at least one commit between them. */
+int commits_check_range(const char *repo, const char *range, const char *base, const char *tip)
+{
+	struct strbuf count = STRBUF_INIT;
+	char *span = xasprintf("%s..%s", base, tip);
+	int ret = 0;
+
+	if (git_quiet(repo, NULL, "merge-base", "--is-ancestor", base, tip, NULL))
+		ret = error("%s: the base is not an ancestor of the tip (a reversed range?)",
+			    range);
+	else if (git(repo, &count, "rev-list", "--count", span, NULL) ||
+		 !strcmp(count.buf, "0"))
+		ret = error("%s holds no commit: nothing to verify", range);
+	free(span);
+	strbuf_release(&count);
+	return ret;
+}

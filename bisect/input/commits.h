@@ -24,4 +24,13 @@ int commits_of_range(const char *repo, const char *range, struct argv_array *sha
 int commits_of_series(const char *path, const char *tarball, struct kernel_base *kb,
 		      struct argv_array *shas, struct argv_array *subjects);
 
+/* The commit what names in repo, its sha in sha (only reads). 0, or -1 after an error. */
+int commits_resolve(const char *repo, const char *what, struct strbuf *sha);
+/*
+ * base an ancestor of tip, and at least one commit between them (range
+ * names them in the messages). 0, or -1 after an error.
+ */
+int commits_check_range(const char *repo, const char *range, const char *base,
+			const char *tip);
+
 #endif

@@ -17,6 +17,7 @@
 #include "db/db-run.h"
 #include "db/db-tries.h"
 #include "input/arch.h"
+#include "input/commits.h"
 #include "run/run.h"
 #include "lib/sandbox.h"
 #include "lib/run-command.h"
@@ -223,34 +224,6 @@ static char *range_work_dir(const char *repo)
 	return dir;
 }
 
-/* Only reads: rev-parse does not touch the user's refs or index. */
-static int resolve(const char *repo, const char *what, struct strbuf *sha)
-{
-	char *spec = xasprintf("%s^{commit}", what);
-	int ret = git_quiet(repo, sha, "rev-parse", "--verify", "-q", spec, NULL);
-
-	free(spec);
-	return ret ? error("cannot resolve %s in %s", what, repo) : 0;
-}
-
-/* The base an ancestor of the tip, and at least one commit between them. */
-static int check_range(const char *repo, const char *range, const char *base, const char *tip)
-{
-	struct strbuf count = STRBUF_INIT;
-	char *span = xasprintf("%s..%s", base, tip);
-	int ret = 0;
-
-	if (git_quiet(repo, NULL, "merge-base", "--is-ancestor", base, tip, NULL))
-		ret = error("%s: the base is not an ancestor of the tip (a reversed range?)",
-			    range);
-	else if (git(repo, &count, "rev-list", "--count", span, NULL) ||
-		 !strcmp(count.buf, "0"))
-		ret = error("%s holds no commit: nothing to verify", range);
-	free(span);
-	strbuf_release(&count);
-	return ret;
-}
-
 static int prepare_range(struct run *r, const struct run_target *t)
 {
 	const char *dots = strstr(t->range, "..");
@@ -261,8 +234,8 @@ static int prepare_range(struct run *r, const struct run_target *t)
 		return error("with --repo, give a range BASE..TIP");
 	b = xstrndup(t->range, dots - t->range);
 	tip_name = xstrdup(*(dots + 2) ? dots + 2 : "HEAD");
-	if (resolve(t->repo, b, &r->base) || resolve(t->repo, tip_name, &r->tip) ||
-	    check_range(t->repo, t->range, r->base.buf, r->tip.buf))
+	if (commits_resolve(t->repo, b, &r->base) || commits_resolve(t->repo, tip_name, &r->tip) ||
+	    commits_check_range(t->repo, t->range, r->base.buf, r->tip.buf))
 		goto out_names;
 	r->info.repo = abspath(t->repo);
 	r->work_dir = range_work_dir(r->info.repo);
