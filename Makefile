@@ -42,7 +42,8 @@ PACKAGES  := gcc make libc6-dev libsqlite3-dev libjansson-dev sqlite3 git \
 	     binutils procps perl gzip bubblewrap clang libclang-rt-14-dev \
 	     redis-server libhiredis-dev zlib1g-dev slurm-wlm unifdef distcc diffstat \
 	     dpkg-dev gcc-riscv64-linux-gnu libc6-dev-riscv64-cross qemu-system-misc \
-	     gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-system-arm linux-perf
+	     gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-system-arm linux-perf \
+	     b4 git-email
 
 # The driver's library, a folder per stage of the pipeline (ARCHITECTURE.md).
 STAGES    := lib db input kconfig judge step run report builtin

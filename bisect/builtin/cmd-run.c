@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * bisectable run [options] SERIES
- * bisectable run [options] --repo REPO BASE..TIP
+ * bisectable run [options] --repo REPO BASE..TIP | --repo REPO --b4 [BRANCH]
  *
  * Import the series onto the base in a work tree of our own (the user's
  * repository is only read), record every commit, then let
@@ -51,6 +51,8 @@ static const struct opt run_option_list[] = {
 		   "the same as --configs"),
 	OPT_STRING(0, "repo", struct run_opts, repo, "REPO", NULL, OPT_FILE,
 		   "verify the range BASE..TIP of this repository (only read)"),
+	OPT_BOOL(0, "b4", struct run_opts, b4, "with --repo: a 'b4 prep' branch (default: HEAD),"
+		 " the commits after its cover letter, on b4's base"),
 	OPT_BOOL(0, "stop-on-failure", struct run_opts, stop_on_failure,
 		 "stop the rebase at the first failing commit, to fix it up"),
 	OPT_SET_INT(0, "keep-going", struct run_opts, stop_on_failure, 0,
@@ -204,12 +206,13 @@ int cmd_run(struct cmd_ctx *ctx)
 		return resume(ctx);
 	if (o.partition && !o.slurm)
 		return error("--partition is for --slurm"), EXIT_ERROR;
-	if (ctx->argc != 1)
-		return error("give one series (or --repo R BASE..TIP), or --resume"), EXIT_ERROR;
+	if (ctx->argc > 1 || (o.b4 && !o.repo) || (!ctx->argc && !o.b4))
+		return error("give one series (or --repo R BASE..TIP, or --repo R --b4 [BRANCH]),"
+			     " or --resume"), EXIT_ERROR;
 	if (o.distcc && *o.distcc && distcc_slots(o.distcc) < 0)
 		return error("--distcc '%s' names no host, or a slot count that is not 1..1024", o.distcc), EXIT_ERROR;
 	o.db_path = ctx->db_path;
-	o.target = ctx->argv[0];
+	o.target = ctx->argc ? ctx->argv[0] : "HEAD";
 	run_config_init(&rc);
 	if (o.slurm) {
 		/* Each node decides ccache and -j for itself unless told. */
@@ -225,12 +228,9 @@ int cmd_run(struct cmd_ctx *ctx)
 		error("%s looks like a range: give --repo", o.target);
 		goto out;
 	}
-	t.series = o.repo ? NULL : o.target;
-	t.repo = o.repo;
-	t.range = o.repo ? o.target : NULL;
-	t.tarball = o.tarball;
-	t.metrics = o.metrics;
-	t.discard = o.discard;
+	t = (struct run_target){ .series = o.repo ? NULL : o.target, .repo = o.repo,
+				 .range = o.repo ? o.target : NULL, .b4 = o.b4, .tarball = o.tarball,
+				 .metrics = o.metrics, .discard = o.discard };
 	run_config_free(&rc);
 	if (run_setup_results_remote(&o) || run_setup_config(&o, &t, &rc) ||
 	    check_machine(&rc, o.db_path))

@@ -606,7 +606,7 @@ int bisect_run(sqlite3 *db, const char *db_path, const struct bisect_target *t,
 	struct run r = RUN_INIT;
 	struct bisect_log l = { STRBUF_INIT, 0, 0, "", STRBUF_INIT };
 	struct strbuf said = STRBUF_INIT;
-	struct run_target rt = { .repo = t->repo };
+	struct run_target rt = { .repo = t->repo, .b4 = -1 };
 	char *range = xasprintf("%s..%s", t->good, t->bad);
 	int ret = EXIT_ERROR, status, confirmed = 0;
 	double start = now_seconds();

@@ -233,7 +233,8 @@ void run_setup_slurm_args(const struct run_opts *o, struct argv_array *a)
 	free(path);
 	if (o->repo) {
 		path = abspath(o->repo);
-		argv_pushl(a, "--repo", path, o->target, NULL);
+		argv_pushl(a, "--repo", path, o->b4 ? "--b4" : o->target, o->b4 ? o->target : NULL,
+			   NULL);
 	} else {
 		path = abspath(o->target);
 		argv_push(a, path);

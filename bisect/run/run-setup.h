@@ -22,6 +22,7 @@ struct run_opts {
 	const char *only;	/* --only LIST of positions, or NULL */
 	const char *arch;	/* --arch LIST of architectures, or NULL: x86_64 */
 	const char *repo;
+	int b4;			/* --b4: the target is a b4 prep branch (default HEAD) */
 	const char *tarball;
 	const char *accel;
 	const char *suites;

@@ -224,31 +224,65 @@ static char *range_work_dir(const char *repo)
 	return dir;
 }
 
+/*
+ * A b4 prep branch (input/b4.h): the series after its cover letter commit,
+ * on the cover letter's parent; its title and change-id name the series.
+ */
+static int prepare_b4(struct run *r, const struct run_target *t, const char *base,
+		      const char *tip_name)
+{
+	struct b4_prep b;
+	int found;
+
+	if (t->b4 < 0)
+		return 0;
+	found = b4_prep_find(t->repo, base, r->tip.buf, &b);
+	if (found <= 0)
+		return found < 0 ? -1 : t->b4 ? error("%s in %s is no b4 prep branch: no b4"
+						       " cover letter commit on it", tip_name,
+						       t->repo) : 0;
+	strbuf_reset(&r->base);
+	strbuf_addstr(&r->base, b.base);
+	r->info.series_kind = xstrdup("b4");
+	r->info.series = b4_series_name(&b, tip_name);
+	b4_series_mail(&b, tip_name, &r->mail);
+	info("b4 prep branch %s: %d patches after the cover letter %.12s, on %.12s", tip_name,
+	     b.npatches, b.cover, b.base);
+	b4_prep_free(&b);
+	return 1;
+}
+
 static int prepare_range(struct run *r, const struct run_target *t)
 {
 	const char *dots = strstr(t->range, "..");
-	char *b, *tip_name, *git_dir;
-	int ret = -1;
+	char *b = NULL, *tip_name, *git_dir;
+	int ret = -1, b4;
 
-	if (!dots)
+	if (!dots && t->b4 <= 0)
 		return error("with --repo, give a range BASE..TIP");
-	b = xstrndup(t->range, dots - t->range);
-	tip_name = xstrdup(*(dots + 2) ? dots + 2 : "HEAD");
-	if (commits_resolve(t->repo, b, &r->base) || commits_resolve(t->repo, tip_name, &r->tip) ||
-	    commits_check_range(t->repo, t->range, r->base.buf, r->tip.buf))
+	if (dots)
+		b = xstrndup(t->range, dots - t->range);
+	tip_name = xstrdup(!dots ? t->range : *(dots + 2) ? dots + 2 : "HEAD");
+	if ((b && commits_resolve(t->repo, b, &r->base)) || commits_resolve(t->repo, tip_name, &r->tip))
+		goto out_names;
+	b4 = prepare_b4(r, t, b ? r->base.buf : NULL, tip_name);
+	if (b4 < 0 || commits_check_range(t->repo, t->range, r->base.buf, r->tip.buf))
 		goto out_names;
 	r->info.repo = abspath(t->repo);
 	r->work_dir = range_work_dir(r->info.repo);
 	if (lock_work_dir(r) || run_check_user_work(r->db, r->work_dir, t->discard))
 		goto out_names;
 	claim_work_dir(r, "running");
-	if (tree_prepare_clone(r->info.repo, r->work_dir, r->tip.buf))
+	if (tree_prepare_clone(r->info.repo, r->work_dir, r->tip.buf) ||
+	    b4_graft(r->work_dir, r->base.buf, r->tip.buf))
 		goto out_names;
 	git_dir = xasprintf("%s/.git", r->work_dir);
 	r->info.base_version = tree_version(git_dir, r->base.buf);
 	free(git_dir);
-	r->info.series_kind = xstrdup("range");
-	r->info.series = xstrdup(t->range);
+	if (!b4) {
+		r->info.series_kind = xstrdup("range");
+		r->info.series = xstrdup(t->range);
+	}
 	ret = 0;
 out_names:
 	free(b);
@@ -635,7 +669,8 @@ int run_resume(struct run *r, long long id, struct run_config *rc)
 	if (lock_work_dir(r) || run_check_user_work(r->db, r->work_dir, 0))
 		return -1;
 	claim_work_dir(r, "running");
-	if (tree_checkout_clean(r->work_dir, r->info.tip_sha))
+	if (tree_checkout_clean(r->work_dir, r->info.tip_sha) ||
+	    (r->info.repo && b4_graft(r->work_dir, r->info.base_sha, r->info.tip_sha)))
 		return -1;
 	strbuf_addstr(&r->base, r->info.base_sha);
 	strbuf_addstr(&r->tip, r->info.tip_sha);

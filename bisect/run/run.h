@@ -15,6 +15,7 @@
 #include "input/run-config.h"
 #include "input/series.h"
 #include "input/series-mail.h"
+#include "input/b4.h"
 #include "input/tree.h"
 #include "lib/run-command.h"
 #include "run/run-lifecycle.h"
@@ -22,7 +23,12 @@
 struct run_target {
 	const char *series;	/* quilt dir, *.patch dir or mbox; or NULL */
 	const char *repo;	/* with range: the user's repository */
-	const char *range;	/* BASE..TIP in repo */
+	const char *range;	/* BASE..TIP in repo; with b4 1, the branch */
+	/*
+	 * 1: range is a b4 prep branch (run --b4); 0: a range that starts
+	 * with b4's cover letter commit is one; -1: never (bisect).
+	 */
+	int b4;
 	const char *tarball;	/* the kernel the series applies to */
 	const char *metrics;	/* a metrics file other than the series' own */
 	int discard;		/* throw away what the user left in the work tree */
