@@ -56,6 +56,7 @@ timeout 30 "$BISECTABLE" report --db "$db" --format email -o "$scratch/mail.eml"
 ok $? "report --format email"
 mail=$(cat "$scratch/mail.eml")
 sed -n '1,/^$/p' "$scratch/mail.eml" | sed 's/^/# /'
+grep -E '^(\| |#regzbot)' "$scratch/mail.eml" | sed 's/^/# /'
 is "$(printf '%s\n' "$mail" | sed -n 1,3p)" "Subject: Re: [PATCH 0/3] sched: three small changes
 In-Reply-To: $cover
 References: $cover" "a reply to the cover letter, under its subject"
@@ -93,6 +94,8 @@ over=$(timeout 30 "$BISECTABLE" report --db "$db" --format email -o - \
 like "$over" '^To: CI <ci@example.org>$' "--to replaces To:"
 like "$over" '^Cc: a@example.org, B <b@example.org>$' "--cc replaces Cc:"
 is "$(printf '%s\n' "$over" | grep -c '^Cc:.*jane')" 0 "and the series' Cc list is gone"
+is "$(timeout 30 "$BISECTABLE" report --db "$db" --format email -o - --cc '' | sed -n '/^$/q;p' |
+	grep -c '^Cc:')" 0 "--cc '': no Cc: at all"
 timeout 30 "$BISECTABLE" report --db "$db" --format email -o - \
 	--to "$(printf 'a@example.org\nBcc: evil@example.org')" > "$scratch/evil" 2>&1
 is "$?" 2 "--to with a line break in it is refused"
