@@ -83,7 +83,7 @@ void email_regzbot(struct report_out *r)
 	}
 	if (!best)
 		return;
-	strbuf_addstr(&r->buf, "For regzbot, the Linux kernel's regression tracker (the commit"
-		      " that broke\nwhat the base passed):\n\n");
+	strbuf_addstr(&r->buf, "For regzbot, the Linux kernel's regression tracker (the first"
+		      " commit that\nregressed against the base):\n\n");
 	strbuf_addf(&r->buf, "#regzbot introduced: %.12s\n\n", best->sha);
 }

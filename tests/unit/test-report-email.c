@@ -385,6 +385,14 @@ static void test_email_browser_fixture(void)
 	ok(contains(mail, "\non its own.\nIt found 2 performance regressions, listed below.\n"),
 	   "email: and in its summary");
 	ok(contains(mail, "\nup: warnings +100.0% at 2/4 "), "email: the regression listed");
+	{
+		const char *moved = "\nup: warnings +100.0% at 2/4 ", *at = strstr(mail, moved);
+		char *line = at ? xasprintf("\n#regzbot introduced: %.7s", at + strlen(moved)) : NULL;
+
+		ok(line && contains(mail, line), "email: regzbot's line names the regressed commit");
+		ok(!contains(mail, "Reported-by:"), "email: no first bad commit: no tags to copy");
+		free(line);
+	}
 	free(hdr);
 	free(mail);
 	sqlite3_close(db);
