@@ -57,7 +57,7 @@ opts=(--configs up --suites smoke --tests smoke.fork_exec_wait --boot-timeout 10
 timeout 300 "$BISECTABLE" run --db "$db" "${opts[@]}" --repo "$k" --b4 b4/demo \
 	> "$scratch/b4run.out" 2>&1
 is "$?" 1 "run --b4 exits 1 (patch 2 breaks the build)"
-sed 's/^/# /' "$scratch/b4run.out" | tail -5
+grep -E '^(bisectable: )?b4 prep branch|^up:|^series:' "$scratch/b4run.out" | sed 's/^/# /'
 b4_verdict=$(timeout 30 "$BISECTABLE" first-bad --db "$db")
 printf '%s\n' "$b4_verdict" | sed 's/^/# /'
 is "$(sql "select group_concat(x, ',') from (select position || ':' || subject as x
