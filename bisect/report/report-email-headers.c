@@ -93,6 +93,17 @@ int email_thread(const struct report_model *m, struct series_mail *sm)
 	return sm->thread != NULL;
 }
 
+int email_mbox_has_cover(const struct report_model *m)
+{
+	struct series_mail sm;
+	/* A subject is kept for a cover letter that was in the mbox only. */
+	int cover = !series_mail_from_options(m->run.options, &sm) && sm.subject &&
+		    m->run.series_kind && !strcmp(m->run.series_kind, "mbox");
+
+	series_mail_free(&sm);
+	return cover;
+}
+
 /* In-Reply-To the thread's mail, References its own, then it. */
 static void thread_headers(struct strbuf *o, const struct series_mail *sm)
 {

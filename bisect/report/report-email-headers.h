@@ -23,6 +23,8 @@ void email_headers(struct report_out *r, long cfg);
  * first patch's ids) into sm (to free); 1 if the series came as mails.
  */
 int email_thread(const struct report_model *m, struct series_mail *sm);
+/* The run's series is an mbox that starts with its cover letter (git am stops there). */
+int email_mbox_has_cover(const struct report_model *m);
 /* The mail's own Message-ID, "<bisectable.run-ID.TIME@host>". */
 void email_message_id(struct strbuf *o, const struct report_model *m);
 /* The mail's From: ('report --from', else bisectable <bisectable@localhost>). */

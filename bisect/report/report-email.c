@@ -281,6 +281,8 @@ static void email_apply(struct report_out *r, int position)
 		strbuf_add_sq(&word, m->run.series ? m->run.series : "?");
 		mail_text(o, word.buf, MAIL_LINE_MAX);
 		strbuf_addstr(o, "\n");
+		if (email_mbox_has_cover(m))
+			strbuf_addstr(o, "        git am --skip    # its cover letter: no diff\n");
 		if (m->last_position > position)
 			strbuf_addf(o, "        git reset --hard HEAD~%d    # back to patch %d/%d\n",
 				    m->last_position - position, position, m->last_position);

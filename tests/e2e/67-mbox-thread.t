@@ -62,6 +62,7 @@ In-Reply-To: $cover
 References: $cover" "a reply to the cover letter, under its subject"
 like "$mail" '^>> broken.c:1:1: error: this commit is broken$' "the build's error, prefixed >>"
 like "$mail" '^        git am .*/series\.mbox$' "reproduce: git am of the mbox (its split files are gone)"
+like "$mail" '^        git am --skip    # its cover letter: no diff$' "git am stops at the cover letter: skip it"
 like "$mail" '^        git reset --hard HEAD~1    # back to patch 2/3$' "then back to patch 2"
 like "$mail" '^\| Reported-by: bisectable <bisectable@example.org>$' "a Reported-by: to copy, the From: address"
 like "$mail" '^\| Closes: https://lore.kernel.org/r/bisectable\.run-1\.[0-9]+@[^ ]+/$' \
