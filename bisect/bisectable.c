@@ -61,7 +61,7 @@ const struct cmd_entry commands[] = {
 	{ "show", "[<options>] <sha-prefix | position>", "print every result of one commit",
 	  &show_options, 1, 1, CMD_DB_RO, cmd_show },
 	{ "report", "[<options>]",
-	  "write the HTML (or JSON, JUnit, e-mail, KCIDB) bisect report of a run",
+	  "write a run's report: HTML, JSON, JUnit, mail, KCIDB, patchwork or trace",
 	  &report_options, 0, 0, CMD_DB_RO, cmd_report },
 	{ "notes", "[<options>]",
 	  "write a run's results as git notes beside its commits (refs/notes/bisectable)",

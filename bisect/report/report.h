@@ -95,5 +95,12 @@ const char *report_format_ext(enum report_format fmt);
  * printing an error (no such run, write error).
  */
 int report_write(sqlite3 *db, long long run_id, enum report_format fmt, FILE *out);
+/*
+ * The same to path, never half written (report-file.c): a regular file is
+ * replaced by rename, a symlink's target likewise, a device or FIFO written
+ * to; a directory or anything else refused. Returns 0, or -1 after an error.
+ */
+int report_write_file(sqlite3 *db, long long run_id, enum report_format fmt,
+		      const char *path);
 
 #endif

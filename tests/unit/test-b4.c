@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Unit tests of b4.c on a cover letter commit made the way b4 prep makes
- * it (no b4 needed; tests/e2e/78-b4-prep-fake.t uses Debian's b4): what is
+ * it (no b4 needed; tests/e2e/79-b4-prep-fake.t uses Debian's b4): what is
  * read from it (title, change-id, revision, prefixes, the revision sent,
  * To: and Cc: lines, one with a line break dropped), a range that starts
  * with it and one that does not, a commit with the marker that is not
