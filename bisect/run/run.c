@@ -237,10 +237,13 @@ static int prepare_b4(struct run *r, const struct run_target *t, const char *bas
 	if (t->b4 < 0)
 		return 0;
 	found = b4_prep_find(t->repo, base, r->tip.buf, &b);
-	if (found <= 0)
-		return found < 0 ? -1 : t->b4 ? error("%s in %s is no b4 prep branch: no b4"
-						       " cover letter commit on it", tip_name,
-						       t->repo) : 0;
+	if (found < 0)
+		return -1;
+	if (!found && t->b4)	/* --b4 asked for one: say there is none */
+		return error("%s in %s is no b4 prep branch: no b4 cover letter commit on it",
+			     tip_name, t->repo);
+	if (!found)
+		return 0;
 	strbuf_reset(&r->base);
 	strbuf_addstr(&r->base, b.base);
 	r->info.series_kind = xstrdup("b4");
@@ -263,7 +266,8 @@ static int prepare_range(struct run *r, const struct run_target *t)
 	if (dots)
 		b = xstrndup(t->range, dots - t->range);
 	tip_name = xstrdup(!dots ? t->range : *(dots + 2) ? dots + 2 : "HEAD");
-	if ((b && commits_resolve(t->repo, b, &r->base)) || commits_resolve(t->repo, tip_name, &r->tip))
+	if ((b && commits_resolve(t->repo, b, &r->base)) ||
+	    commits_resolve(t->repo, tip_name, &r->tip))
 		goto out_names;
 	b4 = prepare_b4(r, t, b ? r->base.buf : NULL, tip_name);
 	if (b4 < 0 || commits_check_range(t->repo, t->range, r->base.buf, r->tip.buf))
