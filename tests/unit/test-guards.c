@@ -404,13 +404,27 @@ static double scan_seconds(const char *open, const char *close, enum guard_kind 
 	return took;
 }
 
+static double best_scan_seconds(const char *open, const char *close, enum guard_kind kind,
+				size_t depth)
+{
+	double best = scan_seconds(open, close, kind, depth), t;
+	int i;
+
+	for (i = 1; i < 3; i++) {
+		t = scan_seconds(open, close, kind, depth);
+		if (t < best)
+			best = t;
+	}
+	return best;
+}
+
 static void test_deep_nesting(const char *open, const char *close, enum guard_kind kind,
 			      unsigned mask, const char *what)
 {
 	const size_t depth = 4000;
 	struct strbuf text = STRBUF_INIT;
 	struct guard_file f = { 0 };
-	double start, took, quarter;
+	double took, quarter;
 	size_t i;
 	int all = 1;
 
@@ -419,10 +433,13 @@ static void test_deep_nesting(const char *open, const char *close, enum guard_ki
 	strbuf_addstr(&text, "x\n");
 	for (i = 0; i < depth; i++)
 		strbuf_addf(&text, "%s\n", close);
-	quarter = scan_seconds(open, close, kind, depth / 4);
-	start = cpu_seconds();
+	/*
+	 * The best of three of each size: a machine busy with something else
+	 * can stretch one scan fivefold (seen in make test), never all three.
+	 */
+	quarter = best_scan_seconds(open, close, kind, depth / 4);
+	took = best_scan_seconds(open, close, kind, depth);
 	guards_scan_file(text.buf, kind, &f);
-	took = cpu_seconds() - start;
 	ok(took < 10 * (quarter > 0.02 ? quarter : 0.02),
 	   "%s: %zu nested levels scanned in %.2f s, %zu in %.2f s", what, depth, took,
 	   depth / 4, quarter);
