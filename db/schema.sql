@@ -1,4 +1,4 @@
--- bisectable database schema (SQLite), version 13 (PRAGMA user_version).
+-- bisectable database schema (SQLite), version 14 (PRAGMA user_version).
 -- Applied on every open; idempotent. The binary embeds this file at build
 -- time; bisect/db.c upgrades older databases to it (and sets the version).
 
@@ -50,6 +50,9 @@ CREATE TABLE IF NOT EXISTS commits (
 	-- what a reply to the patch (report --format email) threads under
 	message_id TEXT,
 	mail_references TEXT,
+	-- the commit message, as the step found it (since version 14): what a
+	-- claim of no functional change is read from (judge/claims.c)
+	message TEXT,
 	UNIQUE (run_id, position)
 );
 
@@ -166,6 +169,29 @@ CREATE TABLE IF NOT EXISTS kconfigs (
 	result_id INTEGER PRIMARY KEY REFERENCES results(id) ON DELETE CASCADE,
 	dotconfig TEXT NOT NULL,
 	compiled TEXT
+);
+
+-- What a passing build's machine code is (since version 14), recorded from
+-- its vmlinux right after the build (step/codeprint.c), so that a commit
+-- can be compared with its parent (judge/codediff.c) without the parent's
+-- build tree: the image's SHA-256; the symbol table, zlib-compressed
+-- lines "name TAB nm-letter TAB size TAB digest" sorted by name, where a
+-- name loses gcc's ".NNN" suffixes and a repeated one is "name#2", and
+-- digest is 16 hex digits of SHA-256 of the function's disassembly or the
+-- object's bytes with addresses and relocation targets normalised ("-": no
+-- contents, bss); the entries of __bug_table, zlib-compressed lines "file
+-- TAB line TAB flags" (NULL: none); every other allocated section that is
+-- not code, lines "name TAB size TAB digest" (what no symbol covers, such
+-- as string literals); and the seconds recording took. A build reused from
+-- the cache has none: its origin's (results.cached_from) is read.
+CREATE TABLE IF NOT EXISTS codeprints (
+	result_id INTEGER PRIMARY KEY REFERENCES results(id) ON DELETE CASCADE,
+	image_sha TEXT NOT NULL,
+	symbols BLOB NOT NULL,
+	bug_entries BLOB,
+	sections TEXT NOT NULL,
+	nsymbols INTEGER NOT NULL,
+	seconds REAL
 );
 
 -- Every compiler warning of the whole build at a commit (carried over for

@@ -34,9 +34,10 @@ static const char schema_sql[] =
  * and changes (a configuration not named by a configs/ name, and what
  * base.config and olddefconfig changed in its start); 13: tries.rtc and
  * why (the clock each boot was given, and whether it was the first boot,
- * a repeat, a soak or a confirming one).
+ * a repeat, a soak or a confirming one); 14: commits.message and table
+ * codeprints (what each build's machine code is, for codediff).
  */
-#define SCHEMA_VERSION	13
+#define SCHEMA_VERSION	14
 #define STR_(x)		#x
 #define STR(x)		STR_(x)
 
@@ -224,6 +225,14 @@ static void migrate_v13(sqlite3 *db, const char *path, int version)
 			    " 'repeat', 'soak', 'confirm'))");
 }
 
+/* The commit message a claim is read from; table codeprints comes from schema.sql. */
+static void migrate_v14(sqlite3 *db, const char *path, int version)
+{
+	if (version < 14 && db_has_column(db, "commits", "id") &&
+	    !db_has_column(db, "commits", "message"))
+		exec_or_die(db, path, "ALTER TABLE commits ADD COLUMN message TEXT");
+}
+
 int db_known_version(void)
 {
 	return SCHEMA_VERSION;
@@ -247,6 +256,7 @@ void db_schema_upgrade(sqlite3 *db, const char *path, int version)
 	migrate(db, path, version);
 	migrate_v12(db, path, version);
 	migrate_v13(db, path, version);
+	migrate_v14(db, path, version);
 	if (sqlite3_exec(db, schema_sql, NULL, NULL, &err) != SQLITE_OK)
 		die("cannot create the schema in %s: %s", path, err);
 	if (version < SCHEMA_VERSION)

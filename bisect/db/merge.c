@@ -232,6 +232,7 @@ static void merge_rows(sqlite3 *db, struct merge_stats *stats)
 	static const char *const result_skip[] = { "id", "run_id", "commit_id", "cached_from",
 						   NULL };
 	struct strbuf cols = STRBUF_INIT, ocols = STRBUF_INIT, sql = STRBUF_INIT;
+	int codeprints = 0;
 	/* A result of o and ours at the same (commit, config, stage). */
 	static const char same_result[] =
 		" FROM o.results r JOIN temp.merge_commit mc ON mc.old = r.commit_id"
@@ -280,6 +281,9 @@ static void merge_rows(sqlite3 *db, struct merge_stats *stats)
 	/* A build's .config and its compiled files (coverage, the compiler), with the build. */
 	copy_rows(db, "kconfigs", "result_id", " JOIN temp.merge_result m ON m.old = x.result_id"
 		  " WHERE m.fresh", &stats->new_kconfigs);
+	/* What its machine code is (codediff), with the build too. */
+	copy_rows(db, "codeprints", "result_id", " JOIN temp.merge_result m ON m.old = x.result_id"
+		  " WHERE m.fresh", &codeprints);
 	copy_rows(db, "metrics", "commit_id", " JOIN temp.merge_commit m ON m.old = x.commit_id"
 		  " ORDER BY x.id", &stats->new_metrics);
 	/*

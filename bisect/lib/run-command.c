@@ -81,6 +81,32 @@ static int wait_status(int status)
 	return -1;
 }
 
+/* The whole lines of c->capture to c->on_line, the rest kept; all of it at the end. */
+static void stream_lines(struct child *c, int at_end)
+{
+	struct strbuf *sb = c->capture;
+	size_t start = 0;
+
+	if (!c->on_line)
+		return;
+	while (start < sb->len) {
+		char *nl = memchr(sb->buf + start, '\n', sb->len - start);
+		size_t len = nl ? (size_t)(nl - (sb->buf + start)) : sb->len - start;
+
+		if (!nl && !at_end)
+			break;
+		if (nl)
+			*nl = '\0';
+		c->on_line(sb->buf + start, len, c->on_line_data);
+		start += len + (nl ? 1 : 0);
+	}
+	if (!start)
+		return;
+	memmove(sb->buf, sb->buf + start, sb->len - start);
+	sb->len -= start;
+	sb->buf[sb->len] = '\0';
+}
+
 /* Read the child's stdout into c->capture until EOF or the deadline (0: none). */
 static void capture_output(struct child *c, pid_t pid, int fd, double deadline)
 {
@@ -108,9 +134,12 @@ static void capture_output(struct child *c, pid_t pid, int fd, double deadline)
 			continue;
 		if (n <= 0 && !(n < 0 && errno == EAGAIN))
 			break;
-		if (n > 0)
+		if (n > 0) {
 			strbuf_add(c->capture, chunk, n);
+			stream_lines(c, 0);
+		}
 	}
+	stream_lines(c, 1);
 }
 
 /* Reap the child, killing its group at the deadline; its wait status, or -1. */

@@ -15,6 +15,13 @@ struct child {
 	const char *out_path;		/* stdout+stderr to this file */
 	int out_append;			/* append to out_path instead of truncating */
 	struct strbuf *capture;		/* stdout captured here */
+	/*
+	 * With capture: each whole line of stdout (NUL-terminated, no newline) as it
+	 * comes, then dropped from capture, so an output of any size streams
+	 * through a buffer of one line; a last line without a newline too.
+	 */
+	void (*on_line)(const char *line, size_t len, void *data);
+	void *on_line_data;
 	int capture_stderr;		/* with capture: stderr captured too */
 	int quiet;			/* stderr to /dev/null (unless captured) */
 	int own_group;			/* own process group, killed as a whole */
