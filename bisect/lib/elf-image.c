@@ -169,6 +169,25 @@ const unsigned char *elf_bytes(const struct elf_image *e, uint64_t addr, uint64_
 	return NULL;
 }
 
+const char *elf_string(const struct elf_image *e, uint64_t addr)
+{
+	size_t i;
+
+	for (i = 0; i < e->nsections; i++) {
+		const struct elf_section *s = &e->sections[i];
+		const unsigned char *p;
+
+		if (!(s->flags & SHF_ALLOC) || s->type == SHT_NOBITS || addr < s->addr ||
+		    addr - s->addr >= s->size)
+			continue;
+		if (!in_file(e, s->offset, s->size))
+			return NULL;
+		p = e->map + s->offset + (addr - s->addr);
+		return memchr(p, '\0', s->size - (addr - s->addr)) ? (const char *)p : NULL;
+	}
+	return NULL;
+}
+
 char elf_symbol_letter(const struct elf_image *e, const struct elf_symbol *s)
 {
 	const struct elf_section *sec = elf_section(e, s->shndx);

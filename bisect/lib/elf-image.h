@@ -44,6 +44,8 @@ const struct elf_section *elf_section(const struct elf_image *e, size_t i);
 const struct elf_section *elf_section_named(const struct elf_image *e, const char *name);
 /* len bytes at addr, all in one section with contents in the file; else NULL. */
 const unsigned char *elf_bytes(const struct elf_image *e, uint64_t addr, uint64_t len);
+/* The NUL-terminated string at addr, within its section; else NULL. */
+const char *elf_string(const struct elf_image *e, uint64_t addr);
 /* nm's letter for a symbol: T t D d R r B b, W for weak, ? otherwise. */
 char elf_symbol_letter(const struct elf_image *e, const struct elf_symbol *s);
 

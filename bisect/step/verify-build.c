@@ -10,7 +10,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "step/codeprint.h"
 #include "step/confirm.h"
+#include "input/arch.h"
 #include "judge/coverage.h"
 #include "lib/run-command.h"
 #include "lib/escape.h"
@@ -71,9 +73,34 @@ static int kconfig_texts(struct config_step *cs, const struct kbuild_result *kb,
 	return 1;
 }
 
+/*
+ * What the build's machine code is, for codediff against the parent: read
+ * from vmlinux before the transaction (one objdump, seconds), said in the
+ * build log; 0 when there is none to compare (why in the log).
+ */
+static int codeprint_of_build(struct config_step *cs, struct codeprint *cp)
+{
+	char *vmlinux = xasprintf("%s/vmlinux", cs->out_dir), *line;
+	char *objdump = xasprintf("%sobjdump", cs->kjob.arch ? cs->kjob.arch->cross_compile : "");
+	char note[512];
+	int ok = !codeprint_record(vmlinux, cs->kernel, objdump, cp, note, sizeof(note));
+
+	if (ok)
+		line = xasprintf("# codeprint: %lld symbols in %.1fs", cp->nsymbols, cp->seconds);
+	else
+		line = xasprintf("# no codeprint: %s", note);
+	kbuild_log_line(&cs->kjob, line);
+	free(line);
+	free(objdump);
+	free(vmlinux);
+	return ok;
+}
+
 static void record_build(struct config_step *cs, const struct kbuild_result *kb,
 			 const char *reproduce)
 {
+	struct codeprint cp = { 0 };
+	int has_codeprint = kb->ok && codeprint_of_build(cs, &cp);
 	struct strbuf dotconfig = STRBUF_INIT, compiled = STRBUF_INIT;
 	sqlite3 *db = cs->vc->db;
 	int has_kconfig, has_compiled;
@@ -86,6 +113,9 @@ static void record_build(struct config_step *cs, const struct kbuild_result *kb,
 		    kb->evidence, cs->build_log, reproduce, cs->build_key);
 	if (has_kconfig)
 		db_kconfig_set(db, id, dotconfig.buf, has_compiled ? compiled.buf : NULL);
+	if (has_codeprint)
+		db_codeprint_put(db, id, &cp);
+	codeprint_release(&cp);
 	strbuf_release(&dotconfig);
 	strbuf_release(&compiled);
 	if (!kb->ok) {

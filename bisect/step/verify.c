@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "db/db-codeprint.h"
 #include "db/db-run.h"
 #include "lib/layout.h"
 #include "step/progress.h"
@@ -61,6 +62,7 @@ void verify_commit_init(struct verify_commit *vc, sqlite3 *db, const char *db_pa
 			const struct run_info *run, const struct run_config *rc,
 			const char *work_dir)
 {
+	char *message;
 	size_t i;
 
 	memset(vc, 0, sizeof(*vc));
@@ -78,6 +80,10 @@ void verify_commit_init(struct verify_commit *vc, sqlite3 *db, const char *db_pa
 	db_begin(db);
 	vc->commit_id = db_commit_set(db, run->id, vc->position, vc->sha, vc->tree, vc->subject,
 				      vc->author, NULL);
+	/* What a claim of no functional change is read from (judge/claims.h). */
+	message = log_format(work_dir, "--format=%B");
+	db_commit_message_set(db, vc->commit_id, message);
+	free(message);
 	db_commit(db);
 	vc->log_dir = commit_log_dir(db_path, run->id, vc->position, vc->sha);
 	vc->metric_values = xcalloc(rc->nmetrics, sizeof(*vc->metric_values));
