@@ -159,3 +159,48 @@ char *db_commit_message(sqlite3 *db, long long run_id, int position)
 	sqlite3_finalize(st);
 	return msg;
 }
+
+char **db_build_configs(sqlite3 *db, long long run_id, size_t *n)
+{
+	sqlite3_stmt *st = db_prepare(db, "SELECT DISTINCT config FROM results WHERE run_id = ?"
+				      " AND stage = 'build' ORDER BY config");
+	char **v = xcalloc(1, sizeof(*v));
+
+	*n = 0;
+	sqlite3_bind_int64(st, 1, run_id);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		v = xrealloc(v, (*n + 2) * sizeof(*v));
+		v[(*n)++] = db_column_dup(st, 0);
+		v[*n] = NULL;
+	}
+	sqlite3_finalize(st);
+	return v;
+}
+
+int db_commit_brief(sqlite3 *db, long long run_id, int position, char **sha, char **subject)
+{
+	sqlite3_stmt *st = db_prepare(db, "SELECT sha, subject FROM commits WHERE run_id = ?"
+				      " AND position = ?");
+	int ret = -1;
+
+	*sha = *subject = NULL;
+	DB_BIND(st, 1, DB_COL(run_id), DB_COL(position));
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		DB_READ(st, 0, DB_COL(*sha), DB_COL(*subject));
+		ret = 0;
+	}
+	sqlite3_finalize(st);
+	return ret;
+}
+
+int db_count_positions(sqlite3 *db, long long run_id)
+{
+	sqlite3_stmt *st = db_prepare(db, "SELECT MAX(position) FROM commits WHERE run_id = ?");
+	int n = 0;
+
+	sqlite3_bind_int64(st, 1, run_id);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		n = sqlite3_column_int(st, 0);
+	sqlite3_finalize(st);
+	return n;
+}

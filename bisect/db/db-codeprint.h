@@ -36,4 +36,11 @@ void db_commit_message_set(sqlite3 *db, long long commit_id, const char *message
 /* Allocated; NULL when not recorded. */
 char *db_commit_message(sqlite3 *db, long long run_id, int position);
 
+/* The configurations the run has a build result of, by name (allocated, NULL-ended). */
+char **db_build_configs(sqlite3 *db, long long run_id, size_t *n);
+/* The last position of the run's commits (0: the base only). */
+int db_count_positions(sqlite3 *db, long long run_id);
+/* The commit at position: its sha and subject (allocated); 0, or -1 if none. */
+int db_commit_brief(sqlite3 *db, long long run_id, int position, char **sha, char **subject);
+
 #endif
