@@ -12,7 +12,11 @@
 
 #include "builtin/builtin.h"
 #include "db/db.h"
+#include "db/db-codeprint.h"
 #include "db/db-judge.h"
+#include "judge/claims.h"
+#include "judge/codediff-run.h"
+#include "judge/codediff-text.h"
 #include "judge/partial.h"
 #include "lib/escape.h"
 #include "lib/util.h"
@@ -74,6 +78,44 @@ static void show_changes(sqlite3 *db, long long run_id, const struct db_commit_r
 	}
 }
 
+/* Each configuration's machine code against the parent's, and the message's claim. */
+static void show_codediff(sqlite3 *db, const struct db_commit_row *c)
+{
+	struct strbuf line = STRBUF_INIT;
+	char **configs, *msg;
+	const char *claim;
+	size_t n, i;
+	int broken = 0;
+
+	if (c->position < 1)
+		return;
+	configs = db_build_configs(db, c->run_id, &n);
+	printf("\ncode against the parent (%d/%d):\n", c->position - 1, c->commits);
+	for (i = 0; i < n; i++) {
+		struct codediff d;
+
+		codediff_cell_load(db, c->run_id, c->position, configs[i], &d);
+		strbuf_reset(&line);
+		codediff_describe(&d, &line);
+		printf("  %-8s %s\n", term_str(configs[i]), term_str(line.buf));
+		strbuf_reset(&line);
+		codediff_symbol_lines(&d, "           ", &line);
+		for (char *one = strtok(line.buf, "\n"); one; one = strtok(NULL, "\n"))
+			printf("%s\n", term_str(one));
+		broken |= d.kind == CODEDIFF_CHANGED;
+		codediff_release(&d);
+		free(configs[i]);
+	}
+	free(configs);
+	msg = db_commit_message(db, c->run_id, c->position);
+	claim = claims_no_change(msg);
+	if (claim)
+		printf("  claim    \"%s\": %s\n", claim, broken ? "broken (no-change claim broken)" :
+		       "holds where built");
+	free(msg);
+	strbuf_release(&line);
+}
+
 static void show_commit(sqlite3 *db, long long commit_id)
 {
 	struct db_commit_result *results;
@@ -91,6 +133,7 @@ static void show_commit(sqlite3 *db, long long commit_id)
 	show_results(results, n);
 	show_changes(db, c.run_id, results, n);
 	db_commit_results_free(results, n);
+	show_codediff(db, &c);
 	db_commit_row_free(&c);
 
 	n = db_commit_metrics_load(db, commit_id, &metrics);

@@ -49,6 +49,20 @@ static void load_config(sqlite3 *db, long long run_id, const char *config,
 		codeprint_release(&prev);
 }
 
+void codediff_cell_load(sqlite3 *db, long long run_id, int position, const char *config,
+			struct codediff *d)
+{
+	struct codeprint old, new;
+	int has_old = !db_codeprint_get(db, run_id, position - 1, config, &old);
+	int has_new = !db_codeprint_get(db, run_id, position, config, &new);
+
+	codediff_compare(has_old ? &old : NULL, has_new ? &new : NULL, d);
+	if (has_old)
+		codeprint_release(&old);
+	if (has_new)
+		codeprint_release(&new);
+}
+
 static void find_broken_claims(sqlite3 *db, long long run_id, struct codediff_run *r)
 {
 	int pos;

@@ -40,6 +40,9 @@ struct codediff_run {
 /* Every cell of the run; a database without codeprints gives cells of kind unknown. */
 void codediff_run_load(sqlite3 *db, long long run_id, struct codediff_run *out);
 void codediff_run_release(struct codediff_run *r);
+/* One cell only: position (>= 1) against position - 1 in config. */
+void codediff_cell_load(sqlite3 *db, long long run_id, int position, const char *config,
+			struct codediff *d);
 /* The cell at (position, config), or NULL. */
 const struct codediff *codediff_run_cell(const struct codediff_run *r, int position,
 					 const char *config);
