@@ -37,6 +37,7 @@ struct first_bad_opts {
 	const char *against;
 	const char *min_confidence;
 	const char *require_coverage;
+	int strict_claims;
 };
 
 static const char *const stages[] = { "apply", "build", "boot", "test", NULL };
@@ -62,6 +63,8 @@ static const struct opt first_bad_option_list[] = {
 	OPT_STRING(0, "require-coverage", struct first_bad_opts, require_coverage, "P%", NULL, 0,
 		   "exit 3 for a series bisectable where compiled only when it compiled less"
 		   " than P percent of its changed lines (default: 100%)"),
+	OPT_BOOL(0, "strict-claims", struct first_bad_opts, strict_claims,
+		 "exit 1 for a commit that claims no change and whose code changed"),
 	OPT_END(),
 };
 DEFINE_CMD_OPTIONS(first_bad, struct first_bad_opts, first_bad_option_list);
@@ -165,6 +168,7 @@ static int first_bad(sqlite3 *db, const struct first_bad_opts *o)
 	ask.configs = configs;
 	ask.min_confidence = min / 100;
 	ask.require_coverage = require / 100;
+	ask.strict_claims = o->strict_claims;
 	ret = verdict_report(db, o->run, &ask, &lines);
 	free(configs);
 

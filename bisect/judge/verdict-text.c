@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "judge/codediff-run.h"
+#include "judge/codediff-text.h"
 #include "judge/confidence.h"
 #include "judge/coverage-text.h"
 #include "judge/verdict.h"
@@ -236,6 +238,25 @@ static int report_exit(const struct run_verdict *rv, double require_coverage)
 	return 0;
 }
 
+/* The findings of broken no-change claims, a line each; how many there are. */
+static size_t claim_findings(sqlite3 *db, long long run_id, struct strbuf *out)
+{
+	struct strbuf line = STRBUF_INIT;
+	struct codediff_run r;
+	size_t i, n;
+
+	codediff_run_load(db, run_id, &r);
+	for (i = 0; i < r.nfindings; i++) {
+		strbuf_reset(&line);
+		codediff_finding_describe(&r.findings[i], r.ncommits, &line);
+		strbuf_addf(out, "%s\n", term_str(line.buf));
+	}
+	n = r.nfindings;
+	codediff_run_release(&r);
+	strbuf_release(&line);
+	return n;
+}
+
 int verdict_report(sqlite3 *db, long long run_id, const struct verdict_ask *ask,
 		   struct strbuf *out)
 {
@@ -268,6 +289,9 @@ int verdict_report(sqlite3 *db, long long run_id, const struct verdict_ask *ask,
 	rv.series_line = !ask->configs;
 	verdict_text(&rv, out);
 	ret = report_exit(&rv, ask->require_coverage);
+	if (!ask->stage && claim_findings(db, rv.run.id, out) && ask->strict_claims &&
+	    (ret == 0 || ret == EXIT_UNCOVERED))
+		ret = EXIT_BAD;
 	coverage_release(&cov);
 	run_verdict_free(&rv);
 	return ret;

@@ -74,6 +74,12 @@ struct verdict_ask {
 	 * EXIT_UNCOVERED. Negative: coverage does not change the exit.
 	 */
 	double require_coverage;
+	/*
+	 * A commit that claims no change and whose code changed (codediff-run.h)
+	 * is a finding, a line after the verdicts; with strict_claims also a
+	 * reason to exit EXIT_BAD.
+	 */
+	int strict_claims;
 };
 
 /*

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "input/arch.h"
+#include "judge/codediff-text.h"
 #include "judge/compare.h"
 #include "judge/coverage-text.h"
 #include "judge/known.h"
@@ -111,6 +112,74 @@ static json_t *json_warnings(struct report_out *r, long ci, size_t cfg)
 	return arr;
 }
 
+static json_t *json_size_pair(const long long v[2])
+{
+	return v[0] < 0 || v[1] < 0 ? json_null() :
+	       json_pack("{s:I, s:I}", "old", (json_int_t)v[0], "new", (json_int_t)v[1]);
+}
+
+/* One cell's codediff (codediff.h): its kind, words, what was normalised, what changed. */
+static json_t *json_codediff(const struct codediff *d)
+{
+	json_t *jd = json_object(), *syms = json_array(), *files = json_array();
+	json_t *sections = json_array();
+	struct strbuf text = STRBUF_INIT;
+	size_t i;
+
+	codediff_describe(d, &text);
+	jset(jd, "kind", json_string(codediff_kind_name(d->kind)));
+	jset(jd, "text", jstr(text.buf));
+	jset(jd, "line_entries", json_integer(d->line_entries));
+	for (i = 0; i < d->nfiles; i++)
+		json_array_append_new(files, json_pack("{s:o, s:i}", "file", jstr(d->files[i].file),
+						       "entries", d->files[i].entries));
+	jset(jd, "line_files", files);
+	for (i = 0; i < d->nsymbols; i++) {
+		const struct codediff_symbol *s = &d->symbols[i];
+		char type[2] = { s->letter, '\0' };
+
+		json_array_append_new(syms, json_pack("{s:o, s:s, s:o, s:o}", "name", jstr(s->name),
+			"type", type, "old_size", s->old_size < 0 ? json_null() :
+			json_integer(s->old_size), "new_size", s->new_size < 0 ? json_null() :
+			json_integer(s->new_size)));
+	}
+	jset(jd, "symbols", syms);
+	for (i = 0; i < d->nsections; i++)
+		json_array_append_new(sections, jstr(d->sections[i]));
+	jset(jd, "unexplained_sections", sections);
+	jset(jd, "bug_table_changed", json_boolean(d->bug_table_changed));
+	jset(jd, "text_bytes", json_size_pair(d->text));
+	jset(jd, "data_bytes", json_size_pair(d->data));
+	jset(jd, "bss_bytes", json_size_pair(d->bss));
+	strbuf_release(&text);
+	return jd;
+}
+
+/* The claim of commit c and, when broken, the finding. */
+static void json_commit_claim(struct report_out *r, const struct commit *c, json_t *jc)
+{
+	const struct codediff_run *cr = &r->m->codediff;
+	const struct codediff_finding *f = codediff_run_finding(cr, c->position);
+	json_t *jf, *configs, *syms;
+	size_t i;
+
+	jset(jc, "claim", c->position > 0 && c->position <= cr->ncommits ?
+	     jstr(cr->claims[c->position]) : json_null());
+	if (!f) {
+		jset(jc, "codediff_finding", json_null());
+		return;
+	}
+	configs = json_array();
+	syms = json_array();
+	for (i = 0; i < f->nconfigs; i++)
+		json_array_append_new(configs, jstr(f->configs[i]));
+	for (i = 0; i < f->nsymbols; i++)
+		json_array_append_new(syms, jstr(f->symbols[i]));
+	jf = json_pack("{s:s, s:o, s:o, s:o}", "finding", "no-change claim broken", "claim",
+		       jstr(f->claim), "configs", configs, "symbols", syms);
+	jset(jc, "codediff_finding", jf);
+}
+
 static json_t *json_commit(struct report_out *r, long ci)
 {
 	struct commit *c = &r->m->commits[ci];
@@ -167,6 +236,19 @@ static json_t *json_commit(struct report_out *r, long ci)
 		jset_data(warnings, r->m->configs[cfg], json_warnings(r, ci, cfg));
 	}
 	jset(jc, "results", results);
+	if (c->position > 0) {
+		json_t *cd = json_object();
+
+		for (cfg = 0; cfg < r->m->nconfigs; cfg++) {
+			const struct codediff *d = codediff_run_cell(&r->m->codediff, c->position,
+								     r->m->configs[cfg]);
+
+			if (d)
+				jset_data(cd, r->m->configs[cfg], json_codediff(d));
+		}
+		jset(jc, "codediff", cd);
+		json_commit_claim(r, c, jc);
+	}
 	jset(jc, "metrics", metrics);
 	jset(jc, "noisy_metrics", noisy);
 	jset(jc, "warnings", warnings);

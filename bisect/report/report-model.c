@@ -482,6 +482,7 @@ void report_model_free(struct report_model *r)
 	free(r->db_dir);
 	run_info_free(&r->run);
 	coverage_release(&r->coverage);
+	codediff_run_release(&r->codediff);
 }
 
 int report_model_open(struct report_model *r, sqlite3 *db, long long run_id)
@@ -522,6 +523,7 @@ void report_model_load_rest(struct report_model *r, sqlite3 *db)
 	r->partial = partial_positions(r->run.options, r->last_position);
 	if (compare_load(db, r->run.id, -1, -1, &r->compare))
 		compare_free(&r->compare);
+	codediff_run_load(db, r->run.id, &r->codediff);
 	/* The report goes on without it (a work tree gone, say): coverage_load said why. */
 	if (coverage_load(db, r->run.id, &r->coverage)) {
 		coverage_release(&r->coverage);

@@ -13,6 +13,7 @@
 #include <sys/types.h>
 #include <sqlite3.h>
 
+#include "judge/codediff-run.h"
 #include "judge/compare.h"
 #include "judge/coverage.h"
 #include "db/db.h"
@@ -145,6 +146,8 @@ struct report_model {
 	char *partial;
 	/* The base and the tip side by side (compare.h) */
 	struct comparison compare;
+	/* Each commit's machine code against its parent's, and broken claims (codediff-run.h) */
+	struct codediff_run codediff;
 };
 
 /* The id of run_id if it exists (0: the latest run); 0 if there is none. */
