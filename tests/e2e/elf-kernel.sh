@@ -6,6 +6,10 @@
 # have machine code to read. bug.h's WARN_ON() leaves an entry in
 # __bug_table as x86_64's does (relative pointers, the file, the line), so
 # a line moved by a comment shows in the image as it does in a kernel's.
+# As init/Makefile does, the image has a banner with the build's user, host
+# and time, from KBUILD_BUILD_USER, _HOST and _TIMESTAMP, else this
+# machine's and the clock's: a build that does not pin them is not
+# reproducible.
 # elf_kernel DIR: the base commit, tagged 'base':
 #   sched.c  tick() calls record(1) then record(2), and WARNs on x < 0
 #   record.c record(), never inlined
@@ -31,11 +35,17 @@ $(O)/%.o: %.c bug.h
 	@echo "  CC      $*.o"
 	@cd $(O) && $(CC) $(CFLAGS_FAKE) -fmacro-prefix-map=$(CURDIR)/= $(KCPPFLAGS) \
 		-c $(CURDIR)/$< -o $*.o
-bzImage: $(patsubst %.c,$(O)/%.o,$(sort $(wildcard *.c)))
+BANNER = $(or $(KBUILD_BUILD_USER),$(shell whoami))@$(or $(KBUILD_BUILD_HOST),$(shell uname -n)) \
+	$(or $(KBUILD_BUILD_TIMESTAMP),$(shell date +%s.%N))
+$(O)/banner.o: FORCE
+	@printf 'const char linux_banner[] = "%s";\n' '$(BANNER)' > $(O)/banner.c
+	@cd $(O) && $(CC) $(CFLAGS_FAKE) -c banner.c -o banner.o
+bzImage: $(patsubst %.c,$(O)/%.o,$(sort $(wildcard *.c))) $(O)/banner.o
 	gcc -nostdlib -static -no-pie -Wl,--build-id=none -o $(O)/vmlinux $^
 	mkdir -p $(O)/arch/x86/boot
 	objcopy -O binary -R .comment $(O)/vmlinux $(O)/arch/x86/boot/bzImage
-.PHONY: bzImage tinyconfig olddefconfig
+.PHONY: bzImage tinyconfig olddefconfig FORCE
+FORCE:
 MK
 	printf '#!/bin/sh\n# merge_config.sh -m -O OUT DOTCONFIG BASE FRAGMENT\ncat "$5" "$6" > "$4"\n' \
 		> "$dir/scripts/kconfig/merge_config.sh"
