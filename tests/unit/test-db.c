@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "db/db.h"
+#include "db/db-codeprint.h"
 #include "judge/verdict.h"
 #include "lib/util.h"
 #include "scratch.h"
@@ -354,6 +355,71 @@ static void test_schema_v12(void)
 }
 
 /*
+ * Version 13 -> 14: commits gain message, the table codeprints is made; a
+ * version 13 file opened read-only has neither and says there is nothing.
+ * The version 13 database is today's schema without the two.
+ */
+static void test_schema_v14(void)
+{
+	char dir[] = "/tmp/bisectable-schema14.XXXXXX";
+	struct strbuf sql = STRBUF_INIT;
+	struct codeprint cp = { .image_sha = "ab", .symbols = "f\tT\t4\t0123456789abcdef\n",
+				.sections = ".rodata\t8\tfedcba9876543210\n", .nsymbols = 1 };
+	struct codeprint got;
+	char *path, *at, *end, *msg;
+	sqlite3 *db;
+
+	if (!mkdtemp(dir) || strbuf_read_file(&sql, "db/schema.sql") < 0) {
+		ok(0, "mkdtemp and db/schema.sql (run from the top of the tree)");
+		return;
+	}
+	at = strstr(sql.buf, "\tmessage TEXT,");
+	ok(at != NULL, "schema.sql has commits.message");
+	if (at)
+		memset(at, ' ', strlen("\tmessage TEXT,"));
+	at = strstr(sql.buf, "CREATE TABLE IF NOT EXISTS codeprints");
+	end = at ? strstr(at, ");") : NULL;
+	ok(at && end, "schema.sql has the table codeprints");
+	if (at && end)
+		memset(at, ' ', end + 2 - at);
+	path = xasprintf("%s/v13.db", dir);
+	sqlite3_open(path, &db);
+	sqlite3_exec(db, sql.buf, NULL, NULL, NULL);
+	sqlite3_exec(db, "PRAGMA user_version = 13;"
+		     "INSERT INTO runs (series, series_kind, work_dir, base_version, base_sha,"
+		     " configs, options, started_at, tool_version, host) VALUES"
+		     " ('s', 'mbox', '/w', '6.12', 'b', 'up', '{}', 't', '0.1', 'h');"
+		     "INSERT INTO commits (id, run_id, position, sha, subject) VALUES"
+		     " (1, 1, 1, 'a', 'one');"
+		     "INSERT INTO results (id, run_id, commit_id, config, stage, status) VALUES"
+		     " (1, 1, 1, 'up', 'build', 'pass');", NULL, NULL, NULL);
+	is_int(count(db, "SELECT COUNT(*) FROM sqlite_master WHERE name = 'codeprints'"), 0,
+	       "a version 13 database has no codeprints");
+	sqlite3_close(db);
+	db = db_open_readonly(path);
+	ok(!db_commit_message(db, 1, 1), "read-only, it has no commit message to say");
+	is_int(db_codeprint_get(db, 1, 1, "up", &got), -1, "nor a codeprint");
+	db_close(db);
+	db = db_open(path);
+	is_int(count(db, "PRAGMA user_version"), db_known_version(),
+	       "it is brought to the current version");
+	db_commit_message_set(db, 1, "one\n\nNo functional change.\n");
+	msg = db_commit_message(db, 1, 1);
+	is_str(msg, "one\n\nNo functional change.\n", "its commit takes its message");
+	free(msg);
+	db_codeprint_put(db, 1, &cp);
+	is_int(db_codeprint_get(db, 1, 1, "up", &got), 0, "a codeprint is kept for the build");
+	is_str(got.symbols, cp.symbols, "its symbol table inflates to what was put");
+	is_str(got.sections, cp.sections, "with its sections");
+	ok(!got.bug_entries, "and no bug table");
+	codeprint_release(&got);
+	db_close(db);
+	strbuf_release(&sql);
+	free(path);
+	remove_tree(dir);
+}
+
+/*
  * Version 2 -> 3: results is rebuilt for status 'error', every row and id
  * kept (cached_from and tests.result_id refer to them), the references live.
  * The version 2 database is today's schema with version 2's CHECK.
@@ -495,5 +561,6 @@ int main(void)
 	test_schema_v10();
 	test_schema_v11_readonly();
 	test_schema_v12();
+	test_schema_v14();
 	return done_testing();
 }
