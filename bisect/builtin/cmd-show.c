@@ -98,6 +98,9 @@ static void show_codediff(sqlite3 *db, const struct db_commit_row *c)
 		strbuf_reset(&line);
 		codediff_describe(&d, &line);
 		printf("  %-8s %s\n", term_str(configs[i]), term_str(line.buf));
+		if (d.seconds > 0 && d.build_seconds > 0)
+			printf("           (its codeprint took %.1fs, %.1f%% of its %.1fs build)\n",
+			       d.seconds, 100 * d.seconds / d.build_seconds, d.build_seconds);
 		strbuf_reset(&line);
 		codediff_symbol_lines(&d, "           ", &line);
 		for (char *one = strtok(line.buf, "\n"); one; one = strtok(NULL, "\n"))

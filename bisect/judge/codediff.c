@@ -180,6 +180,10 @@ void codediff_compare(const struct codeprint *old, const struct codeprint *new,
 {
 	memset(d, 0, sizeof(*d));
 	d->text[0] = d->text[1] = d->data[0] = d->data[1] = d->bss[0] = d->bss[1] = -1;
+	if (new) {
+		d->seconds = new->seconds;
+		d->build_seconds = new->build_seconds;
+	}
 	if (!old || !new)
 		return;
 	d->text[0] = old->text;

@@ -48,6 +48,8 @@ struct codediff {
 	/* The image differs, but nothing vmlinux's symbols and sections hold. */
 	int image_only;
 	long long text[2], data[2], bss[2];	/* old, new; -1 unknown */
+	/* What recording the new build's codeprint cost, and that build's time; 0 unknown. */
+	double seconds, build_seconds;
 };
 
 /* old and new (either NULL: unknown) into d. */

@@ -151,6 +151,8 @@ static json_t *json_codediff(const struct codediff *d)
 	jset(jd, "text_bytes", json_size_pair(d->text));
 	jset(jd, "data_bytes", json_size_pair(d->data));
 	jset(jd, "bss_bytes", json_size_pair(d->bss));
+	jset(jd, "codeprint_seconds", d->seconds > 0 ? jnum(d->seconds) : json_null());
+	jset(jd, "build_seconds", d->build_seconds > 0 ? jnum(d->build_seconds) : json_null());
 	strbuf_release(&text);
 	return jd;
 }
