@@ -193,6 +193,7 @@ CREATE TABLE IF NOT EXISTS codeprints (
 	nsymbols INTEGER NOT NULL,
 	seconds REAL
 );
+CREATE INDEX IF NOT EXISTS codeprints_by_vmlinux ON codeprints (vmlinux_sha);
 
 -- Every compiler warning of the whole build at a commit (carried over for
 -- objects that were not rebuilt), so new ones can be listed by file:line.

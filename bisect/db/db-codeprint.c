@@ -67,13 +67,38 @@ static char *column_inflated(sqlite3_stmt *st, int col)
 void db_codeprint_put(sqlite3 *db, long long result_id, const struct codeprint *cp)
 {
 	sqlite3_stmt *st = db_prepare(db, "INSERT OR REPLACE INTO codeprints (result_id,"
-				      " image_sha, sections, nsymbols, seconds, symbols,"
-				      " bug_entries) VALUES (?, ?, ?, ?, ?, ?, ?)");
+				      " image_sha, vmlinux_sha, sections, nsymbols, seconds,"
+				      " symbols, bug_entries) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
 
-	DB_BIND(st, 1, DB_COL(result_id), DB_COL(cp->image_sha), DB_COL(cp->sections),
-		DB_COL(cp->nsymbols), DB_COL(cp->seconds));
-	bind_deflated(st, 6, cp->symbols);
-	bind_deflated(st, 7, cp->bug_entries);
+	DB_BIND(st, 1, DB_COL(result_id), DB_COL(cp->image_sha), DB_COL(cp->vmlinux_sha),
+		DB_COL(cp->sections), DB_COL(cp->nsymbols), DB_COL(cp->seconds));
+	bind_deflated(st, 7, cp->symbols);
+	bind_deflated(st, 8, cp->bug_entries);
+	db_done(db, st);
+}
+
+long long db_codeprint_find(sqlite3 *db, const char *vmlinux_sha, const char *image_sha)
+{
+	sqlite3_stmt *st = db_prepare(db, "SELECT result_id FROM codeprints WHERE vmlinux_sha = ?"
+				      " AND image_sha = ? ORDER BY result_id DESC LIMIT 1");
+	long long id = 0;
+
+	DB_BIND(st, 1, DB_COL(vmlinux_sha), DB_COL(image_sha));
+	if (sqlite3_step(st) == SQLITE_ROW)
+		id = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return id;
+}
+
+void db_codeprint_copy(sqlite3 *db, long long result_id, long long origin)
+{
+	sqlite3_stmt *st = db_prepare(db, "INSERT OR REPLACE INTO codeprints (result_id,"
+				      " image_sha, vmlinux_sha, sections, nsymbols, seconds, symbols,"
+				      " bug_entries) SELECT ?, image_sha, vmlinux_sha, sections,"
+				      " nsymbols, 0, symbols, bug_entries FROM codeprints"
+				      " WHERE result_id = ?");
+
+	DB_BIND(st, 1, DB_COL(result_id), DB_COL(origin));
 	db_done(db, st);
 }
 
@@ -131,6 +156,7 @@ int db_codeprint_get(sqlite3 *db, long long run_id, int position, const char *co
 void codeprint_release(struct codeprint *cp)
 {
 	free(cp->image_sha);
+	free(cp->vmlinux_sha);
 	free(cp->symbols);
 	free(cp->bug_entries);
 	free(cp->sections);

@@ -11,6 +11,7 @@
 
 struct codeprint {
 	char *image_sha;		/* SHA-256 of the image */
+	char *vmlinux_sha;		/* SHA-256 of vmlinux */
 	char *symbols;			/* "name\tletter\tsize\tdigest\n", by name */
 	char *bug_entries;		/* "file\tline\tflags\n" per entry, NULL: no table */
 	char *sections;			/* "name\tsize\tdigest\n" */
@@ -22,6 +23,10 @@ struct codeprint {
 
 /* Record result_id's (a build) codeprint; symbols and bug entries are compressed. */
 void db_codeprint_put(sqlite3 *db, long long result_id, const struct codeprint *cp);
+/* The build whose codeprint is of a vmlinux with that SHA-256 and image; 0: none. */
+long long db_codeprint_find(sqlite3 *db, const char *vmlinux_sha, const char *image_sha);
+/* Copy origin's codeprint to result_id. */
+void db_codeprint_copy(sqlite3 *db, long long result_id, long long origin);
 /*
  * The codeprint of the passing build at (run, position, config), its own or
  * its origin's when it was reused from the cache: 0, or -1 when there is

@@ -16,6 +16,7 @@
 #include "judge/coverage.h"
 #include "lib/run-command.h"
 #include "lib/escape.h"
+#include "lib/hash.h"
 #include "step/verify-build.h"
 #include "lib/util.h"
 
@@ -76,15 +77,33 @@ static int kconfig_texts(struct config_step *cs, const struct kbuild_result *kb,
 /*
  * What the build's machine code is, for codediff against the parent: read
  * from vmlinux before the transaction (one objdump, seconds), said in the
- * build log; 0 when there is none to compare (why in the log).
+ * build log; 0 when there is none to compare (why in the log). A vmlinux
+ * and image recorded before (a build that relinked nothing) are not read
+ * again: *same is that build's result, whose codeprint is copied.
  */
-static int codeprint_of_build(struct config_step *cs, struct codeprint *cp)
+static int codeprint_of_build(struct config_step *cs, struct codeprint *cp, long long *same)
 {
 	char *vmlinux = xasprintf("%s/vmlinux", cs->out_dir), *line;
 	char *objdump = xasprintf("%sobjdump", cs->kjob.arch ? cs->kjob.arch->cross_compile : "");
+	char *vmlinux_sha = sha256_file(vmlinux), *image_sha = sha256_file(cs->kernel);
 	char note[512];
-	int ok = !codeprint_record(vmlinux, cs->kernel, objdump, cp, note, sizeof(note));
+	int ok;
 
+	*same = vmlinux_sha && image_sha ? db_codeprint_find(cs->vc->db, vmlinux_sha, image_sha) : 0;
+	free(image_sha);
+	if (*same) {
+		kbuild_log_line(&cs->kjob, "# codeprint: vmlinux and the image as recorded before");
+		free(vmlinux_sha);
+		free(objdump);
+		free(vmlinux);
+		return 1;
+	}
+	ok = !codeprint_record(vmlinux, cs->kernel, objdump, cp, note, sizeof(note));
+	if (ok) {
+		cp->vmlinux_sha = vmlinux_sha;
+		vmlinux_sha = NULL;
+	}
+	free(vmlinux_sha);
 	if (ok)
 		line = xasprintf("# codeprint: %lld symbols in %.1fs", cp->nsymbols, cp->seconds);
 	else
@@ -100,7 +119,8 @@ static void record_build(struct config_step *cs, const struct kbuild_result *kb,
 			 const char *reproduce)
 {
 	struct codeprint cp = { 0 };
-	int has_codeprint = kb->ok && codeprint_of_build(cs, &cp);
+	long long same = 0;
+	int has_codeprint = kb->ok && codeprint_of_build(cs, &cp, &same);
 	struct strbuf dotconfig = STRBUF_INIT, compiled = STRBUF_INIT;
 	sqlite3 *db = cs->vc->db;
 	int has_kconfig, has_compiled;
@@ -113,7 +133,9 @@ static void record_build(struct config_step *cs, const struct kbuild_result *kb,
 		    kb->evidence, cs->build_log, reproduce, cs->build_key);
 	if (has_kconfig)
 		db_kconfig_set(db, id, dotconfig.buf, has_compiled ? compiled.buf : NULL);
-	if (has_codeprint)
+	if (has_codeprint && same)
+		db_codeprint_copy(db, id, same);
+	else if (has_codeprint)
 		db_codeprint_put(db, id, &cp);
 	codeprint_release(&cp);
 	strbuf_release(&dotconfig);
