@@ -183,10 +183,14 @@ CREATE TABLE IF NOT EXISTS kconfigs (
 -- TAB line TAB flags" (NULL: none); every other allocated section that is
 -- not code, lines "name TAB size TAB digest" (what no symbol covers, such
 -- as string literals); and the seconds recording took. A build reused from
--- the cache has none: its origin's (results.cached_from) is read.
+-- the cache has none: its origin's (results.cached_from) is read. A build
+-- whose vmlinux and image are byte-identical to ones recorded before
+-- (vmlinux_sha, image_sha: an incremental build that relinked nothing)
+-- gets a copy of that row, without reading vmlinux again.
 CREATE TABLE IF NOT EXISTS codeprints (
 	result_id INTEGER PRIMARY KEY REFERENCES results(id) ON DELETE CASCADE,
 	image_sha TEXT NOT NULL,
+	vmlinux_sha TEXT,
 	symbols BLOB NOT NULL,
 	bug_entries BLOB,
 	sections TEXT NOT NULL,
