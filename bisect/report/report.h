@@ -51,6 +51,16 @@
  *                noisy_metrics.CONFIG[]: the names whose value here is noisy
  *                warnings.CONFIG[]: object, message, new (not at the
  *                  previous position; false where there is no previous one)
+ *                codediff.CONFIG (not at the base): kind ("identical", "code
+ *                  identical", "changed", "unknown"), text, line_entries,
+ *                  line_files[] (file, entries), symbols[] (name, type,
+ *                  old_size, new_size: null where absent),
+ *                  unexplained_sections[], bug_table_changed, text_bytes,
+ *                  data_bytes, bss_bytes ({old, new} or null),
+ *                  codeprint_seconds, build_seconds (judge/codediff.h)
+ *                claim: the no-change phrase its message claims, or null
+ *                codediff_finding: null, or finding ("no-change claim
+ *                  broken"), claim, configs[], symbols[]
  *   coverage     null when no build kept its .config (coverage.h), else
  *                changed_lines, compiled (by at least one configuration),
  *                never_compiled, undecided (complex conditions),
