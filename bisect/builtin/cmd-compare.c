@@ -5,7 +5,9 @@
  * The two ends of a run side by side (compare.h): for every configuration,
  * vmlinux's text, data and bss and the bzImage's bytes, then every other
  * figure the run stored, at one position and at another (the base and the
- * tip by default), with the change in percent. Exit 0, 2 on errors.
+ * tip by default), with the change in percent; then what changed in the
+ * machine code between them, symbol by symbol (codediff.h). Exit 0, 2 on
+ * errors.
  */
 #include <limits.h>
 #include <stdio.h>
@@ -13,6 +15,8 @@
 #include <string.h>
 
 #include "builtin/builtin.h"
+#include "judge/codediff-run.h"
+#include "judge/codediff-text.h"
 #include "judge/compare.h"
 #include "lib/escape.h"
 #include "lib/util.h"
@@ -46,6 +50,29 @@ static int position(const char *s)
 	return parse_int(s, 0, INT_MAX, &pos) ? -2 : pos;
 }
 
+/* Each configuration's codediff from one end to the other, its symbols a line each. */
+static void compare_code(sqlite3 *db, const struct comparison *c)
+{
+	struct strbuf text = STRBUF_INIT;
+	size_t i;
+
+	printf("\nmachine code from %d to %d:\n", c->from, c->to);
+	for (i = 0; i < c->n; i++) {
+		struct codediff d;
+
+		codediff_between(db, c->run_id, c->from, c->to, c->configs[i].config, &d);
+		strbuf_reset(&text);
+		codediff_describe(&d, &text);
+		printf("  %-8s %s\n", term_str(c->configs[i].config), term_str(text.buf));
+		strbuf_reset(&text);
+		codediff_symbol_lines(&d, "           ", &text);
+		for (char *line = strtok(text.buf, "\n"); line; line = strtok(NULL, "\n"))
+			printf("%s\n", term_str(line));
+		codediff_release(&d);
+	}
+	strbuf_release(&text);
+}
+
 int cmd_compare(struct cmd_ctx *ctx)
 {
 	const struct compare_opts *o = ctx->opts;
@@ -62,6 +89,7 @@ int cmd_compare(struct cmd_ctx *ctx)
 	}
 	compare_text(&c, &out);
 	fputs(out.buf, stdout);
+	compare_code(ctx->db, &c);
 	strbuf_release(&out);
 	compare_free(&c);
 	return 0;

@@ -52,9 +52,15 @@ static void load_config(sqlite3 *db, long long run_id, const char *config,
 void codediff_cell_load(sqlite3 *db, long long run_id, int position, const char *config,
 			struct codediff *d)
 {
+	codediff_between(db, run_id, position - 1, position, config, d);
+}
+
+void codediff_between(sqlite3 *db, long long run_id, int from, int to, const char *config,
+		      struct codediff *d)
+{
 	struct codeprint old, new;
-	int has_old = !db_codeprint_get(db, run_id, position - 1, config, &old);
-	int has_new = !db_codeprint_get(db, run_id, position, config, &new);
+	int has_old = !db_codeprint_get(db, run_id, from, config, &old);
+	int has_new = !db_codeprint_get(db, run_id, to, config, &new);
 
 	codediff_compare(has_old ? &old : NULL, has_new ? &new : NULL, d);
 	if (has_old)

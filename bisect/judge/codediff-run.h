@@ -43,6 +43,9 @@ void codediff_run_release(struct codediff_run *r);
 /* One cell only: position (>= 1) against position - 1 in config. */
 void codediff_cell_load(sqlite3 *db, long long run_id, int position, const char *config,
 			struct codediff *d);
+/* Any two positions of the run in config: to against from (compare). */
+void codediff_between(sqlite3 *db, long long run_id, int from, int to, const char *config,
+		      struct codediff *d);
 /* The cell at (position, config), or NULL. */
 const struct codediff *codediff_run_cell(const struct codediff_run *r, int position,
 					 const char *config);

@@ -7,6 +7,7 @@
 #   2  calls record(2) before record(1), the same message: changed (tick),
 #      and the finding "no-change claim broken" naming tick on up and smp
 #   3  adds extra(): changed, +1 function with its size
+# compare gives the function-level diff between the base and the tip.
 # Reproducible builds: up and tinyconfig:up are the same configuration
 # built in two build directories: at every commit, identical images.
 . "$(dirname "$0")/lib.sh"
@@ -80,6 +81,11 @@ is "$rc" 0 "first-bad exits 0: the finding is not a failure"
 like "$out" '^no-change claim broken: 2/3 [0-9a-f]{12} "sched: Record 2 first" says "no code change"; its code changed on smp, tinyconfig\+up, up: tick$' \
 	"first-bad gives the finding on its own line, naming tick"
 is "$(grep -c 'no-change claim broken' <<< "$out")" 1 "one finding: commit 1's claim holds"
+
+out=$("$BISECTABLE" compare --db "$db")
+sed 's/^/# /' <<< "$out"
+like "$out" '^  up +changed: add/remove: 1/0 ' "compare base..tip: up changed, one symbol added"
+like "$(sed -n '/^  up /,/^  [a-z]/p' <<< "$out")" '^ +tick ' "tick among what changed"
 
 json=$("$BISECTABLE" report --db "$db" --format json -o -)
 is "$(jq -r '.commits[] | select(.position == 1) | .codediff.up.kind' <<< "$json")" \
