@@ -32,6 +32,13 @@ void html_coverage(struct report_out *r);
 void html_verdict_coverage(struct report_out *r, size_t cfg);
 void html_series_coverage(struct report_out *r);
 void html_commit_coverage(struct report_out *r, int position);
+/*
+ * report-html-codediff.c: in a build cell, the commit's machine code against
+ * its parent's in that configuration as a tag, its symbols on demand; in a
+ * commit's row, the finding of a broken no-change claim. Nothing unknown.
+ */
+void html_codediff_cell(struct report_out *r, int position, const char *config);
+void html_codediff_commit(struct report_out *r, int position);
 
 /*
  * report-html-known.c: the known failures of every configuration (under

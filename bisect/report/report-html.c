@@ -585,6 +585,8 @@ static void html_cell(struct report_out *r, long ci, size_t cfg, enum stage stag
 			strbuf_addstr(o, "</div></details>");
 		}
 	}
+	if (cell->id && stage == STAGE_BUILD && c->position > 0)
+		html_codediff_cell(r, c->position, r->m->configs[cfg]);
 	strbuf_addstr(o, "</td>");
 }
 
@@ -638,6 +640,7 @@ static void html_matrix(struct report_out *r)
 			strbuf_addstr(o, "</span>");
 		}
 		html_commit_coverage(r, c->position);
+		html_codediff_commit(r, c->position);
 		strbuf_addstr(o, "</td>");
 		for (cfg = 0; cfg < r->m->nconfigs; cfg++)
 			for (s = 0; s < NR_STAGES; s++)

@@ -87,6 +87,14 @@ sed 's/^/# /' <<< "$out"
 like "$out" '^  up +changed: add/remove: 1/0 ' "compare base..tip: up changed, one symbol added"
 like "$(sed -n '/^  up /,/^  [a-z]/p' <<< "$out")" '^ +tick ' "tick among what changed"
 
+"$BISECTABLE" report --db "$db" -o "$scratch/report.html" > /dev/null 2>&1
+html=$(cat "$scratch/report.html")
+like "$html" 'title="code identical \(line numbers only: 1 bug-table entry in sched.c\)">same code</span>' \
+	"the HTML report's build cell of 1: same code, the words in its title"
+like "$html" '<td><code>extra</code></td><td class="num">-</td><td class="num">[0-9]+</td>' \
+	"the symbols of 3 on demand"
+like "$html" '<span class="tag claim" title="no-change claim broken: 2/3 ' "2 is tagged"
+
 json=$("$BISECTABLE" report --db "$db" --format json -o -)
 is "$(jq -r '.commits[] | select(.position == 1) | .codediff.up.kind' <<< "$json")" \
 	"code identical" "the JSON's codediff of 1 on up"
