@@ -111,6 +111,10 @@ void disasm_normalise(const char *insn, const char *self, uint64_t lo, uint64_t 
 				strbuf_addstr(out, "D");
 			} else if (v >= lo && v < hi) {
 				strbuf_addstr(out, "A");
+			} else if (neg && 0 - v >= lo && 0 - v < hi) {
+				/* A 32-bit displacement sign-extended to a kernel address. */
+				out->buf[--out->len] = '\0';
+				strbuf_addstr(out, "A");
 			} else {
 				strbuf_add(out, p, q - p);
 			}

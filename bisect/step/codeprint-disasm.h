@@ -22,7 +22,8 @@ void codeprint_name(const char *name, struct strbuf *out);
 
 /*
  * One instruction's text (what follows "address:\t") normalised into out
- * (appended): an address in [lo, hi) is "A", a RIP-relative displacement
+ * (appended): an address in [lo, hi) is "A" (also as a negative
+ * displacement: -0x7eba3200 in -mcmodel=kernel code), a RIP-relative displacement
  * "D(%rip)", "<sym+0x1c>" is "<sym>" unless sym is self (a branch inside
  * the function keeps its offset), runs of blanks are one space.
  */

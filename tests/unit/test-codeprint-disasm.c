@@ -128,6 +128,8 @@ int main(void)
 	check_insn("add    $0x10,%rax", "f", "add $0x10,%rax");
 	check_insn("mov    %gs:0x28,%rax", "f", "mov %gs:0x28,%rax");
 	check_insn("call   *0xffffffff81600000(,%rax,8)", "f", "call *A(,%rax,8)");
+	check_insn("movzbl -0x7eba3200(%rax),%edx", "f", "movzbl A(%rax),%edx");
+	check_insn("mov    -0x8(%rbp),%rax", "f", "mov -0x8(%rbp),%rax");
 
 	feed(first, &a);
 	feed(moved, &b);
