@@ -11,8 +11,10 @@
  * failures of a configuration (its base's, not counted) are listed under
  * its line, "known at the base, not counted: ...". A bisectable verdict says
  * how many of the series' changed lines its configuration compiled, and the
- * series line of 'bisectable first-bad' follows the verdicts; regzbot's
- * line, when a commit broke what the base passed, comes last.
+ * series line of 'bisectable first-bad' follows the verdicts, then each
+ * commit that claims no change and whose machine code changed (the finding
+ * "no-change claim broken", judge/codediff-run.h); regzbot's line, when a
+ * commit broke what the base passed, comes last.
  *
  * Everything from the database or a log goes through mail_text()
  * (report-email-text.c): one line of printable UTF-8, so a subject or a log
@@ -29,6 +31,7 @@
 #include "report/report-email-headers.h"
 #include "report/report-email-tags.h"
 #include "report/report-email-text.h"
+#include "judge/codediff-text.h"
 #include "judge/compare.h"
 #include "judge/partial.h"
 #include "report/report-model.h"
@@ -429,6 +432,32 @@ static void email_series(struct report_out *r)
 	strbuf_release(&line);
 }
 
+/*
+ * "no-change claim broken: 2/4 f4f31b7ff037 "subject" says "No functional
+ * change"; its code changed on smp: idle_cpu", a line per finding, as
+ * first-bad prints them; nothing without one. The subject is the commit's:
+ * the whole line goes through mail_text().
+ */
+static void email_claims(struct report_out *r)
+{
+	const struct codediff_run *cr = &r->m->codediff;
+	struct strbuf line = STRBUF_INIT;
+	size_t i;
+
+	for (i = 0; i < cr->nfindings; i++) {
+		if (!i)
+			strbuf_addstr(&r->buf, "Claims of no change that the machine code"
+				      " contradicts (each commit against its parent):\n\n");
+		strbuf_reset(&line);
+		codediff_finding_describe(&cr->findings[i], cr->ncommits, &line);
+		mail_text(&r->buf, line.buf, 2 * MAIL_LINE_MAX);
+		strbuf_addstr(&r->buf, "\n");
+	}
+	if (cr->nfindings)
+		strbuf_addstr(&r->buf, "\n");
+	strbuf_release(&line);
+}
+
 static void email_config(struct report_out *r, size_t cfg)
 {
 	const struct report_model *m = r->m;
@@ -597,6 +626,7 @@ void report_email(struct report_out *r)
 		if ((long)i != cfg)
 			email_config(r, i);
 	email_series(r);
+	email_claims(r);
 	email_perf(r);
 	email_compare(r);
 	email_holes(r);

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "db/db-codeprint.h"
 #include "lib/util.h"
 #include "report/report.h"
 #include "sql-file.h"
@@ -122,6 +123,60 @@ static inline void fixture_known_flaky(sqlite3 *db)
 		"INSERT INTO tests (result_id, name, status, runs, fails)"
 		" SELECT id, 'smoke.pipe_pingpong', 'pass', 3, 0 FROM results"
 		" WHERE config = 'smp' AND stage = 'test' AND commit_id = 3;");
+}
+
+/*
+ * Codeprints of smp's builds over tests/unit/up-build-break.sql, and the
+ * messages claims are read from (up has none: its cells are unknown):
+ *   1/4  identical to the base, says "No functional change" (kept)
+ *   2/4  says "No functional change intended", idle_cpu changed: the
+ *        finding "no-change claim broken"; its subject made hostile
+ *        (CLAIM_SUBJECT: a newline, a header, an escape)
+ *   3/4  idle_cpu back as it was, no claim: changed
+ *   4/4  another image, the same symbols: code identical, says "Whitespace
+ *        only" (kept)
+ */
+#define CLAIM_SUBJECT "sched: Drop the #ifdef\nSubject: [PATCH] evil\x1b[31m"
+
+static inline void fixture_codeprints(sqlite3 *db)
+{
+	static const char *const syms[] = {
+		"idle_cpu\tT\t64\t1111111111111111\nnr_iowait_cpu\tT\t32\t2222222222222222\n",
+		"idle_cpu\tT\t64\t1111111111111111\nnr_iowait_cpu\tT\t32\t2222222222222222\n",
+		"idle_cpu\tT\t72\t3333333333333333\nnr_iowait_cpu\tT\t32\t2222222222222222\n",
+		"idle_cpu\tT\t64\t1111111111111111\nnr_iowait_cpu\tT\t32\t2222222222222222\n",
+		"idle_cpu\tT\t64\t1111111111111111\nnr_iowait_cpu\tT\t32\t2222222222222222\n",
+	};
+	static const char *const images[] = { "a0", "a0", "a2", "a3", "a4" };
+	static const char *const messages[] = {
+		NULL, "sched: x\n\nNo functional change.\n", "sched: y\n\nNo functional\n"
+		"change intended.\n", "sched: z\n", "sched: w\n\nWhitespace only.\n",
+	};
+	sqlite3_stmt *st;
+	int pos;
+
+	for (pos = 0; pos <= 4; pos++) {
+		struct codeprint cp = { .image_sha = (char *)images[pos], .vmlinux_sha = "v",
+					.symbols = (char *)syms[pos], .sections = "",
+					.nsymbols = 2 };
+
+		if (sqlite3_prepare_v2(db, "SELECT id FROM results WHERE config = 'smp' AND"
+				       " stage = 'build' AND commit_id = ?", -1, &st, NULL))
+			die("prepare: %s", sqlite3_errmsg(db));
+		sqlite3_bind_int(st, 1, pos + 1);
+		if (sqlite3_step(st) != SQLITE_ROW)
+			die("no smp build at %d", pos);
+		db_codeprint_put(db, sqlite3_column_int64(st, 0), &cp);
+		sqlite3_finalize(st);
+		if (messages[pos])
+			db_commit_message_set(db, pos + 1, messages[pos]);
+	}
+	if (sqlite3_prepare_v2(db, "UPDATE commits SET subject = ? WHERE id = 3", -1, &st, NULL))
+		die("prepare: %s", sqlite3_errmsg(db));
+	sqlite3_bind_text(st, 1, CLAIM_SUBJECT, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) != SQLITE_DONE)
+		die("update: %s", sqlite3_errmsg(db));
+	sqlite3_finalize(st);
 }
 
 /* Independent of report.c: is s valid UTF-8 without C0 controls but tab/newline/CR? */

@@ -523,12 +523,57 @@ static void test_email_known_flaky(void)
 	sqlite3_close(db);
 }
 
+/*
+ * The broken no-change claims (report-fixture.h's codeprints): nothing
+ * before there is one; then one line for 2/4, after the verdicts and
+ * before the holes, with its phrase, configuration and function, its
+ * hostile subject on that one printable line; the claims kept (1/4
+ * identical, 4/4 code identical) and the change claimed by none (3/4) are
+ * not listed.
+ */
+static void test_email_claims(void)
+{
+	sqlite3 *db = fixture_db("tests/unit/up-build-break.sql");
+	const char *at, *line, *verdicts, *holes;
+	char *mail, *headers;
+	int ret;
+
+	mail = render(db, 0, REPORT_EMAIL, &ret);
+	ok(!contains(mail, "no-change claim") && !contains(mail, "Claims of no change"),
+	   "email: no codeprint, no finding: no section");
+	free(mail);
+	fixture_codeprints(db);
+	mail = render(db, 0, REPORT_EMAIL, &ret);
+	is_int(ret, 0, "email: the run with codeprints");
+	is_int(occurrences(mail, "no-change claim broken"), 1, "email: one finding, 2/4's");
+	at = mail ? strstr(mail, "Claims of no change that the machine code contradicts"
+			   " (each commit against its parent):\n\nno-change claim broken: 2/4"
+			   " f4f31b7ff037 \"sched: Drop the #ifdef") : NULL;
+	ok(at != NULL, "email: the section and 2/4's line: position, short sha, subject");
+	line = at ? strstr(at, "no-change claim broken") : NULL;
+	ok(contains(line, "evil") && strchr(line, '\n') > strstr(line, "evil") &&
+	   contains(line, "says \"no functional change\"; its code changed on smp: idle_cpu\n\n"),
+	   "email: the hostile subject on the same line, the claim, the configuration, the"
+	   " function");
+	verdicts = mail ? strstr(mail, "\nsmp: bisectable") : NULL;
+	holes = mail ? strstr(mail, "bisection holes") : NULL;
+	ok(verdicts && at > verdicts && holes > at, "email: after the verdicts, before the holes");
+	headers = headers_of(mail);
+	ok(!contains(headers, "evil") || !contains(headers, "\nSubject: [PATCH] evil"),
+	   "email: the subject adds no header");
+	free(headers);
+	ok(printable_lines(mail), "email: every line is printable UTF-8");
+	free(mail);
+	sqlite3_close(db);
+}
+
 int main(void)
 {
 	test_email_up_build_break();
 	test_email_browser_fixture();
 	test_email_origin();
 	test_email_known_flaky();
+	test_email_claims();
 	remove_tree(fixture_dir);
 	return done_testing();
 }
