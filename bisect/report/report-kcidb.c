@@ -16,7 +16,9 @@
  *              test stage by its own dotted name ("smoke.pipe_pingpong"), and
  *              each metric as "metrics.NAME" with status DONE, number
  *              {value, unit} and misc {noisy, better, regression: the
- *              performance regression at that commit, if it is one}
+ *              performance regression at that commit, if it is one}, and
+ *              "codediff", the machine code against the parent's: FAIL for
+ *              a broken no-change claim (report-kcidb-codediff.c)
  *
  * Repeated boots and known failures go in misc: a "boot" or "test" stage
  * of several boots has tries, failed_tries, flaky (some failed, some
@@ -48,6 +50,7 @@
 #include "judge/coverage-text.h"
 #include "report/report-confidence.h"
 #include "report/report-coverage.h"
+#include "report/report-kcidb-codediff.h"
 #include "report/report-model.h"
 #include "lib/util.h"
 #include "judge/verdict.h"
@@ -648,6 +651,7 @@ static void kcidb_tests(const struct report_model *m, const struct commit *c, si
 		json_array_append_new(tests, t);
 	}
 	kcidb_metric_tests(m, c, cfg, build_id, tests);
+	kcidb_codediff_test(m, c, cfg, build_id, tests);
 	strbuf_release(&path);
 	free(build_id);
 }

@@ -482,11 +482,68 @@ static void test_kcidb_known_flaky(void)
 	sqlite3_close(db);
 }
 
+/*
+ * The test "codediff" per build with a classification (report-fixture.h's
+ * codeprints on smp): none before there are codeprints, none for the base
+ * or up (no codeprint); 2/4 claims no change and changed: FAIL, the
+ * finding in its log_excerpt; 3/4 changed with no claim, 1/4 identical
+ * with a claim, 4/4 code identical with a claim: PASS; all within the
+ * schema, the hostile subject sanitized.
+ */
+static void test_kcidb_codediff(void)
+{
+	sqlite3 *db = memory_db("tests/unit/up-build-break.sql");
+	json_t *root, *o, *misc;
+
+	root = kcidb_of(db, 0);
+	ok(!find_by_id(root, "tests", ":2:smp:codediff"), "kcidb: no codeprint: no codediff test");
+	json_decref(root);
+	fixture_codeprints(db);
+	root = kcidb_of(db, 0);
+	check_list(root, "tests", "test", "builds", "build_id");
+	ok(!find_by_id(root, "tests", ":0:smp:codediff") && !find_by_id(root, "tests", ":2:up:codediff")
+	   && !find_by_id(root, "tests", ":4:up:codediff"),
+	   "kcidb: none for the base, none where there is no codeprint");
+	o = find_by_id(root, "tests", ":2:smp:codediff");
+	misc = json_object_get(o, "misc");
+	ok(o && !strcmp(str_at(o, "status") ?: "", "FAIL") && !strcmp(str_at(o, "path") ?: "",
+								      "codediff"),
+	   "kcidb: 2/4 claims no change and its code changed: codediff FAIL");
+	ok(contains(str_at(o, "log_excerpt"), "no-change claim broken: 2/4 f4f31b7ff037") &&
+	   contains(str_at(o, "log_excerpt"), "its code changed on smp: idle_cpu"),
+	   "kcidb: the finding is its log_excerpt");
+	ok(!strcmp(str_at(misc, "kind") ?: "", "changed") &&
+	   !strcmp(str_at(misc, "claim") ?: "", "no functional change") &&
+	   json_is_true(json_object_get(misc, "claim_broken")) &&
+	   !strcmp(json_string_value(json_array_get(json_object_get(misc, "changed"), 0)) ?: "",
+		   "idle_cpu"), "kcidb: its misc: kind, claim, claim_broken, what changed");
+	ok(contains(str_at(o, "comment"), "changed: add/remove: 0/0 grow/shrink: 1/0"),
+	   "kcidb: its comment is the classification in words");
+	o = find_by_id(root, "tests", ":3:smp:codediff");
+	ok(o && !strcmp(str_at(o, "status") ?: "", "PASS") &&
+	   contains(str_at(o, "comment"), "changed: ") && !str_at(o, "log_excerpt") &&
+	   json_is_false(json_object_get(json_object_get(o, "misc"), "claim_broken")),
+	   "kcidb: 3/4 changed and claims nothing: PASS, changed in its comment");
+	o = find_by_id(root, "tests", ":1:smp:codediff");
+	ok(o && !strcmp(str_at(o, "status") ?: "", "PASS") &&
+	   !strcmp(str_at(o, "comment") ?: "", "identical"), "kcidb: 1/4 identical: PASS");
+	o = find_by_id(root, "tests", ":4:smp:codediff");
+	ok(o && !strcmp(str_at(o, "status") ?: "", "PASS") &&
+	   contains(str_at(o, "comment"), "code identical") &&
+	   !strcmp(str_at(json_object_get(o, "misc"), "claim") ?: "", "whitespace only"),
+	   "kcidb: 4/4 code identical, claiming whitespace only: PASS");
+	o = find_by_id(root, "tests", ":2:smp:codediff");
+	ok(!contains(str_at(o, "log_excerpt"), "\x1b"), "kcidb: no escape character of the subject");
+	json_decref(root);
+	sqlite3_close(db);
+}
+
 int main(void)
 {
 	test_kcidb_browser_fixture();
 	test_kcidb_log_url();
 	test_kcidb_up_build_break();
 	test_kcidb_known_flaky();
+	test_kcidb_codediff();
 	return done_testing();
 }
