@@ -106,6 +106,8 @@ static const struct opt run_option_list[] = {
 		   "$BISECTABLE_CCACHE_REMOTE)"),
 	OPT_BOOL(0, "resume", struct run_opts, resume,
 		 "take up an interrupted or failed run (the latest, or the run N given)"),
+	OPT_BOOL(0, "strict-claims", struct run_opts, strict_claims,
+		 "exit 1 for a commit that claims no change and whose code changed"),
 	OPT_BOOL(0, "discard", struct run_opts, discard,
 		 "throw away a fix-up, changes or a rebase left in the work tree"),
 	OPT_STRING(0, "tarball", struct run_opts, tarball, "PATH", DEFAULT_TARBALL, OPT_FILE,
@@ -119,22 +121,6 @@ static const struct opt run_option_list[] = {
 	OPT_END(),
 };
 DEFINE_CMD_OPTIONS(run, struct run_opts, run_option_list);
-
-/* What a run here needs of this machine: its tools, compilers and paths. */
-static int check_machine(const struct run_config *rc, const char *db_path)
-{
-	if (run_check_tools(rc->sandbox) || run_check_arch_tools(rc) ||
-	    (rc->distcc_hosts && run_setup_check_distcc()))
-		return -1;
-	return run_check_exec_paths(db_path);
-}
-
-/* The prepared run verified, where its results are stored said first. */
-static int verify(struct run *r)
-{
-	run_setup_record_results_remote(r);
-	return run_verify(r);
-}
 
 /* run --resume [N]: the run's own configuration, its recorded results reused. */
 static int resume(struct cmd_ctx *ctx)
@@ -157,9 +143,9 @@ static int resume(struct cmd_ctx *ctx)
 	if (run_setup_results_remote(o) || run_resume(&r, id, &rc))
 		goto out;
 	run_setup_ccache_remote(o, &rc);
-	if (check_machine(&rc, o->db_path ? o->db_path : ctx->db_path))
+	if (run_setup_check_machine(&rc, o->db_path ? o->db_path : ctx->db_path))
 		goto out;
-	ret = verify(&r);
+	ret = run_setup_verify(&r, o);
 out:
 	run_release(&r);
 	run_config_free(&rc);
@@ -173,7 +159,7 @@ static int run_on_slurm(struct cmd_ctx *ctx, const struct run_opts *o,
 	struct argv_array args = ARGV_ARRAY_INIT;
 	struct slurm_run s = {
 		.db = ctx->db, .db_path = ctx->db_path, .rc = rc, .partition = o->partition,
-		.timeout = o->slurm_timeout,
+		.timeout = o->slurm_timeout, .strict_claims = o->strict_claims,
 	};
 	int ret;
 
@@ -233,7 +219,7 @@ int cmd_run(struct cmd_ctx *ctx)
 				 .metrics = o.metrics, .discard = o.discard };
 	run_config_free(&rc);
 	if (run_setup_results_remote(&o) || run_setup_config(&o, &t, &rc) ||
-	    check_machine(&rc, o.db_path))
+	    run_setup_check_machine(&rc, o.db_path))
 		goto out;
 	r.db_path = o.db_path;	/* opened and checked by bisectable.c */
 	r.db = ctx->db;
@@ -242,7 +228,7 @@ int cmd_run(struct cmd_ctx *ctx)
 		goto out;
 	run_record(&r);
 	run_write_derived(&r);
-	ret = verify(&r);
+	ret = run_setup_verify(&r, &o);
 out:
 	run_release(&r);
 	run_config_free(&rc);

@@ -9,6 +9,7 @@
 #include "db/db-run.h"
 #include "lib/layout.h"
 #include "step/build-remote.h"
+#include "run/run.h"
 #include "run/run-check.h"
 #include "run/run-setup.h"
 #include "step/results-remote.h"
@@ -31,6 +32,21 @@ int run_setup_have_ccache(void)
 	struct child c = { .argv = argv };
 
 	return !run_child(&c);
+}
+
+int run_setup_check_machine(const struct run_config *rc, const char *db_path)
+{
+	if (run_check_tools(rc->sandbox) || run_check_arch_tools(rc) ||
+	    (rc->distcc_hosts && run_setup_check_distcc()))
+		return -1;
+	return run_check_exec_paths(db_path);
+}
+
+int run_setup_verify(struct run *r, const struct run_opts *o)
+{
+	r->strict_claims = o->strict_claims;
+	run_setup_record_results_remote(r);
+	return run_verify(r);
 }
 
 void run_setup_local_defaults(struct run_opts *o)

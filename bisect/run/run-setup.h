@@ -52,6 +52,7 @@ struct run_opts {
 	const char *ccache_remote;
 	int discard;
 	int resume;
+	int strict_claims;	/* --strict-claims: a broken no-change claim exits 1 */
 	const char *boot;
 	const char *target;	/* series path or BASE..TIP */
 };
@@ -74,6 +75,13 @@ void run_setup_local_defaults(struct run_opts *o);
 int run_setup_results_remote(const struct run_opts *o);
 /* Say in the run's record which store it used (see results-remote.h). */
 void run_setup_record_results_remote(struct run *r);
+/* What a run here needs of this machine: its tools, compilers and paths. 0 or -1. */
+int run_setup_check_machine(const struct run_config *rc, const char *db_path);
+/*
+ * Verify the prepared run (run_verify()), where its results are stored said
+ * first; with --strict-claims a broken no-change claim makes it exit 1.
+ */
+int run_setup_verify(struct run *r, const struct run_opts *o);
 /* What each Slurm job is given after its --db and --configs: our options and the target. */
 void run_setup_slurm_args(const struct run_opts *o, struct argv_array *a);
 

@@ -306,7 +306,8 @@ int run_slurm(const struct slurm_run *s)
 		ret = error("no Slurm job recorded a run: see the logs in %s", dir);
 		ret = EXIT_ERROR;
 	} else {
-		static const struct verdict_ask ask = { .require_coverage = -1 };
+		struct verdict_ask ask = { .require_coverage = -1,
+					   .strict_claims = s->strict_claims };
 		struct strbuf verdicts = STRBUF_INIT;
 
 		info("run %lld: the configurations' jobs merged into %s (jobs' files: %s)", run_id,

@@ -28,6 +28,7 @@ struct slurm_run {
 	const struct run_config *rc;	/* validated: its configurations */
 	const char *partition;		/* NULL: the cluster's default */
 	int timeout;			/* seconds to wait for every job */
+	int strict_claims;		/* a broken no-change claim exits EXIT_BAD */
 	const char *const *job_args;	/* each job's options after --db and --configs,
 					 * then its target; NULL-terminated */
 };

@@ -575,9 +575,11 @@ static const struct verdict_ask run_ask = { .require_coverage = -1 };
 /* The run's end state from how the rebase ended; the exit status of 'run'. */
 static int finish(struct run *r, int rc)
 {
+	struct verdict_ask ask = run_ask;
 	struct strbuf verdicts = STRBUF_INIT;
 	int ret;
 
+	ask.strict_claims = r->strict_claims;
 	if (interrupted) {
 		tree_abort_in_progress(r->work_dir);
 		db_finish_run(r->db, r->id, "interrupted", NULL);
@@ -601,7 +603,7 @@ static int finish(struct run *r, int rc)
 	}
 	db_finish_run(r->db, r->id, "done", r->tip.buf);
 	claim_work_dir(r, "done");
-	ret = verdict_report(r->db, r->id, &run_ask, &verdicts);
+	ret = verdict_report(r->db, r->id, &ask, &verdicts);
 	print_extra_boots(r);
 	fputs(verdicts.buf, stdout);
 	strbuf_release(&verdicts);

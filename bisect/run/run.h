@@ -52,6 +52,7 @@ struct run {
 	struct derive_series *derived;	/* --configs auto: what was derived, or NULL */
 	int alive[2];		/* a pipe only 'run' writes to: its steps see EOF if it dies */
 	char alive_env[40];	/* BISECTABLE_RUN_FD=<alive[0]> for the steps */
+	int strict_claims;	/* a broken no-change claim is a reason to exit EXIT_BAD */
 };
 
 /* struct run's initializer. */
