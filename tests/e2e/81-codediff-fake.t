@@ -7,7 +7,10 @@
 #   2  calls record(2) before record(1), the same message: changed (tick),
 #      and the finding "no-change claim broken" naming tick on up and smp
 #   3  adds extra(): changed, +1 function with its size
-# compare gives the function-level diff between the base and the tip.
+# compare gives the function-level diff between the base and the tip. The
+# mail lists the finding after the verdicts; KCIDB has a test "codediff"
+# per build, FAIL at 2 only; run --strict-claims exits 1 for it, run
+# without it 0.
 # Reproducible builds: up and tinyconfig:up are the same configuration
 # built in two build directories: at every commit, identical images.
 . "$(dirname "$0")/lib.sh"
@@ -106,5 +109,28 @@ is "$(jq -r '.commits[] | select(.position == 2) | .codediff_finding.claim' <<< 
 out=$("$BISECTABLE" first-bad --db "$db" --strict-claims); rc=$?
 is "$rc" 1 "with --strict-claims a broken claim is a failure: first-bad exits 1"
 like "$out" '^no-change claim broken: 2/3 ' "and says why"
+
+mail=$("$BISECTABLE" report --db "$db" --format email -o -)
+like "$mail" '^no-change claim broken: 2/3 [0-9a-f]{12} "sched: Record 2 first" says "no code change"; its code changed on smp, tinyconfig\+up, up: tick$' \
+	"the mail lists the finding"
+is "$(grep -c 'no-change claim broken' <<< "$mail")" 1 "the mail: that one finding only"
+
+kcidb=$("$BISECTABLE" report --db "$db" --format kcidb -o -)
+is "$(jq '[.tests[] | select(.path == "codediff")] | length' <<< "$kcidb")" 9 \
+	"KCIDB: a codediff test per build of commits 1 to 3 (3 configurations)"
+is "$(jq -r '[.tests[] | select(.path == "codediff" and .status == "FAIL") | .id
+	| split(":")[2]] | unique | join(",")' <<< "$kcidb")" 2 "KCIDB: FAIL only at commit 2"
+is "$(jq '[.tests[] | select(.path == "codediff" and .status == "FAIL")] | length' \
+	<<< "$kcidb")" 3 "KCIDB: on each of its 3 configurations"
+is "$(jq -r '.tests[] | select(.path == "codediff" and (.id | test(":3:up:")))
+	| .status + " " + .misc.kind' <<< "$kcidb")" "PASS changed" \
+	"KCIDB: 3 changed, claiming nothing: PASS"
+
+timeout 300 "$BISECTABLE" run --db "$db" --configs up,smp --build-only tinyconfig:up \
+	--suites smoke --tests smoke.fork_exec_wait --boot-timeout 10 --retries 0 \
+	--flake-rate 0 --strict-claims --repo "$k" base..HEAD > "$scratch/run2.out" \
+	2> "$scratch/run2.err"
+is "$?" 1 "run --strict-claims exits 1 for the broken claim"
+like "$(cat "$scratch/run2.out")" '^no-change claim broken: 2/3 ' "its last lines say why"
 
 done_testing
